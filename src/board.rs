@@ -1,0 +1,93 @@
+//! The board: a square of points, each empty or holding a black or white stone.
+
+use crate::coord::Point;
+
+/// The largest board side PISKRS plays on.
+pub const MAX_SIDE: u8 = 19;
+const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// The four directions a line can run in: across, up, and the two diagonals.
+/// The other four are these reversed.
+pub const DIRECTIONS: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// A stone's colour, which is also the player who owns it. Black moves first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Stone {
+    Black,
+    White,
+}
+
+impl Stone {
+    pub fn opponent(self) -> Stone {
+        match self {
+            Stone::Black => Stone::White,
+            Stone::White => Stone::Black,
+        }
+    }
+}
+
+/// A board of `side` x `side` points.
+#[derive(Clone)]
+pub struct Board {
+    side: u8,
+    points: [Option<Stone>; MAX_POINTS],
+}
+
+impl Board {
+    /// An empty board; `side` is clamped to 5..=MAX_SIDE.
+    pub fn new(side: u8) -> Board {
+        Board {
+            side: side.clamp(5, MAX_SIDE),
+            points: [None; MAX_POINTS],
+        }
+    }
+
+    pub fn side(&self) -> u8 {
+        self.side
+    }
+
+    pub fn point_count(&self) -> u16 {
+        self.side as u16 * self.side as u16
+    }
+
+    /// Whether `point` is on this board.
+    pub fn contains(&self, point: Point) -> bool {
+        point.col < self.side && point.row < self.side
+    }
+
+    fn index(&self, point: Point) -> usize {
+        point.row as usize * self.side as usize + point.col as usize
+    }
+
+    /// The stone on `point`; `None` if it is empty or off the board.
+    pub fn get(&self, point: Point) -> Option<Stone> {
+        if self.contains(point) {
+            self.points[self.index(point)]
+        } else {
+            None
+        }
+    }
+
+    /// Puts `stone` on `point` (or clears it with `None`). The caller checks legality.
+    pub fn set(&mut self, point: Point, stone: Option<Stone>) {
+        if self.contains(point) {
+            let index = self.index(point);
+            self.points[index] = stone;
+        }
+    }
+
+    /// Counts the stones of `stone`'s colour in an unbroken run from `point`
+    /// (not counting `point` itself) in direction `(dc, dr)`.
+    pub fn run_from(&self, point: Point, dc: i8, dr: i8, stone: Stone) -> u8 {
+        let mut count = 0;
+        let mut here = point;
+        while let Some(next) = here.step(dc, dr, 1, self.side) {
+            if self.get(next) != Some(stone) {
+                break;
+            }
+            count += 1;
+            here = next;
+        }
+        count
+    }
+}

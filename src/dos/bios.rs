@@ -1,0 +1,124 @@
+//! BIOS services: INT 10h (video), INT 16h (keyboard), INT 1Ah (clock), and far
+//! memory access for video RAM and the BIOS data area.
+
+use core::arch::asm;
+
+/// Reads the word at `segment:offset`.
+pub fn far_read_u16(segment: u16, offset: u16) -> u16 {
+    let value: u16;
+    // SAFETY: ES is saved, loaded and restored inside the block (LLVM and
+    // compiler_builtins assume ES = DS everywhere else); reading any real-mode
+    // address is defined and has no side effect for video RAM and BIOS data.
+    unsafe {
+        asm!(
+            "push es",
+            "mov es, {seg:x}",
+            "mov {val:x}, word ptr es:[{off:e}]",
+            "pop es",
+            seg = in(reg) segment,
+            off = in(reg) offset as u32,
+            val = lateout(reg) value,
+        );
+    }
+    value
+}
+
+/// Writes the word `value` at `segment:offset`.
+pub fn far_write_u16(segment: u16, offset: u16, value: u16) {
+    // SAFETY: ES is saved and restored as above; callers pass video RAM addresses
+    // (B800h/B000h segments), which belong to the display, not to our image.
+    unsafe {
+        asm!(
+            "push es",
+            "mov es, {seg:x}",
+            "mov word ptr es:[{off:e}], {val:x}",
+            "pop es",
+            seg = in(reg) segment,
+            off = in(reg) offset as u32,
+            val = in(reg) value,
+        );
+    }
+}
+
+/// INT 10h with AX, BX, CX, DX in; AX, BX, CX, DX out. Some BIOSes clobber BP, SI
+/// and DI, so they are saved around the call.
+fn int10(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
+    let (a, b, c, d): (u16, u16, u16, u16);
+    // SAFETY: video BIOS calls change only the registers listed and video state;
+    // BP, SI and DI are pushed and popped around the interrupt.
+    unsafe {
+        asm!(
+            "push ebp",
+            "push esi",
+            "push edi",
+            "int 0x10",
+            "pop edi",
+            "pop esi",
+            "pop ebp",
+            inout("ax") ax => a,
+            inout("bx") bx => b,
+            inout("cx") cx => c,
+            inout("dx") dx => d,
+        );
+    }
+    (a, b, c, d)
+}
+
+/// The current video mode number (INT 10h AH=0Fh).
+pub fn video_mode() -> u8 {
+    int10(0x0F00, 0, 0, 0).0 as u8
+}
+
+/// Sets a video mode (INT 10h AH=00h); this also clears the screen.
+pub fn set_video_mode(mode: u8) {
+    int10(mode as u16, 0, 0, 0);
+}
+
+/// The text cursor's shape (start and end scan lines in CX) and position (row in
+/// DH, column in DL) on page 0.
+pub fn cursor() -> (u16, u16) {
+    let (_, _, shape, position) = int10(0x0300, 0, 0, 0);
+    (shape, position)
+}
+
+pub fn set_cursor_shape(shape: u16) {
+    int10(0x0100, 0, shape, 0);
+}
+
+pub fn set_cursor_position(position: u16) {
+    int10(0x0200, 0, 0, position);
+}
+
+/// Rows on the screen minus one, from the BIOS data area (0040:0084; EGA and later).
+pub fn screen_rows_minus_one() -> u8 {
+    far_read_u16(0x40, 0x84) as u8
+}
+
+/// A key from the BIOS buffer, without waiting: (ASCII, scan code). Uses the
+/// enhanced functions (AH=11h/10h), which also report F11 and F12.
+pub fn read_key() -> Option<(u8, u8)> {
+    let empty: u8;
+    // SAFETY: INT 16h AH=11h only peeks at the keyboard buffer; it returns ZF.
+    unsafe {
+        asm!("int 0x16", "setz {e}", e = out(reg_byte) empty, inout("ax") 0x1100u16 => _);
+    }
+    if empty != 0 {
+        return None;
+    }
+    let key: u16;
+    // SAFETY: INT 16h AH=10h removes the key just seen from the buffer; only AX changes.
+    unsafe {
+        asm!("int 0x16", inout("ax") 0x1000u16 => key);
+    }
+    Some((key as u8, (key >> 8) as u8))
+}
+
+/// Waits for the next interrupt (at most a timer tick), so an idle loop does not
+/// spin the CPU.
+pub fn idle() {
+    // SAFETY: STI; HLT sleeps until the next interrupt with interrupts enabled,
+    // which the timer raises 18.2 times a second; no state changes.
+    unsafe {
+        asm!("sti", "hlt", options(nomem, nostack));
+    }
+}

@@ -1,0 +1,113 @@
+//! DOS services through INT 21h: console and file handles, vectors, exit.
+
+use core::arch::asm;
+
+pub const STDOUT: u16 = 1;
+pub const STDERR: u16 = 2;
+
+/// A DOS error code from a failed call (CF set).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DosError(pub u16);
+
+/// INT 21h with AX, BX, CX, DX in; AX and the carry flag out.
+fn int21(ax: u16, bx: u16, cx: u16, dx: u16) -> Result<u16, DosError> {
+    let result: u16;
+    let carry: u16;
+    // SAFETY: the INT 21h functions used here (write, create, close, set vector,
+    // get PSP data) change only AX and flags; DX points into our own segment when
+    // it is a buffer, and DS = CS = the PSP segment in the TINY model.
+    unsafe {
+        asm!(
+            "int 0x21",
+            "sbb {c:x}, {c:x}",
+            c = out(reg) carry,
+            inout("ax") ax => result,
+            in("bx") bx,
+            in("cx") cx,
+            in("dx") dx,
+        );
+    }
+    if carry != 0 {
+        Err(DosError(result))
+    } else {
+        Ok(result)
+    }
+}
+
+/// A near pointer as DOS wants it: the offset in our one segment.
+fn near(ptr: *const u8) -> u16 {
+    ptr as u32 as u16
+}
+
+/// Writes `bytes` to `handle`; returns how many were written.
+pub fn write(handle: u16, bytes: &[u8]) -> Result<u16, DosError> {
+    int21(0x4000, handle, bytes.len() as u16, near(bytes.as_ptr()))
+}
+
+/// Creates (or truncates) a file; `name` must end with a 0 byte.
+pub fn create(name: &[u8]) -> Result<u16, DosError> {
+    int21(0x3C00, 0, 0, near(name.as_ptr()))
+}
+
+pub fn close(handle: u16) -> Result<u16, DosError> {
+    int21(0x3E00, handle, 0, 0)
+}
+
+/// Writes a whole new file; a short write (a full disk) is an error.
+pub fn write_file(name: &[u8], bytes: &[u8]) -> Result<(), DosError> {
+    let handle = create(name)?;
+    let written = write(handle, bytes);
+    let closed = close(handle);
+    match written {
+        Ok(count) if count as usize == bytes.len() => closed.map(|_| ()),
+        Ok(_) => Err(DosError(0x27)), // "insufficient disk space"
+        Err(error) => Err(error),
+    }
+}
+
+/// Whether interrupt vector `number` points anywhere (INT 21h AH=35h): calling a
+/// vector of 0000:0000 would crash the machine.
+pub fn vector_is_set(number: u8) -> bool {
+    let (segment, offset): (u16, u16);
+    // SAFETY: AH=35h returns the vector in ES:BX; ES is saved and restored around it.
+    unsafe {
+        asm!(
+            "push es",
+            "int 0x21",
+            "mov {s:x}, es",
+            "pop es",
+            s = out(reg) segment,
+            inout("ax") 0x3500u16 | number as u16 => _,
+            out("bx") offset,
+        );
+    }
+    segment != 0 || offset != 0
+}
+
+/// Points INT 23h (Ctrl+C / Ctrl+Break) at an IRET, so the keys are ignored. DOS
+/// restores the old vector from the PSP when the program exits, however it exits.
+pub fn ignore_ctrl_c() {
+    let handler = super::entry::piskrs_ctrl_c as *const () as usize as u16;
+    let _ = int21(0x2523, 0, 0, handler);
+}
+
+/// The command tail from the PSP (offset 80h: a length byte, then the text).
+pub fn command_tail(out: &mut [u8; 127]) -> &[u8] {
+    // SAFETY: offsets 80h..FFh of our segment are the PSP's command tail, which
+    // DOS filled in before starting us; nothing in the program writes there.
+    let len = unsafe { core::ptr::read_volatile(0x80 as *const u8) } as usize;
+    let len = len.min(126);
+    for (i, byte) in out.iter_mut().take(len).enumerate() {
+        // SAFETY: as above, inside the command tail.
+        *byte = unsafe { core::ptr::read_volatile((0x81 + i) as *const u8) };
+    }
+    &out[..len]
+}
+
+/// Ends the program with `errorlevel` (INT 21h AH=4Ch).
+pub fn exit(errorlevel: u8) -> ! {
+    // SAFETY: AH=4Ch terminates the program and never returns.
+    unsafe {
+        asm!("int 0x21", in("ax") 0x4C00u16 | errorlevel as u16, options(noreturn));
+    }
+}

@@ -1,0 +1,138 @@
+//! The state of one game: the board, whose turn it is, the moves so far, the result.
+
+use crate::board::{Board, MAX_SIDE, Stone};
+use crate::coord::Point;
+use crate::rules::{Line, WinRule, winning_line};
+
+const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// How a game stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    InProgress,
+    Won {
+        winner: Stone,
+        line: Line,
+    },
+    /// Every point is taken and nobody made a winning line.
+    Draw,
+}
+
+/// Why a move was refused. The game is unchanged when one is returned.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum MoveError {
+    OffBoard,
+    Occupied,
+    GameOver,
+}
+
+/// One game of Gomoku.
+#[derive(Clone)]
+pub struct Game {
+    board: Board,
+    rule: WinRule,
+    to_move: Stone,
+    moves: [Point; MAX_MOVES],
+    move_count: u16,
+    /// Free points left; the game is a draw when it reaches 0 (Piskasm's VolnaPole).
+    free_points: u16,
+    outcome: Outcome,
+}
+
+impl Game {
+    /// A new game on an empty board; Black moves first.
+    pub fn new(side: u8, rule: WinRule) -> Game {
+        let board = Board::new(side);
+        let free_points = board.point_count();
+        Game {
+            board,
+            rule,
+            to_move: Stone::Black,
+            moves: [Point::new(0, 0); MAX_MOVES],
+            move_count: 0,
+            free_points,
+            outcome: Outcome::InProgress,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn rule(&self) -> WinRule {
+        self.rule
+    }
+
+    pub fn to_move(&self) -> Stone {
+        self.to_move
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome != Outcome::InProgress
+    }
+
+    pub fn move_count(&self) -> u16 {
+        self.move_count
+    }
+
+    pub fn free_points(&self) -> u16 {
+        self.free_points
+    }
+
+    /// The moves so far, in order.
+    pub fn moves(&self) -> &[Point] {
+        &self.moves[..self.move_count as usize]
+    }
+
+    pub fn last_move(&self) -> Option<Point> {
+        self.moves().last().copied()
+    }
+
+    /// Whether the player to move may put a stone on `point`.
+    pub fn check(&self, point: Point) -> Result<(), MoveError> {
+        if self.is_over() {
+            Err(MoveError::GameOver)
+        } else if !self.board.contains(point) {
+            Err(MoveError::OffBoard)
+        } else if self.board.get(point).is_some() {
+            Err(MoveError::Occupied)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Puts the mover's stone on `point`, decides the outcome, and passes the turn.
+    pub fn play(&mut self, point: Point) -> Result<(), MoveError> {
+        self.check(point)?;
+        let stone = self.to_move;
+        self.board.set(point, Some(stone));
+        self.moves[self.move_count as usize] = point;
+        self.move_count += 1;
+        self.free_points -= 1;
+        if let Some(line) = winning_line(&self.board, point, self.rule) {
+            self.outcome = Outcome::Won {
+                winner: stone,
+                line,
+            };
+        } else if self.free_points == 0 {
+            self.outcome = Outcome::Draw;
+        }
+        self.to_move = stone.opponent();
+        Ok(())
+    }
+
+    /// Takes back the last move, if there is one, and returns its point.
+    pub fn undo(&mut self) -> Option<Point> {
+        let point = self.last_move()?;
+        self.move_count -= 1;
+        self.free_points += 1;
+        self.board.set(point, None);
+        self.to_move = self.to_move.opponent();
+        self.outcome = Outcome::InProgress;
+        Some(point)
+    }
+}

@@ -1,0 +1,18 @@
+//! The portable core of piskrs: the game of Gomoku as PISKRS.COM plays it.
+//!
+//! Everything here is plain, safe, `no_std` Rust that builds for the host and for
+//! DOS alike: coordinates and their notation, the board, the rules, the state of a
+//! game, the command line, and the user interface as a model (what the 80x25 text
+//! screen shows, what a key or a click does). The DOS layer in `src/dos/` only
+//! moves bytes between this model and the hardware.
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod cmdline;
+pub mod coord;
+pub mod game;
+pub mod rules;
+pub mod screen;
+pub mod text;
+pub mod ui;

@@ -1,0 +1,118 @@
+//! The text screen as a model: 80x25 cells, each a CP437 character and a [`Style`].
+//!
+//! The UI draws here; the DOS layer turns styles into the attributes of a colour or
+//! a monochrome adapter and copies the cells that changed into video memory.
+
+pub const WIDTH: usize = 80;
+pub const HEIGHT: usize = 25;
+
+/// CP437 characters the screens use.
+pub mod glyph {
+    pub const HORIZONTAL: u8 = 0xC4; // ─
+    pub const VERTICAL: u8 = 0xB3; // │
+    pub const CROSS: u8 = 0xC5; // ┼
+    pub const TOP_LEFT: u8 = 0xDA; // ┌
+    pub const TOP_RIGHT: u8 = 0xBF; // ┐
+    pub const BOTTOM_LEFT: u8 = 0xC0; // └
+    pub const BOTTOM_RIGHT: u8 = 0xD9; // ┘
+    pub const TEE_DOWN: u8 = 0xC2; // ┬
+    pub const TEE_UP: u8 = 0xC1; // ┴
+    pub const TEE_RIGHT: u8 = 0xC3; // ├
+    pub const TEE_LEFT: u8 = 0xB4; // ┤
+    pub const BLACK_STONE: u8 = b'X';
+    pub const WHITE_STONE: u8 = b'O';
+}
+
+/// What a cell is, as far as its colours go.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Style {
+    Normal,
+    Title,
+    Heading,
+    Label,
+    Board,
+    BlackStone,
+    WhiteStone,
+    BlackLast,
+    WhiteLast,
+    BlackWin,
+    WhiteWin,
+    Cursor,
+    Status,
+    Alert,
+    KeyBar,
+    MenuKey,
+}
+
+/// Number of styles; the DOS layer's attribute tables have this many entries.
+pub const STYLE_COUNT: usize = 16;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    pub ch: u8,
+    pub style: Style,
+}
+
+/// 80x25 cells, row-major.
+#[derive(Clone)]
+pub struct TextScreen {
+    cells: [Cell; WIDTH * HEIGHT],
+}
+
+impl TextScreen {
+    pub fn new() -> TextScreen {
+        TextScreen {
+            cells: [Cell {
+                ch: b' ',
+                style: Style::Normal,
+            }; WIDTH * HEIGHT],
+        }
+    }
+
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    pub fn clear(&mut self) {
+        self.fill(0, 0, WIDTH, HEIGHT, b' ', Style::Normal);
+    }
+
+    pub fn cell(&self, x: usize, y: usize) -> Cell {
+        self.cells[y * WIDTH + x]
+    }
+
+    pub fn put(&mut self, x: usize, y: usize, ch: u8, style: Style) {
+        if x < WIDTH && y < HEIGHT {
+            self.cells[y * WIDTH + x] = Cell { ch, style };
+        }
+    }
+
+    /// Writes `text` from (x, y) on; what runs past the right edge is cut off.
+    pub fn write(&mut self, x: usize, y: usize, text: &[u8], style: Style) {
+        for (i, &ch) in text.iter().enumerate() {
+            self.put(x + i, y, ch, style);
+        }
+    }
+
+    pub fn fill(&mut self, x: usize, y: usize, width: usize, height: usize, ch: u8, style: Style) {
+        for row in y..y + height {
+            for col in x..x + width {
+                self.put(col, row, ch, style);
+            }
+        }
+    }
+
+    /// One row as bytes (characters only), for tests.
+    pub fn row_text(&self, y: usize, out: &mut [u8; WIDTH]) {
+        for (x, byte) in out.iter_mut().enumerate() {
+            *byte = self.cell(x, y).ch;
+        }
+    }
+}
+
+impl Default for TextScreen {
+    fn default() -> Self {
+        Self::new()
+    }
+}

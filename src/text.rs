@@ -1,0 +1,72 @@
+//! A small fixed-capacity byte string for messages, without core::fmt (which would
+//! cost the .COM kilobytes).
+
+/// Up to `N` bytes of text; pushing past the end drops the excess.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Text<const N: usize> {
+    bytes: [u8; N],
+    len: u8,
+}
+
+impl<const N: usize> Text<N> {
+    pub const fn new() -> Self {
+        Text {
+            bytes: [0; N],
+            len: 0,
+        }
+    }
+
+    pub fn from(text: &[u8]) -> Self {
+        let mut out = Self::new();
+        out.push(text);
+        out
+    }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn push(&mut self, text: &[u8]) -> &mut Self {
+        for &byte in text {
+            if (self.len as usize) < N {
+                self.bytes[self.len as usize] = byte;
+                self.len += 1;
+            }
+        }
+        self
+    }
+
+    pub fn push_byte(&mut self, byte: u8) -> &mut Self {
+        self.push(&[byte])
+    }
+
+    /// Appends `number` in decimal.
+    pub fn push_number(&mut self, number: u32) -> &mut Self {
+        let mut digits = [0u8; 10];
+        let mut count = 0;
+        let mut rest = number;
+        loop {
+            digits[count] = b'0' + (rest % 10) as u8;
+            count += 1;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        while count > 0 {
+            count -= 1;
+            self.push_byte(digits[count]);
+        }
+        self
+    }
+}
+
+impl<const N: usize> Default for Text<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
