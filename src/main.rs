@@ -6,6 +6,11 @@
 #[cfg(target_os = "none")]
 mod dos;
 
+/// Deliberate ballast that must make the link fail (see tests/build/checks.test.js).
+#[cfg(all(target_os = "none", feature = "link-budget-ballast"))]
+#[used]
+static LINK_BUDGET_BALLAST: [u8; 60000] = [1; 60000];
+
 #[cfg(target_os = "none")]
 mod program {
     use core::sync::atomic::Ordering;

@@ -93,7 +93,7 @@ pub fn screen_x(col: u8) -> usize {
 /// The board point under text cell (x, y), if any.
 pub fn point_at(x: u8, y: u8) -> Option<Point> {
     let (x, y) = (x as usize, y as usize);
-    if x < BOARD_X || (x - BOARD_X) % 2 != 0 || y < BOARD_TOP_Y {
+    if x < BOARD_X || !(x - BOARD_X).is_multiple_of(2) || y < BOARD_TOP_Y {
         return None;
     }
     let col = (x - BOARD_X) / 2;
