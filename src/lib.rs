@@ -9,9 +9,11 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod classic;
 pub mod cmdline;
 pub mod coord;
 pub mod game;
+pub mod random;
 pub mod rules;
 pub mod screen;
 pub mod text;

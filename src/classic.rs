@@ -1,0 +1,310 @@
+//! The Classic AI: Piskasm's static evaluator, reproduced.
+//!
+//! Data, as in Piskasm: the board (empty, computer, person) and **Info**, one
+//! 16-bit score per point for the computer's possible moves, 0 where the point is
+//! occupied or hopeless.
+//!
+//! **Update**, after every stone: the stone's point gets 0 and every free point
+//! within four steps of it in the eight directions is re-scored with CountScore.
+//! Nothing else is recomputed. This is exact, not an approximation: CountScore
+//! only looks at points within four steps (see below), so no other score can change.
+//!
+//! **CountScore**(point): in each of the four directions, look at the units
+//! (windows) of 5, 6 and 7 consecutive points that contain the point. A unit's
+//! stones, with a stone imagined on the point itself, written as a binary mask,
+//! index a score table. Offensive units hold only the computer's stones, defensive
+//! units only the person's (an empty unit is both). In each direction the best unit
+//! counts; the point's score is the sum over the four directions. No look-ahead.
+//!
+//! **PCMove**: from a random starting point, scan Info forward to the end, then
+//! backward from the start, and take the first point with the maximum score; if
+//! every score is 0, the first free point.
+//!
+//! The units, drawn with `p` the point being scored, `#` stones, `.` empty:
+//!
+//! ```text
+//! 5 points   p####  #p###  ...   any of the 5 places: how many stones a five here would have
+//! 6 points   .p###.  .#p##.  ...  only p inside: the two ends must stay empty (an open shape)
+//! 7 points   ..p##..  ..#p#..  ..##p..   only p in the middle three: the wide open three
+//! ```
+//!
+//! A 6-unit scores only when its two end points are empty and a 7-unit only when
+//! its outer two points on each side are, so `p` is never an end point of one.
+//! Every unit that can score therefore lies within four steps of `p`, which is
+//! what makes Piskasm's four-step Update exact.
+
+use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
+use crate::coord::Point;
+use crate::random::Random;
+
+const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// Scores of the shapes a stone on `p` would make, for one side.
+///
+/// The reasoning: a five ends the game, so it outweighs everything, even four
+/// directions of anything else. An open four (`.####.`) cannot be stopped: the next
+/// best. A closed four forces a reply but can be blocked; an open three (`.###.`
+/// with room, or `.#.##.`) becomes an open four if left alone, so it is worth about
+/// as much as a closed four. Closed threes, open twos and twos are building
+/// material. A unit holding nothing but `p` scores 0: so a point with no stone
+/// within four steps scores 0, exactly as Piskasm's Info starts out all zeros,
+/// and Update never has to touch points further away.
+///
+/// Defence (the same shape, made by the person if they played `p`) is scored at
+/// about half of attack: blocking the person's five (5000) beats everything but
+/// our own five (10000); blocking their open four (1200) beats making our own
+/// open three (250) but not our open four (2500), which wins first.
+/// Four directions of the largest value, 40000, still fit in 16 bits.
+struct ShapeValues {
+    five: u16,
+    open_four: u16,
+    four: u16,
+    wide_open_three: u16,
+    open_three: u16,
+    three: u16,
+    open_two: u16,
+    two: u16,
+    one: u16,
+}
+
+const ATTACK: ShapeValues = ShapeValues {
+    five: 10000,
+    open_four: 2500,
+    four: 300,
+    wide_open_three: 280,
+    open_three: 250,
+    three: 30,
+    open_two: 20,
+    two: 5,
+    one: 0,
+};
+
+const DEFENCE: ShapeValues = ShapeValues {
+    five: 5000,
+    open_four: 1200,
+    four: 150,
+    wide_open_three: 140,
+    open_three: 120,
+    three: 15,
+    open_two: 10,
+    two: 3,
+    one: 0,
+};
+
+/// The score of a unit of `length` points whose stones (with `p`'s) form `mask`
+/// (bit i = the unit's i-th point).
+const fn unit_score(length: u32, mask: u32, values: &ShapeValues) -> u16 {
+    match length {
+        5 => match mask.count_ones() {
+            5 => values.five,
+            4 => values.four,
+            3 => values.three,
+            2 => values.two,
+            _ => values.one,
+        },
+        6 => {
+            if mask & 0b100001 != 0 {
+                return 0;
+            }
+            match (mask >> 1).count_ones() {
+                4 => values.open_four,
+                3 => values.open_three,
+                2 => values.open_two,
+                _ => 0,
+            }
+        }
+        _ => {
+            if mask & 0b1100011 != 0 || mask != 0b0011100 {
+                return 0;
+            }
+            values.wide_open_three
+        }
+    }
+}
+
+const fn table<const N: usize>(length: u32, values: &ShapeValues) -> [u16; N] {
+    let mut out = [0u16; N];
+    let mut mask = 0;
+    while mask < N {
+        out[mask] = unit_score(length, mask as u32, values);
+        mask += 1;
+    }
+    out
+}
+
+/// The score tables, indexed by a unit's mask: attack and defence for units of 5,
+/// 6 and 7 points (896 bytes in all), computed when the program is compiled.
+static ATTACK_5: [u16; 32] = table(5, &ATTACK);
+static ATTACK_6: [u16; 64] = table(6, &ATTACK);
+static ATTACK_7: [u16; 128] = table(7, &ATTACK);
+static DEFENCE_5: [u16; 32] = table(5, &DEFENCE);
+static DEFENCE_6: [u16; 64] = table(6, &DEFENCE);
+static DEFENCE_7: [u16; 128] = table(7, &DEFENCE);
+
+/// Which units of each length are looked at: (length, first and last position of
+/// `p` inside the unit). See the module docs for why `p` stays inside.
+const UNITS: [(u32, u32, u32); 3] = [(5, 0, 4), (6, 1, 4), (7, 2, 4)];
+
+/// The evaluator's state: the computer's colour and Info.
+#[derive(Clone)]
+pub struct Classic {
+    computer: Stone,
+    side: u8,
+    info: [u16; MAX_POINTS],
+}
+
+impl Classic {
+    /// Info for an empty board of `side` points a side: all zeros, as in Piskasm
+    /// (the first Update fills in the scores around the first stone).
+    pub fn new(computer: Stone, side: u8) -> Classic {
+        Classic {
+            computer,
+            side,
+            info: [0; MAX_POINTS],
+        }
+    }
+
+    pub fn computer(&self) -> Stone {
+        self.computer
+    }
+
+    fn index(&self, point: Point) -> usize {
+        point.row as usize * self.side as usize + point.col as usize
+    }
+
+    /// Info's score for `point`.
+    pub fn score(&self, point: Point) -> u16 {
+        self.info[self.index(point)]
+    }
+
+    /// Update: after a stone was placed on (or taken from) `point`, re-score the
+    /// point itself and every free point within four steps in the eight directions.
+    pub fn update(&mut self, board: &Board, point: Point) {
+        let here = self.index(point);
+        self.info[here] = if board.get(point).is_none() {
+            self.count_score(board, point)
+        } else {
+            0
+        };
+        for &(dc, dr) in DIRECTIONS.iter() {
+            for sign in [-1i8, 1] {
+                for steps in 1..=4 {
+                    if let Some(near) = point.step(dc * sign, dr * sign, steps, self.side) {
+                        if board.get(near).is_none() {
+                            let index = self.index(near);
+                            self.info[index] = self.count_score(board, near);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Info computed from scratch: used after loading a game and for hints, and by
+    /// the tests to check that Update keeps Info exact.
+    pub fn recompute(&mut self, board: &Board) {
+        for row in 0..self.side {
+            for col in 0..self.side {
+                let point = Point::new(col, row);
+                let index = self.index(point);
+                self.info[index] = if board.get(point).is_some() {
+                    0
+                } else {
+                    self.count_score(board, point)
+                };
+            }
+        }
+    }
+
+    /// CountScore: the sum over the four directions of the best unit through `point`.
+    pub fn count_score(&self, board: &Board, point: Point) -> u16 {
+        let mut total: u16 = 0;
+        for &(dc, dr) in DIRECTIONS.iter() {
+            total = total.saturating_add(self.best_unit(board, point, dc, dr));
+        }
+        total
+    }
+
+    /// The best unit through `point` along one direction. The nine points from four
+    /// steps behind to four ahead are read once into three masks (bit 4 is `point`).
+    fn best_unit(&self, board: &Board, point: Point, dc: i8, dr: i8) -> u16 {
+        let (mut own, mut theirs, mut off_board) = (0u32, 0u32, 0u32);
+        for i in 0..9i8 {
+            match point.step(dc, dr, i - 4, self.side) {
+                None => off_board |= 1 << i,
+                Some(near) => match board.get(near) {
+                    Some(stone) if stone == self.computer => own |= 1 << i,
+                    Some(_) => theirs |= 1 << i,
+                    None => {}
+                },
+            }
+        }
+        let mut best = 0;
+        for &(length, first, last) in UNITS.iter() {
+            let full = (1u32 << length) - 1;
+            // `p` at position k of the unit: the unit starts k points behind it.
+            for k in first..=last {
+                let shift = 4 - k;
+                if (off_board >> shift) & full != 0 {
+                    continue;
+                }
+                let here = 1 << k;
+                let mine = (own >> shift) & full;
+                let yours = (theirs >> shift) & full;
+                if yours == 0 {
+                    best = best.max(attack_table(length)[(mine | here) as usize]);
+                }
+                if mine == 0 {
+                    best = best.max(defence_table(length)[(yours | here) as usize]);
+                }
+            }
+        }
+        best
+    }
+
+    /// PCMove: the point to play, chosen as Piskasm did from a random start.
+    pub fn choose(&self, board: &Board, random: &mut Random) -> Option<Point> {
+        let count = self.side as usize * self.side as usize;
+        let start = random.below(count as u16) as usize;
+        let mut best: Option<usize> = None;
+        let forward = start..count;
+        let backward = (0..start).rev();
+        for index in forward.chain(backward) {
+            let score = self.info[index];
+            if score > 0 && best.is_none_or(|b| score > self.info[b]) {
+                best = Some(index);
+            }
+        }
+        let side = self.side as usize;
+        let to_point = |index: usize| Point::new((index % side) as u8, (index / side) as u8);
+        match best {
+            Some(index) => Some(to_point(index)),
+            None => (0..count).map(to_point).find(|&p| board.get(p).is_none()),
+        }
+    }
+}
+
+fn attack_table(length: u32) -> &'static [u16] {
+    match length {
+        5 => &ATTACK_5,
+        6 => &ATTACK_6,
+        _ => &ATTACK_7,
+    }
+}
+
+fn defence_table(length: u32) -> &'static [u16] {
+    match length {
+        5 => &DEFENCE_5,
+        6 => &DEFENCE_6,
+        _ => &DEFENCE_7,
+    }
+}
+
+/// The computer's opening stone when it begins: a random point within two points
+/// of the middle of the board.
+pub fn opening_move(side: u8, random: &mut Random) -> Point {
+    let middle = side / 2;
+    let col = middle - 2 + random.below(5) as u8;
+    let row = middle - 2 + random.below(5) as u8;
+    Point::new(col, row)
+}
