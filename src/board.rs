@@ -68,6 +68,12 @@ impl Board {
         }
     }
 
+    /// The points row by row from the bottom left (index = row * side + col), for
+    /// scans that walk the board with a fixed stride.
+    pub fn points(&self) -> &[Option<Stone>] {
+        &self.points[..self.point_count() as usize]
+    }
+
     /// Puts `stone` on `point` (or clears it with `None`). The caller checks legality.
     pub fn set(&mut self, point: Point, stone: Option<Stone>) {
         if self.contains(point) {

@@ -189,11 +189,11 @@ impl Classic {
         for &(dc, dr) in DIRECTIONS.iter() {
             for sign in [-1i8, 1] {
                 for steps in 1..=4 {
-                    if let Some(near) = point.step(dc * sign, dr * sign, steps, self.side) {
-                        if board.get(near).is_none() {
-                            let index = self.index(near);
-                            self.info[index] = self.count_score(board, near);
-                        }
+                    if let Some(near) = point.step(dc * sign, dr * sign, steps, self.side)
+                        && board.get(near).is_none()
+                    {
+                        let index = self.index(near);
+                        self.info[index] = self.count_score(board, near);
                     }
                 }
             }
@@ -225,27 +225,47 @@ impl Classic {
         total
     }
 
-    /// The best unit through `point` along one direction. The nine points from four
-    /// steps behind to four ahead are read once into three masks (bit 4 is `point`).
+    /// The best unit through `point` along one direction. The points from (at most)
+    /// four steps behind to four ahead are read once into two masks, bit 4 being
+    /// `point`; units reaching past the board's edge are skipped.
     fn best_unit(&self, board: &Board, point: Point, dc: i8, dr: i8) -> u16 {
-        let (mut own, mut theirs, mut off_board) = (0u32, 0u32, 0u32);
-        for i in 0..9i8 {
-            match point.step(dc, dr, i - 4, self.side) {
-                None => off_board |= 1 << i,
-                Some(near) => match board.get(near) {
-                    Some(stone) if stone == self.computer => own |= 1 << i,
-                    Some(_) => theirs |= 1 << i,
-                    None => {}
-                },
+        let side = self.side as i16;
+        let (col, row) = (point.col as i16, point.row as i16);
+        // How many steps fit on the board behind and ahead of `point` (at most 4).
+        let room = |position: i16, delta: i8| -> (i16, i16) {
+            match delta {
+                1 => (position, side - 1 - position),
+                -1 => (side - 1 - position, position),
+                _ => (4, 4),
             }
+        };
+        let (col_back, col_ahead) = room(col, dc);
+        let (row_back, row_ahead) = room(row, dr);
+        let back = col_back.min(row_back).min(4);
+        let ahead = col_ahead.min(row_ahead).min(4);
+        let (mut own, mut theirs) = (0u16, 0u16);
+        let points = board.points();
+        let stride = dr as i16 * side + dc as i16;
+        let mut index = (row * side + col - back * stride) as usize;
+        for bit in (4 - back)..=(4 + ahead) {
+            match points[index] {
+                Some(stone) if stone == self.computer => own |= 1 << bit,
+                Some(_) => theirs |= 1 << bit,
+                None => {}
+            }
+            index = index.wrapping_add(stride as isize as usize);
         }
+        if own == 0 && theirs == 0 {
+            return 0; // only empty units: nothing to build on or to stop
+        }
+        let (lowest, highest) = ((4 - back) as u32, (4 + ahead) as u32);
         let mut best = 0;
         for &(length, first, last) in UNITS.iter() {
-            let full = (1u32 << length) - 1;
-            // `p` at position k of the unit: the unit starts k points behind it.
+            let full = (1u16 << length) - 1;
+            // `p` at position k of the unit: the unit covers bits 4-k ..= 4-k+length-1.
             for k in first..=last {
                 let shift = 4 - k;
-                if (off_board >> shift) & full != 0 {
+                if shift < lowest || shift + length - 1 > highest {
                     continue;
                 }
                 let here = 1 << k;

@@ -16,9 +16,12 @@ mod program {
     use core::sync::atomic::Ordering;
 
     use crate::dos::{bios, display::Display, dosapi, entry::MOUSE_PRESENT, mouse};
-    use piskrs::cmdline::{self, Request};
+    use piskrs::cmdline::{self, Options, Request};
+    use piskrs::psq::MAX_RECORD_BYTES;
     use piskrs::screen::TextScreen;
-    use piskrs::ui::{App, Command, Input, Key};
+    use piskrs::selfplay::SelfPlay;
+    use piskrs::text::Text;
+    use piskrs::ui::{App, Command, FileError, Input, Key};
 
     /// What the keyboard and mouse produced.
     enum Event {
@@ -33,43 +36,70 @@ mod program {
     #[unsafe(no_mangle)]
     pub extern "C" fn piskrs_main() -> u8 {
         let mut tail = [0u8; 127];
-        match cmdline::parse(dosapi::command_tail(&mut tail)) {
-            Request::Play => {}
+        let options = match cmdline::parse(dosapi::command_tail(&mut tail)) {
+            Request::Play(options) => options,
             Request::Usage => {
                 let _ = dosapi::write(dosapi::STDOUT, cmdline::USAGE);
                 return 0;
             }
             Request::Invalid => {
-                let _ = dosapi::write(dosapi::STDOUT, b"Unknown switch.\r\n\r\n");
+                let _ = dosapi::write(dosapi::STDOUT, b"Unknown switch or missing value.\r\n\r\n");
                 let _ = dosapi::write(dosapi::STDOUT, cmdline::USAGE);
                 return 1;
             }
+        };
+        if options.bench {
+            return bench();
         }
         dosapi::ignore_ctrl_c();
         let has_mouse = mouse::detect();
         MOUSE_PRESENT.store(has_mouse as u8, Ordering::Relaxed);
+        play(options, has_mouse);
+        0
+    }
 
+    fn play(options: Options, has_mouse: bool) {
         let mut display = Display::open();
         let mut app = App::new(has_mouse);
+        if let Some(seed) = options.seed {
+            app.fix_seed(seed);
+        }
         let mut screen = TextScreen::new();
         let mut dumps: u32 = 0;
+        if let Some(name) = options.load {
+            let command = app.request_load(name.as_bytes());
+            carry_out(&mut app, command);
+        }
         app.render(&mut screen);
         display.show(&screen, false);
         if has_mouse {
             mouse::show_cursor();
         }
+        let mut counter: u16 = 0;
         loop {
-            match next_event(has_mouse) {
+            let event = next_event(has_mouse, app.on_menu(), &mut counter);
+            match event {
                 Event::DumpScreen => {
                     dumps += 1;
                     dump_screen(&display, dumps, has_mouse);
                 }
                 Event::Game(input) => {
-                    if app.handle(input) == Command::Quit {
+                    if app.on_menu() {
+                        app.seed_from_wait(counter);
+                    }
+                    let command = app.handle(input);
+                    if command == Command::Quit {
                         break;
                     }
+                    carry_out(&mut app, command);
                     app.render(&mut screen);
                     display.show(&screen, has_mouse);
+                    // The person's stone is on the screen; now the computer replies.
+                    if app.computer_to_move() {
+                        app.computer_move();
+                        app.render(&mut screen);
+                        display.show(&screen, has_mouse);
+                    }
                 }
             }
         }
@@ -77,23 +107,57 @@ mod program {
             mouse::hide_cursor();
         }
         display.close();
-        0
     }
 
-    /// Waits for a key or a left click, idling between polls.
-    fn next_event(has_mouse: bool) -> Event {
+    /// Does the file work a command asks for and reports back to the core.
+    fn carry_out(app: &mut App, command: Command) {
+        let mut name = [0u8; 48];
+        let file = app.file_name();
+        let len = file.len().min(name.len() - 1);
+        name[..len].copy_from_slice(&file[..len]);
+        match command {
+            Command::SaveFile => {
+                let mut buffer = [0u8; MAX_RECORD_BYTES + 32];
+                let result = dosapi::save_file(&name[..len], app.save_request(&mut buffer));
+                app.save_finished(result.map_err(file_error));
+            }
+            Command::LoadFile => {
+                let mut buffer = [0u8; MAX_RECORD_BYTES + 32];
+                match dosapi::read_file(&name[..=len], &mut buffer) {
+                    Ok(Some(bytes)) => app.load_finished(Ok(bytes)),
+                    Ok(None) => app.load_finished(Err(FileError::TooBig)),
+                    Err(error) => app.load_finished(Err(file_error(error))),
+                }
+            }
+            Command::Continue | Command::Quit => {}
+        }
+    }
+
+    fn file_error(error: dosapi::DosError) -> FileError {
+        match error.0 {
+            dosapi::FILE_NOT_FOUND | dosapi::PATH_NOT_FOUND => FileError::NotFound,
+            dosapi::ACCESS_DENIED => FileError::AccessDenied,
+            dosapi::DISK_FULL => FileError::DiskFull,
+            _ => FileError::Failed,
+        }
+    }
+
+    /// Waits for a key or a left click. On the menu the loop spins and counts, as
+    /// Piskasm's did, and the count seeds the random source; in a game it idles.
+    fn next_event(has_mouse: bool, on_menu: bool, counter: &mut u16) -> Event {
         loop {
-            if let Some((ascii, scan)) = bios::read_key() {
-                if let Some(event) = translate_key(ascii, scan) {
-                    return event;
-                }
+            *counter = counter.wrapping_add(1);
+            if let Some((ascii, scan)) = bios::read_key()
+                && let Some(event) = translate_key(ascii, scan)
+            {
+                return event;
             }
-            if has_mouse {
-                if let Some((x, y)) = mouse::left_presses() {
-                    return Event::Game(Input::Click { x, y });
-                }
+            if has_mouse && let Some((x, y)) = mouse::left_presses() {
+                return Event::Game(Input::Click { x, y });
             }
-            bios::idle();
+            if !on_menu {
+                bios::idle();
+            }
         }
     }
 
@@ -103,6 +167,7 @@ mod program {
         let key = match (ascii, scan) {
             (0x1B, _) => Key::Escape,
             (0x0D, _) => Key::Enter,
+            (0x08, _) => Key::Backspace,
             (b' ', _) => Key::Space,
             (0x21..=0x7E, _) => Key::Char(ascii),
             (0x00 | 0xE0, 0x48) => Key::Up,
@@ -134,6 +199,55 @@ mod program {
             mouse::show_cursor();
         }
         let _ = dosapi::write_file(&name, &bytes);
+    }
+
+    /// Games of the Classic AI against itself, timed with the BIOS clock: each ply
+    /// costs what a reply costs in a game (Update for the other side's stone,
+    /// PCMove, Update for its own). Prints a report on standard output.
+    fn bench() -> u8 {
+        const GAMES: u16 = 8;
+        let mut plies: u32 = 0;
+        let mut line = Text::<80>::new();
+        let start = bios::ticks();
+        for seed in 1..=GAMES {
+            let mut selfplay = SelfPlay::new(seed);
+            line.clear();
+            line.push(b"seed ").push_number(seed as u32).push(b": ");
+            let mut shown = 0;
+            while let Some(point) = selfplay.step() {
+                plies += 1;
+                if seed == 1 && shown < 12 {
+                    let mut notation = [0u8; 3];
+                    let n = piskrs::coord::write_point(
+                        point,
+                        piskrs::coord::Lettering::Consecutive,
+                        &mut notation,
+                    );
+                    line.push(&notation[..n]).push(b" ");
+                    shown += 1;
+                }
+            }
+            if seed == 1 {
+                line.push(b"...\r\n");
+                let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+            }
+        }
+        let ticks = bios::ticks().wrapping_sub(start);
+        // One tick is 65536/1193182 s = 54.925 ms; report microseconds per ply.
+        let total_us = ticks as u64 * 54925;
+        let per_ply_us = total_us / plies.max(1) as u64;
+        line.clear();
+        line.push(b"BENCH games=")
+            .push_number(GAMES as u32)
+            .push(b" plies=")
+            .push_number(plies)
+            .push(b" ticks=")
+            .push_number(ticks)
+            .push(b" us_per_reply=")
+            .push_number(per_ply_us as u32)
+            .push(b"\r\n");
+        let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+        0
     }
 }
 

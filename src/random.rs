@@ -19,8 +19,8 @@ impl Random {
         Random { value: seed }
     }
 
-    /// GetRandom: the current value; the next call sees it plus 4567.
-    pub fn next(&mut self) -> u16 {
+    /// Piskasm's GetRandom: the current value; the next call sees it plus 4567.
+    pub fn get_random(&mut self) -> u16 {
         let value = self.value;
         self.value = self.value.wrapping_add(STEP);
         value
@@ -29,7 +29,7 @@ impl Random {
     /// A number below `bound` (at most 512), from the low nine bits, which cycle
     /// through all 512 values every 512 calls.
     pub fn below(&mut self, bound: u16) -> u16 {
-        (self.next() & 0x1FF) % bound.max(1)
+        (self.get_random() & 0x1FF) % bound.max(1)
     }
 
     /// The value the next call will return.

@@ -5,7 +5,7 @@
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Text<const N: usize> {
     bytes: [u8; N],
-    len: u8,
+    len: u16,
 }
 
 impl<const N: usize> Text<N> {

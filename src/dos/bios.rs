@@ -113,6 +113,16 @@ pub fn read_key() -> Option<(u8, u8)> {
     Some((key as u8, (key >> 8) as u8))
 }
 
+/// BIOS ticks since midnight (18.2065 a second), INT 1Ah AH=00h.
+pub fn ticks() -> u32 {
+    let (high, low): (u16, u16);
+    // SAFETY: INT 1Ah AH=00h reads the clock; it changes AX, CX and DX only.
+    unsafe {
+        asm!("int 0x1a", inout("ax") 0u16 => _, out("cx") high, out("dx") low);
+    }
+    (high as u32) << 16 | low as u32
+}
+
 /// Waits for the next interrupt (at most a timer tick), so an idle loop does not
 /// spin the CPU.
 pub fn idle() {

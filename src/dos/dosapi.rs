@@ -49,9 +49,52 @@ pub fn create(name: &[u8]) -> Result<u16, DosError> {
     int21(0x3C00, 0, 0, near(name.as_ptr()))
 }
 
+/// Opens an existing file for reading; `name` must end with a 0 byte.
+pub fn open_read(name: &[u8]) -> Result<u16, DosError> {
+    int21(0x3D00, 0, 0, near(name.as_ptr()))
+}
+
+/// Reads up to `buffer.len()` bytes; returns how many came (0 at the end).
+pub fn read(handle: u16, buffer: &mut [u8]) -> Result<u16, DosError> {
+    int21(0x3F00, handle, buffer.len() as u16, near(buffer.as_ptr()))
+}
+
+/// Reads a whole file into `buffer`; a file that does not fit is an error
+/// (`Ok(None)`), so a huge file is never half-read.
+pub fn read_file<'a>(name: &[u8], buffer: &'a mut [u8]) -> Result<Option<&'a [u8]>, DosError> {
+    let handle = open_read(name)?;
+    let mut filled = 0;
+    let result = loop {
+        match read(handle, &mut buffer[filled..]) {
+            Ok(0) => break Ok(true),
+            Ok(count) => {
+                filled += count as usize;
+                if filled == buffer.len() {
+                    // Full: one more byte means the file is too big.
+                    let mut probe = [0u8; 1];
+                    break read(handle, &mut probe).map(|extra| extra == 0);
+                }
+            }
+            Err(error) => break Err(error),
+        }
+    };
+    let _ = close(handle);
+    match result {
+        Ok(true) => Ok(Some(&buffer[..filled])),
+        Ok(false) => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
 pub fn close(handle: u16) -> Result<u16, DosError> {
     int21(0x3E00, handle, 0, 0)
 }
+
+/// DOS error 27h: insufficient disk space (what a short write means).
+pub const DISK_FULL: u16 = 0x27;
+pub const FILE_NOT_FOUND: u16 = 2;
+pub const PATH_NOT_FOUND: u16 = 3;
+pub const ACCESS_DENIED: u16 = 5;
 
 /// Writes a whole new file; a short write (a full disk) is an error.
 pub fn write_file(name: &[u8], bytes: &[u8]) -> Result<(), DosError> {
@@ -60,9 +103,72 @@ pub fn write_file(name: &[u8], bytes: &[u8]) -> Result<(), DosError> {
     let closed = close(handle);
     match written {
         Ok(count) if count as usize == bytes.len() => closed.map(|_| ()),
-        Ok(_) => Err(DosError(0x27)), // "insufficient disk space"
+        Ok(_) => Err(DosError(DISK_FULL)),
         Err(error) => Err(error),
     }
+}
+
+/// Deletes a file (INT 21h AH=41h); `name` ends with a 0 byte.
+pub fn delete(name: &[u8]) -> Result<u16, DosError> {
+    int21(0x4100, 0, 0, near(name.as_ptr()))
+}
+
+/// Renames `from` to `to` (INT 21h AH=56h: DS:DX old name, ES:DI new name; ES is
+/// already DS in the TINY model). Both end with a 0 byte.
+pub fn rename(from: &[u8], to: &[u8]) -> Result<u16, DosError> {
+    let result: u16;
+    let carry: u16;
+    // SAFETY: AH=56h reads the two names from our segment (ES = DS) and changes
+    // only AX and flags; DI is passed as a 32-bit register whose top half is 0.
+    unsafe {
+        asm!(
+            "int 0x21",
+            "sbb {c:x}, {c:x}",
+            c = out(reg) carry,
+            inout("ax") 0x5600u16 => result,
+            in("dx") near(from.as_ptr()),
+            in("edi") near(to.as_ptr()) as u32,
+        );
+    }
+    if carry != 0 {
+        Err(DosError(result))
+    } else {
+        Ok(result)
+    }
+}
+
+/// Saves a file without ever losing the old one: the bytes go to a temporary file
+/// in the same directory first; only when all of them are written is the old file
+/// replaced. On any failure the old file is untouched and the temporary removed.
+/// `name` is at most 63 bytes, without the terminating 0.
+pub fn save_file(name: &[u8], bytes: &[u8]) -> Result<(), DosError> {
+    let mut target = [0u8; 64];
+    let mut temporary = [0u8; 64];
+    let name = &name[..name.len().min(63)];
+    target[..name.len()].copy_from_slice(name);
+    let directory = name
+        .iter()
+        .rposition(|&b| b == b'\\' || b == b':')
+        .map_or(0, |i| i + 1);
+    const TEMPORARY: &[u8] = b"PISKRS.$$$";
+    if directory + TEMPORARY.len() >= temporary.len() {
+        return Err(DosError(PATH_NOT_FOUND));
+    }
+    temporary[..directory].copy_from_slice(&name[..directory]);
+    temporary[directory..directory + TEMPORARY.len()].copy_from_slice(TEMPORARY);
+    if let Err(error) = write_file(&temporary, bytes) {
+        let _ = delete(&temporary);
+        return Err(error);
+    }
+    match delete(&target) {
+        Ok(_) => {}
+        Err(DosError(FILE_NOT_FOUND)) => {}
+        Err(error) => {
+            let _ = delete(&temporary);
+            return Err(error);
+        }
+    }
+    rename(&temporary, &target).map(|_| ())
 }
 
 /// Whether interrupt vector `number` points anywhere (INT 21h AH=35h): calling a

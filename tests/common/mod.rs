@@ -1,0 +1,295 @@
+//! Helpers shared by the integration tests: a parser for hand-drawn board
+//! diagrams, readable summaries of the core's types (which derive no `Debug`),
+//! and a brute-force five finder written independently of `rules`.
+#![allow(dead_code)]
+
+use piskrs::board::{Board, Stone};
+use piskrs::coord::{Lettering, Point, parse_point, write_point};
+use piskrs::game::{Game, MoveError, Outcome};
+use piskrs::rules::{Line, WinRule};
+
+/// The four line directions, spelled out here rather than taken from the core.
+pub const ACROSS: (i8, i8) = (1, 0);
+pub const UP: (i8, i8) = (0, 1);
+/// Up and to the right: from the lower-left end.
+pub const RISING: (i8, i8) = (1, 1);
+/// Down and to the right: from the upper-left end.
+pub const FALLING: (i8, i8) = (1, -1);
+pub const ALL_DIRECTIONS: [(i8, i8); 4] = [ACROSS, UP, RISING, FALLING];
+
+/// A board drawn in a test, and the stone just played (drawn lower-case).
+pub struct Diagram {
+    pub board: Board,
+    pub last: Option<Point>,
+}
+
+impl Diagram {
+    /// The stone marked as just played; panics if the diagram marks none.
+    pub fn last(&self) -> Point {
+        self.last.expect("the diagram marks no stone with x or o")
+    }
+}
+
+/// Parses a diagram: rows from the top (the highest row number) to the bottom,
+/// `.` empty, `X` black, `O` white, `x`/`o` a black/white stone just played
+/// (at most one). Spaces are ignored; blank lines are skipped. The board side is
+/// the number of rows, and every row must have that many points.
+pub fn diagram(text: &str) -> Diagram {
+    let rows: Vec<Vec<char>> = text
+        .lines()
+        .map(|line| line.chars().filter(|c| *c != ' ').collect::<Vec<char>>())
+        .filter(|row| !row.is_empty())
+        .collect();
+    let side = rows.len();
+    assert!(
+        (5..=19).contains(&side),
+        "a diagram has 5 to 19 rows, this one has {side}"
+    );
+    let mut board = Board::new(side as u8);
+    assert_eq!(board.side() as usize, side, "Board::new kept the side");
+    let mut last = None;
+    for (from_top, row) in rows.iter().enumerate() {
+        assert_eq!(
+            row.len(),
+            side,
+            "diagram row {} has {} points, expected {side}",
+            from_top + 1,
+            row.len()
+        );
+        let row_index = (side - 1 - from_top) as u8;
+        for (col, &ch) in row.iter().enumerate() {
+            let point = Point::new(col as u8, row_index);
+            let stone = match ch {
+                '.' => None,
+                'X' | 'x' => Some(Stone::Black),
+                'O' | 'o' => Some(Stone::White),
+                other => panic!("unexpected {other:?} in a diagram"),
+            };
+            if ch == 'x' || ch == 'o' {
+                assert!(last.is_none(), "a diagram marks at most one last stone");
+                last = Some(point);
+            }
+            board.set(point, stone);
+        }
+    }
+    Diagram { board, last }
+}
+
+/// The board as a diagram (rows top to bottom, points separated by spaces).
+pub fn board_text(board: &Board) -> String {
+    let side = board.side();
+    let mut out = String::new();
+    for row in (0..side).rev() {
+        let line: Vec<String> = (0..side)
+            .map(|col| stone_char(board.get(Point::new(col, row))).to_string())
+            .collect();
+        out.push_str(&line.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// The same diagram text normalised the way `board_text` writes it.
+pub fn normalise(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let points: Vec<String> = line
+            .chars()
+            .filter(|c| *c != ' ')
+            .map(|c| c.to_ascii_uppercase().to_string())
+            .collect();
+        if !points.is_empty() {
+            out.push_str(&points.join(" "));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+pub fn stone_char(stone: Option<Stone>) -> char {
+    match stone {
+        None => '.',
+        Some(Stone::Black) => 'X',
+        Some(Stone::White) => 'O',
+    }
+}
+
+pub fn stone_name(stone: Stone) -> &'static str {
+    match stone {
+        Stone::Black => "Black",
+        Stone::White => "White",
+    }
+}
+
+/// A point from its name on the A..S lettering (`"K10"`).
+pub fn pt(name: &str) -> Point {
+    parse_point(name.as_bytes(), 19, Lettering::Consecutive)
+        .unwrap_or_else(|| panic!("{name:?} is not a point"))
+}
+
+/// A point's name on the A..S lettering.
+pub fn name(point: Point) -> String {
+    let mut out = [0u8; 3];
+    let len = write_point(point, Lettering::Consecutive, &mut out);
+    String::from_utf8(out[..len].to_vec()).unwrap()
+}
+
+/// A line as (start, direction, length), for `assert_eq!`.
+pub fn line_summary(line: Option<Line>) -> Option<(String, (i8, i8), u8)> {
+    line.map(|l| (name(l.start), l.direction, l.length))
+}
+
+/// An expected line.
+pub fn expect_line(start: &str, direction: (i8, i8), length: u8) -> Option<(String, (i8, i8), u8)> {
+    Some((start.to_string(), direction, length))
+}
+
+pub fn outcome_text(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::InProgress => "in progress".to_string(),
+        Outcome::Draw => "draw".to_string(),
+        Outcome::Won { winner, line } => {
+            let (start, dir, len) = line_summary(Some(line)).unwrap();
+            format!("{} wins {start} {dir:?} {len}", stone_name(winner))
+        }
+    }
+}
+
+pub fn error_text(result: Result<(), MoveError>) -> &'static str {
+    match result {
+        Ok(()) => "ok",
+        Err(MoveError::OffBoard) => "off board",
+        Err(MoveError::Occupied) => "occupied",
+        Err(MoveError::GameOver) => "game over",
+    }
+}
+
+/// Everything observable about a game, as text.
+pub fn game_state(game: &Game) -> String {
+    let moves: Vec<String> = game.moves().iter().map(|&p| name(p)).collect();
+    format!(
+        "{}to move: {}\nmoves: {} [{}]\nfree: {}\nlast: {:?}\noutcome: {}\n",
+        board_text(game.board()),
+        stone_name(game.to_move()),
+        game.move_count(),
+        moves.join(" "),
+        game.free_points(),
+        game.last_move().map(name),
+        outcome_text(game.outcome())
+    )
+}
+
+/// The points of a full board in an order Black, White, Black, ... can play them.
+/// Panics unless Black has as many stones as White or one more.
+pub fn fill_order(board: &Board) -> Vec<Point> {
+    let side = board.side();
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for row in 0..side {
+        for col in 0..side {
+            let point = Point::new(col, row);
+            match board.get(point) {
+                Some(Stone::Black) => black.push(point),
+                Some(Stone::White) => white.push(point),
+                None => panic!("the board is not full at {}", name(point)),
+            }
+        }
+    }
+    assert!(
+        black.len() == white.len() || black.len() == white.len() + 1,
+        "{} black and {} white stones cannot alternate",
+        black.len(),
+        white.len()
+    );
+    let mut order = Vec::new();
+    for i in 0..black.len() {
+        order.push(black[i]);
+        if i < white.len() {
+            order.push(white[i]);
+        }
+    }
+    order
+}
+
+/// The colour on (col, row) as the brute force sees it; off the board is empty.
+fn at(board: &Board, col: i32, row: i32) -> Option<Stone> {
+    let side = board.side() as i32;
+    if col < 0 || row < 0 || col >= side || row >= side {
+        None
+    } else {
+        board.get(Point::new(col as u8, row as u8))
+    }
+}
+
+/// A winning window found by brute force: five points of one colour in a row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub stone: char,
+    /// (col, row) of the five points, in direction order.
+    pub points: [(u8, u8); 5],
+}
+
+/// Every window of five points in a row, in the four directions, holding five
+/// stones of one colour. Under `ExactlyFive` a window counts only if the points
+/// just before and after it do not hold that colour (the run is exactly five).
+/// Written without `rules` or `Board::run_from`.
+pub fn brute_force_fives(board: &Board, rule: WinRule) -> Vec<Window> {
+    let side = board.side() as i32;
+    let mut found = Vec::new();
+    for row in 0..side {
+        for col in 0..side {
+            for &(dc, dr) in ALL_DIRECTIONS.iter() {
+                let (dc, dr) = (dc as i32, dr as i32);
+                let end_col = col + 4 * dc;
+                let end_row = row + 4 * dr;
+                if !(0..side).contains(&end_col) || !(0..side).contains(&end_row) {
+                    continue;
+                }
+                let Some(stone) = at(board, col, row) else {
+                    continue;
+                };
+                if !(1..5).all(|i| at(board, col + i * dc, row + i * dr) == Some(stone)) {
+                    continue;
+                }
+                if rule == WinRule::ExactlyFive {
+                    let before = at(board, col - dc, row - dr);
+                    let after = at(board, col + 5 * dc, row + 5 * dr);
+                    if before == Some(stone) || after == Some(stone) {
+                        continue;
+                    }
+                }
+                let mut points = [(0u8, 0u8); 5];
+                for (i, p) in points.iter_mut().enumerate() {
+                    let i = i as i32;
+                    *p = ((col + i * dc) as u8, (row + i * dr) as u8);
+                }
+                found.push(Window {
+                    stone: stone_char(Some(stone)),
+                    points,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The maximal run of `point`'s colour through `point` in direction `dir`, as
+/// (col, row) points from the backward end; brute force, for checking a `Line`.
+pub fn brute_force_run(board: &Board, point: Point, dir: (i8, i8)) -> Vec<(u8, u8)> {
+    let Some(stone) = board.get(point) else {
+        return Vec::new();
+    };
+    let (dc, dr) = (dir.0 as i32, dir.1 as i32);
+    let (mut col, mut row) = (point.col as i32, point.row as i32);
+    while at(board, col - dc, row - dr) == Some(stone) {
+        col -= dc;
+        row -= dr;
+    }
+    let mut run = Vec::new();
+    while at(board, col, row) == Some(stone) {
+        run.push((col as u8, row as u8));
+        col += dc;
+        row += dr;
+    }
+    run
+}
