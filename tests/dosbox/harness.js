@@ -1,0 +1,506 @@
+// Test harness: runs DOS programs in DOSBox-X (npm `emulators`, WebAssembly)
+// headless in Node, acting on them like a person (keys, mouse clicks) and
+// reading their text screen back through a dump file the program writes.
+//
+// Each emulator lives in its own child process (runner.js): the WASM build
+// sometimes aborts with "RuntimeError: unreachable", which would otherwise
+// kill the test runner. A start whose child dies before the first stdout
+// event is retried (at most MAX_RESTARTS times); a run that dies later is an
+// error of the test, never retried.
+"use strict";
+
+const { fork } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+const { PNG } = require("pngjs");
+
+const HERE = __dirname;
+const SHOTS = path.join(HERE, "shots");
+const REPO = path.resolve(HERE, "..", "..");
+// PISKRS_COM in the environment points the tests at another build.
+const PISKRS_COM = process.env.PISKRS_COM ? path.resolve(process.env.PISKRS_COM) : path.join(REPO, "target", "PISKRS.COM");
+const MAX_RESTARTS = 3;
+// DOSBOX_CYCLES in the environment overrides the default (3000 = the slow reference 386).
+const DEFAULT_CYCLES = Number(process.env.DOSBOX_CYCLES) || 20000;
+const DEFAULT_TIMEOUT = 20000;
+
+// js-dos / DOSBox-X key codes (GLFW numbering, as in js-dos'
+// src/window/dos/controls/keys.ts).
+const KEY = {
+    esc: 256, enter: 257, tab: 258, backspace: 259, insert: 260, delete: 261,
+    right: 262, left: 263, down: 264, up: 265, pageup: 266, pagedown: 267,
+    home: 268, end: 269, capslock: 280, scrolllock: 281, numlock: 282,
+    printscreen: 283, pause: 284,
+    f1: 290, f2: 291, f3: 292, f4: 293, f5: 294, f6: 295, f7: 296, f8: 297,
+    f9: 298, f10: 299, f11: 300, f12: 301,
+    kp0: 320, kp1: 321, kp2: 322, kp3: 323, kp4: 324, kp5: 325, kp6: 326,
+    kp7: 327, kp8: 328, kp9: 329, kpperiod: 330, kpdivide: 331,
+    kpmultiply: 332, kpminus: 333, kpplus: 334, kpenter: 335,
+    leftshift: 340, leftctrl: 341, leftalt: 342, rightshift: 344,
+    rightctrl: 345, rightalt: 346,
+    space: 32, quote: 39, comma: 44, minus: 45, period: 46, slash: 47,
+    semicolon: 59, equals: 61, leftbracket: 91, backslash: 92,
+    rightbracket: 93, grave: 96,
+};
+for (let i = 0; i < 26; i++) KEY[String.fromCharCode(97 + i)] = 65 + i; // a..z -> 65..90
+for (let i = 0; i < 10; i++) KEY[String(i)] = 48 + i; // 0..9 -> 48..57
+KEY[" "] = KEY.space;
+KEY.escape = KEY.esc;
+KEY.return = KEY.enter;
+
+// Characters that type() can produce: [key, shifted]
+const TYPE = {};
+for (let i = 0; i < 26; i++) {
+    TYPE[String.fromCharCode(97 + i)] = [65 + i, false];
+    TYPE[String.fromCharCode(65 + i)] = [65 + i, true];
+}
+for (let i = 0; i < 10; i++) TYPE[String(i)] = [48 + i, false];
+Object.assign(TYPE, {
+    " ": [KEY.space, false], "\n": [KEY.enter, false], "\r": [KEY.enter, false],
+    "/": [KEY.slash, false], "?": [KEY.slash, true], ".": [KEY.period, false],
+    ",": [KEY.comma, false], "-": [KEY.minus, false], "_": [KEY.minus, true],
+    "=": [KEY.equals, false], "+": [KEY.equals, true], ":": [KEY.semicolon, true],
+    ";": [KEY.semicolon, false], "\\": [KEY.backslash, false],
+    "!": [KEY["1"], true], "*": [KEY["8"], true],
+});
+
+// CP437 -> Unicode (0x00 shown as a space).
+const CP437 =
+    " ☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼" +
+    " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~⌂" +
+    "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»" +
+    "░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀" +
+    "αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
+if ([...CP437].length !== 256) throw new Error("CP437 table has " + [...CP437].length + " entries");
+const CP437_CHARS = [...CP437];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Normalised mouse position (0..1) of the centre of text cell (col,row). */
+function cellToMouse(col, row) {
+    return { x: (8 * col + 4) / 640, y: (8 * row + 4) / 200 };
+}
+
+/** A decoded 80x25 text screen (4000 bytes of char/attr pairs, row-major). */
+class Screen {
+    constructor(bytes, name) {
+        if (bytes.length !== 4000) throw new Error("screen dump has " + bytes.length + " bytes, not 4000");
+        this.bytes = Uint8Array.from(bytes);
+        this.name = name;
+        this.rows = [];
+        for (let y = 0; y < 25; y++) {
+            let s = "";
+            for (let x = 0; x < 80; x++) s += CP437_CHARS[this.bytes[2 * (80 * y + x)]];
+            this.rows.push(s);
+        }
+    }
+    /** Raw CP437 code of the character at (x,y). */
+    code(x, y) { return this.bytes[2 * (80 * y + x)]; }
+    /** Unicode character at (x,y). */
+    char(x, y) { return CP437_CHARS[this.code(x, y)]; }
+    /** Attribute byte at (x,y). */
+    attr(x, y) { return this.bytes[2 * (80 * y + x) + 1]; }
+    /** Row y as a Unicode string of 80 characters. */
+    row(y) { return this.rows[y]; }
+    get text() { return this.rows.join("\n"); }
+    contains(s) { return this.rows.some((r) => r.includes(s)); }
+    /** First position of s on the screen, or null. */
+    find(s) {
+        for (let y = 0; y < 25; y++) {
+            const x = this.rows[y].indexOf(s);
+            if (x >= 0) return { x, y };
+        }
+        return null;
+    }
+    toString() { return this.rows.map((r, y) => String(y).padStart(2) + "|" + r.replace(/\s+$/, "")).join("\n"); }
+}
+
+function safeName(s) {
+    return String(s).replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) || "run";
+}
+
+function errorlevelChain(tag, max) {
+    // `if errorlevel N` means ">= N"; never put a redirection on an IF line
+    // (it aborts this DOSBox-X build), nor a bare > in an echo (it redirects).
+    const lines = [];
+    for (let n = max; n >= 1; n--) lines.push(`if errorlevel ${n} goto ${tag}e${n}`);
+    lines.push(`echo ERRORLEVEL=0`, `goto ${tag}x`);
+    for (let n = max; n >= 1; n--) {
+        lines.push(`:${tag}e${n}`, n === max ? `echo ERRORLEVEL=${n}+` : `echo ERRORLEVEL=${n}`, `goto ${tag}x`);
+    }
+    lines.push(`:${tag}x`);
+    return lines;
+}
+
+/**
+ * Build a batch file. Each step is either a raw batch line (string) or
+ * {run: "PROGRAM ARGS"}: that is wrapped as
+ *   echo @@BEGIN n / PROGRAM ARGS / errorlevel chain / echo @@END n
+ * with n counting the runs from 1. The batch ends with "echo @@DONE".
+ */
+function makeBatch(steps, { maxErrorlevel = 4 } = {}) {
+    const lines = ["@echo off"];
+    let n = 0;
+    for (const s of steps) {
+        if (typeof s === "string") { lines.push(s); continue; }
+        n += 1;
+        lines.push(`echo @@BEGIN ${n}`, s.run, ...errorlevelChain(`r${n}`, s.maxErrorlevel || maxErrorlevel), `echo @@END ${n}`);
+    }
+    lines.push("echo @@DONE");
+    return lines.join("\r\n") + "\r\n";
+}
+
+function makeConf({ cycles = DEFAULT_CYCLES, mouse = true, conf = "" } = {}) {
+    return [
+        "[dosbox]",
+        "machine=svga_s3",
+        "[cpu]",
+        "core=normal",
+        "cputype=386",
+        `cycles=fixed ${cycles}`,
+        "[mixer]",
+        "nosound=true",
+        "[dos]",
+        // int33=false: DOSBox-X installs no INT 33h mouse driver (AX=0 returns 0).
+        `int33=${mouse ? "true" : "false"}`,
+        conf,
+        "[autoexec]",
+        "mount c .",
+        "c:",
+        "RUN.BAT",
+        "",
+    ].join("\n");
+}
+
+class EmulatorDied extends Error {}
+
+/** One running emulator (a child process). Use startDos() to get one. */
+class DosRun {
+    constructor(name, child) {
+        this.name = safeName(name);
+        this.child = child;
+        this.stdout = "";
+        this.stderr = "";
+        this.sawStdout = false;
+        this.dead = null; // reason string once the child is gone
+        this.exiting = false;
+        this.nextId = 1;
+        this.pending = new Map();
+        this.waiters = new Set();
+        this.shotSeq = 0;
+        this.dumpSeq = 0; // highest SCRnnnnn.BIN seen
+        this.mousePos = null;
+        child.on("message", (m) => this._onMessage(m));
+        child.stderr.on("data", (d) => { this.stderr += d.toString(); });
+        child.on("exit", (code, signal) => this._onExit(code, signal));
+    }
+
+    _onMessage(m) {
+        if (m.type === "stdout") {
+            this.sawStdout = true;
+            this.stdout += m.text;
+            for (const w of [...this.waiters]) w.check();
+        } else if (m.type === "reply") {
+            const p = this.pending.get(m.id);
+            if (!p) return;
+            this.pending.delete(m.id);
+            if (m.ok) p.resolve(m.result);
+            else p.reject(new Error(`${p.op} failed in the emulator: ${m.error}`));
+        } else if (m.type === "started") {
+            this.started = true;
+        }
+    }
+
+    _onExit(code, signal) {
+        const abort = /RuntimeError: [^\n]*/.exec(this.stderr);
+        this.dead = this.exiting
+            ? "the emulator was stopped"
+            : `the emulator process died (exit ${code}${signal ? ", " + signal : ""})` +
+              (abort ? `: ${abort[0]}` : "") +
+              (this.sawStdout ? "" : " before the first stdout event");
+        const err = new EmulatorDied(this.dead + (this.exiting ? "" : `\nstdout so far:\n${this.visibleStdout()}\nstderr:\n${this.stderr.slice(-2000)}`));
+        for (const p of this.pending.values()) p.reject(err);
+        this.pending.clear();
+        for (const w of [...this.waiters]) w.fail(err);
+    }
+
+    _call(op, args = {}) {
+        if (this.dead) return Promise.reject(new EmulatorDied(this.dead));
+        const id = this.nextId++;
+        return new Promise((resolve, reject) => {
+            this.pending.set(id, { resolve, reject, op });
+            this.child.send({ id, op, ...args });
+        });
+    }
+
+    /** stdout with the DOSBox-X welcome banner's ANSI codes removed. */
+    visibleStdout() {
+        // eslint-disable-next-line no-control-regex
+        return this.stdout.replace(/\x1b\[[0-9;]*m/g, "");
+    }
+
+    /**
+     * Wait until the accumulated stdout matches `pattern` (string or RegExp).
+     * Returns the match (RegExp) or the index (string).
+     */
+    waitForStdout(pattern, { timeout = DEFAULT_TIMEOUT } = {}) {
+        const test = () => {
+            const out = this.visibleStdout();
+            if (typeof pattern === "string") { const i = out.indexOf(pattern); return i >= 0 ? { index: i } : null; }
+            return pattern.exec(out);
+        };
+        return new Promise((resolve, reject) => {
+            const w = {
+                check: () => { const m = test(); if (m) { done(); resolve(m); } },
+                fail: (e) => { done(); reject(e); },
+            };
+            const timer = setTimeout(() => {
+                done();
+                reject(new Error(`timed out after ${timeout} ms waiting for ${pattern} on stdout; stdout:\n${this.visibleStdout().slice(-3000)}`));
+            }, timeout);
+            const done = () => { clearTimeout(timer); this.waiters.delete(w); };
+            if (this.dead) return w.fail(new EmulatorDied(this.dead));
+            this.waiters.add(w);
+            w.check();
+        });
+    }
+
+    /** Wait for "@@BEGIN n" (the batch is about to start run n). */
+    async begun(n = 1, opts) { await this.waitForStdout(`@@BEGIN ${n}\r\n`, opts); }
+
+    /**
+     * Wait for run n to end; returns {errorlevel, output}: output is what the
+     * program printed between the markers (errorlevel line excluded);
+     * errorlevel is a number (or ">=N" past the chain's top).
+     */
+    async finished(n = 1, opts) {
+        const re = new RegExp(`@@BEGIN ${n}\\r\\n([\\s\\S]*?)ERRORLEVEL=(\\d+)(\\+?)\\r\\n@@END ${n}\\r\\n`);
+        const m = await this.waitForStdout(re, opts);
+        return { output: m[1], errorlevel: m[3] ? ">=" + m[2] : Number(m[2]) };
+    }
+
+    /** Press and release keys (names from KEY or codes); several at once = a chord. */
+    async key(...keys) {
+        const codes = keys.map((k) => {
+            if (typeof k === "number") return k;
+            const c = KEY[String(k).toLowerCase()];
+            if (c === undefined) throw new Error("unknown key " + k);
+            return c;
+        });
+        await this._call("key", { codes });
+        await sleep(60);
+    }
+
+    /** Press keys one after the other. */
+    async keys(...keys) { for (const k of keys) await this.key(k); }
+
+    /** Type text (letters, digits, space, a little punctuation). */
+    async type(text) {
+        for (const ch of text) {
+            const t = TYPE[ch];
+            if (!t) throw new Error(`cannot type ${JSON.stringify(ch)}`);
+            if (t[1]) await this.key(KEY.leftshift, t[0]);
+            else await this.key(t[0]);
+        }
+    }
+
+    /** Move the mouse to the centre of text cell (col,row). */
+    async moveTo(col, row) {
+        const p = cellToMouse(col, row);
+        await this._call("mouseMove", p);
+        this.mousePos = { col, row };
+        await sleep(60);
+    }
+
+    /** Move to (col,row) and click the left button (press ~100 ms, release). */
+    async click(col, row, { button = 0, hold = 100 } = {}) {
+        await this.moveTo(col, row);
+        await this._call("mouseButton", { button, pressed: true });
+        await sleep(hold);
+        await this._call("mouseButton", { button, pressed: false });
+        await sleep(80);
+    }
+
+    async readFile(p) { return Buffer.from(await this._call("readFile", { path: p })); }
+    async writeFile(p, contents) { await this._call("writeFile", { path: p, contents: new Uint8Array(contents) }); }
+    async deleteFile(p) { return await this._call("deleteFile", { path: p }); }
+    /** [{name, size}] of the files in the mounted folder. */
+    async listFiles() { return await this._call("listFiles"); }
+
+    async _dumps() {
+        const files = await this.listFiles();
+        const out = [];
+        for (const f of files) {
+            const m = /^(?:.*\/)?SCR(\d{5})\.BIN$/i.exec(f.name);
+            if (m) out.push({ n: Number(m[1]), name: f.name, size: f.size });
+        }
+        return out.sort((a, b) => a.n - b.n);
+    }
+
+    async _newDump(after, waitMs) {
+        const until = Date.now() + waitMs;
+        for (;;) {
+            const dumps = (await this._dumps()).filter((d) => d.n > after && d.size === 4000);
+            if (dumps.length) return dumps[dumps.length - 1];
+            if (Date.now() >= until) return null;
+            await sleep(100);
+        }
+    }
+
+    /**
+     * Press F12 and read the SCRnnnnn.BIN the program writes; returns a
+     * Screen and saves a PNG screenshot as shots/<run>-<seq>-<step>.png.
+     * If no new dump appears within `retryMs`, F12 is pressed again (the
+     * program may still be starting), up to `attempts` presses; the
+     * highest-numbered new dump is used and numbering continues from it.
+     */
+    async screen(step = "screen", { attempts = 6, retryMs = 2500, shot = true } = {}) {
+        // Catch up with dumps that landed late (e.g. a retried F12).
+        for (const d of await this._dumps()) if (d.n > this.dumpSeq) this.dumpSeq = d.n;
+        let found = null;
+        let pressed = 0;
+        while (!found && pressed < attempts) {
+            await this.key(KEY.f12);
+            pressed += 1;
+            found = await this._newDump(this.dumpSeq, retryMs);
+        }
+        if (!found) {
+            throw new Error(`no screen dump SCR${String(this.dumpSeq + 1).padStart(5, "0")}.BIN after ${pressed} F12 presses; stdout:\n${this.visibleStdout().slice(-2000)}`);
+        }
+        if (pressed > 1) {
+            // A late first press may still produce a second dump: let it land.
+            await sleep(500);
+            const later = await this._newDump(found.n, 0);
+            if (later) found = later;
+        }
+        this.dumpSeq = found.n;
+        const bytes = await this.readFile(found.name);
+        const scr = new Screen(bytes, found.name);
+        if (shot) await this.shot(step);
+        return scr;
+    }
+
+    /**
+     * Take screens until predicate(screen) holds (the program may not have
+     * handled the last input yet when F12 arrives), at most `timeout` ms.
+     * Returns the last screen either way: the caller asserts on it.
+     */
+    async screenUntil(step, predicate, { timeout = 5000 } = {}) {
+        const until = Date.now() + timeout;
+        let scr = await this.screen(step, { shot: false });
+        while (!predicate(scr) && Date.now() < until) {
+            await sleep(150);
+            scr = await this.screen(step, { shot: false });
+        }
+        await this.shot(step);
+        return scr;
+    }
+
+    /** Save a PNG screenshot of the emulator's display. */
+    async shot(step = "shot") {
+        this.shotSeq += 1;
+        const file = path.join(SHOTS, `${this.name}-${String(this.shotSeq).padStart(2, "0")}-${safeName(step)}.png`);
+        try {
+            const img = await this._call("screenshot");
+            fs.mkdirSync(SHOTS, { recursive: true });
+            const png = new PNG({ width: img.width, height: img.height });
+            Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength).copy(png.data);
+            fs.writeFileSync(file, PNG.sync.write(png));
+            return file;
+        } catch (e) {
+            if (e instanceof EmulatorDied) throw e;
+            return null; // no frame yet: a screenshot is a record, not a check
+        }
+    }
+
+    /** Stop the emulator (ci.exit(); onExit never fires) and its process. */
+    async exit() {
+        if (this.dead) return;
+        this.exiting = true;
+        const gone = new Promise((r) => this.child.once("exit", r));
+        this._call("exit").catch(() => {});
+        const t = setTimeout(() => this.child.kill("SIGKILL"), 3000);
+        await gone;
+        clearTimeout(t);
+    }
+}
+
+function spawnOnce(name, conf, files, simulate) {
+    const child = fork(path.join(HERE, "runner.js"), [], {
+        serialization: "advanced",
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    const run = new DosRun(name, child);
+    child.send({ op: "start", conf, files, simulate });
+    return run;
+}
+
+/**
+ * Start DOSBox-X with a batch and files.
+ *   name    test name (for screenshots)
+ *   steps   batch steps for makeBatch(), or batch: a ready batch text
+ *   files   {"DOSNAME.EXT": Buffer | Uint8Array | host path}
+ *   cycles  fixed cycles (default 20000)
+ *   mouse   false: no INT 33h driver ([dos] int33=false)
+ *   conf    extra dosbox.conf text (placed before [autoexec])
+ * Returns a DosRun once the emulator has printed its first stdout. A start
+ * that dies before that is retried up to MAX_RESTARTS times.
+ */
+async function startDos(opts) {
+    const conf = makeConf(opts);
+    const batch = opts.batch || makeBatch(opts.steps || [], opts);
+    const files = [{ path: "RUN.BAT", contents: Buffer.from(batch, "latin1") }];
+    for (const [dosName, src] of Object.entries(opts.files || {})) {
+        const contents = typeof src === "string" ? fs.readFileSync(src) : src;
+        files.push({ path: dosName, contents: new Uint8Array(contents) });
+    }
+    // Screenshots of an earlier run of the same name would mislead.
+    const name = safeName(opts.name || "run");
+    if (fs.existsSync(SHOTS)) {
+        for (const f of fs.readdirSync(SHOTS)) if (f.startsWith(name + "-") && /^-\d\d-/.test(f.slice(name.length))) fs.rmSync(path.join(SHOTS, f));
+    }
+    const failures = [];
+    for (let attempt = 0; attempt <= MAX_RESTARTS; attempt++) {
+        // opts.simulate (self-tests only): "early" = abort before any output
+        // in the first opts.simulateTimes starts; "late" = abort after it.
+        const simulate = attempt < (opts.simulateTimes || 1) ? opts.simulate : undefined;
+        const run = spawnOnce(opts.name || "run", conf, files, simulate);
+        run.restarts = attempt;
+        run.startFailures = failures;
+        try {
+            await run.waitForStdout(/./, { timeout: opts.startTimeout || 30000 });
+            return run;
+        } catch (e) {
+            const died = e instanceof EmulatorDied;
+            await run.exit(); // also ends a start that hangs without output
+            if (run.sawStdout) throw e;
+            failures.push(died ? run.dead : "no output within the start timeout");
+            if (process.env.DOSBOX_VERBOSE) process.stderr.write(`[harness] restart after: ${failures[failures.length - 1]}\n`);
+        }
+    }
+    throw new Error(`DOSBox-X died before its first output ${MAX_RESTARTS + 1} times: ${failures.join("; ")}`);
+}
+
+/** startDos(opts), then fn(run), then exit — also when fn throws. */
+async function withDos(opts, fn) {
+    const run = await startDos(opts);
+    try {
+        return await fn(run);
+    } finally {
+        await run.exit();
+    }
+}
+
+/** The real program's bytes; throws a clear error if it is not built. */
+function piskrsCom() {
+    if (!fs.existsSync(PISKRS_COM)) {
+        throw new Error(`${PISKRS_COM} does not exist: build it first (cd ${REPO} && cargo com)` +
+            (process.env.PISKRS_COM ? " or fix PISKRS_COM" : ""));
+    }
+    return fs.readFileSync(PISKRS_COM);
+}
+
+module.exports = {
+    KEY, CP437: CP437_CHARS, Screen, cellToMouse, makeBatch, makeConf,
+    startDos, withDos, piskrsCom, PISKRS_COM, EmulatorDied, sleep, MAX_RESTARTS,
+};
