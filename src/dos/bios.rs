@@ -74,6 +74,18 @@ pub fn set_video_mode(mode: u8) {
     int10(mode as u16, 0, 0, 0);
 }
 
+/// Whether a VGA is present (INT 10h AX=1A00h, read display combination: AL=1Ah
+/// when the function is supported, which only VGA and later do).
+pub fn is_vga() -> bool {
+    int10(0x1A00, 0, 0, 0).0 as u8 == 0x1A
+}
+
+/// Attribute bit 7: blinking (the BIOS default) or bright backgrounds (INT 10h
+/// AX=1003h, EGA and later).
+pub fn set_blinking(on: bool) {
+    int10(0x1003, on as u16, 0, 0);
+}
+
 /// The text cursor's shape (start and end scan lines in CX) and position (row in
 /// DH, column in DL) on page 0.
 pub fn cursor() -> (u16, u16) {

@@ -12,9 +12,31 @@ const CELLS: usize = WIDTH * HEIGHT;
 const MONO_MODE: u8 = 7;
 const COLOUR_TEXT_MODE: u8 = 3;
 
-/// Attributes on a colour adapter, indexed by `Style`: background in the high
-/// nibble, foreground in the low. The board is brown; black stones are black,
-/// white ones bright white; the last move stands on red, a winning five on green.
+/// Attributes on a VGA, indexed by `Style`: background in the high nibble,
+/// foreground in the low. Blinking is switched off there, so bit 7 makes a bright
+/// background: the last move stands on bright red (Piskasm's highlight), a winning
+/// five on bright green. The board is brown; black stones black, white ones white.
+const VGA: [u8; STYLE_COUNT] = [
+    0x07, // Normal
+    0x1F, // Title: white on blue
+    0x0E, // Heading: yellow
+    0x03, // Label: cyan
+    0x60, // Board: black lines on brown
+    0x60, // BlackStone
+    0x6F, // WhiteStone
+    0xC0, // BlackLast: black on bright red
+    0xCF, // WhiteLast: white on bright red
+    0xA0, // BlackWin: black on bright green
+    0xAF, // WhiteWin: white on bright green
+    0x6E, // Cursor: yellow brackets
+    0x0F, // Status
+    0x0E, // Alert: yellow
+    0x30, // KeyBar: black on cyan
+    0x0E, // MenuKey
+];
+
+/// The same on older colour adapters (CGA, EGA), where bit 7 would blink: plain red
+/// and green backgrounds.
 const COLOUR: [u8; STYLE_COUNT] = [
     0x07, // Normal
     0x1F, // Title: white on blue
@@ -60,6 +82,8 @@ const MONO: [u8; STYLE_COUNT] = [
 pub struct Display {
     segment: u16,
     attributes: &'static [u8; STYLE_COUNT],
+    /// Blinking was switched off (VGA) and must be switched back on at the end.
+    blink_off: bool,
     original_mode: u8,
     changed_mode: bool,
     cursor_shape: u16,
@@ -84,9 +108,20 @@ impl Display {
             bios::set_video_mode(COLOUR_TEXT_MODE);
         }
         let segment = if mono { 0xB000 } else { 0xB800 };
+        let blink_off = !mono && bios::is_vga();
+        if blink_off {
+            bios::set_blinking(false);
+        }
         let mut display = Display {
             segment,
-            attributes: if mono { &MONO } else { &COLOUR },
+            attributes: if mono {
+                &MONO
+            } else if blink_off {
+                &VGA
+            } else {
+                &COLOUR
+            },
+            blink_off,
             original_mode,
             changed_mode: !usable,
             cursor_shape,
@@ -139,6 +174,9 @@ impl Display {
 
     /// Puts back the mode, the screen and the cursor the program found.
     pub fn close(self) {
+        if self.blink_off {
+            bios::set_blinking(true);
+        }
         if self.changed_mode {
             bios::set_video_mode(self.original_mode);
         } else {
