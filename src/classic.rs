@@ -323,8 +323,9 @@ fn defence_table(length: u32) -> &'static [u16] {
 /// The computer's opening stone when it begins: a random point within two points
 /// of the middle of the board.
 pub fn opening_move(side: u8, random: &mut Random) -> Point {
+    // One number for both coordinates: two consecutive ones are correlated (they
+    // differ by 4567), which would leave most of the 25 points unreachable.
     let middle = side / 2;
-    let col = middle - 2 + random.below(5) as u8;
-    let row = middle - 2 + random.below(5) as u8;
-    Point::new(col, row)
+    let choice = random.below(25) as u8;
+    Point::new(middle - 2 + choice % 5, middle - 2 + choice / 5)
 }

@@ -1,7 +1,8 @@
-//! The command line: `PISKRS [/SEED n] [/LOAD file] [/BENCH] [/?]`. Switches are
-//! case-insensitive, as DOS users expect; a switch's value is the next word.
+//! The command line. Switches are case-insensitive, as DOS users expect; a
+//! switch's value is the next word. See [`USAGE`].
 
 use crate::text::Text;
+use crate::variant::{Level, Variant};
 
 /// What the command line asks for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,18 +24,42 @@ pub struct Options {
     pub load: Option<Text<40>>,
     /// `/BENCH`: time the Classic AI's replies and print a report.
     pub bench: bool,
+    /// `/PISKASM`, `/MIST`, `/OUTER`, `/EXACT`: the game.
+    pub variant: Option<Variant>,
+    /// `/LEVEL CLASSIC|CHA`: the computer's level.
+    pub level: Option<Level>,
+    /// `/SOUND ON|OFF`.
+    pub sound: Option<bool>,
+    /// `/CON`: with `/MIST`, the command controller even on the console.
+    pub console_controller: bool,
+    /// `/PLAY 1|2|4`: start that game at once, as the menu key does.
+    pub play: Option<u8>,
+    /// `/STACK`: print the stack's high-water mark at the end (a diagnostic).
+    pub report_stack: bool,
 }
 
 /// The usage text, lines ending in CR LF.
 pub const USAGE: &[u8] = b"PISKRS - Gomoku for DOS (after Piskasm, 2004)\r\n\
 \r\n\
-Usage: PISKRS [/SEED n] [/LOAD file] [/BENCH] [/?]\r\n\
+Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL CLASSIC|CHA]\r\n\
+         [/PLAY 1|2|4] [/SOUND ON|OFF] [/SEED n] [/LOAD file] [/BENCH] [/?]\r\n\
 \r\n\
+  /PISKASM    Gomoku 19x19, five or more wins (Piskasm's game; the default)\r\n\
+  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST\r\n\
+              < GAME.TXT > OUT.TXT), or with /CON, the command controller:\r\n\
+              who, view, place <C><R>, history, resign, term\r\n\
+  /OUTER      Outer-Open Gomoku 15x15: Black opens on the two outer lines\r\n\
+  /EXACT      15x15, exactly five wins\r\n\
+  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator) or CHA (Harry Cha's)\r\n\
+  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players\r\n\
+  /SOUND x    ON or OFF: a click on a move, a tune on a win\r\n\
   /SEED n     fix the random seed (0-65535) so a game replays exactly\r\n\
   /LOAD file  continue a game saved with S (a Piskvork .psq file)\r\n\
   /BENCH      time the computer's replies and print a report\r\n\
+  /STACK      at the end, print how much stack the program used\r\n\
   /?          show this help and exit\r\n\
 \r\n\
+The menu's choices are kept in PISKRS.CFG beside the program.\r\n\
 In the game: F1 lists the keys, Esc leaves a game or quits from the menu,\r\n\
 F12 saves the text screen to SCRnnnnn.BIN. A mouse is optional.\r\n";
 
@@ -63,6 +88,30 @@ pub fn parse(tail: &[u8]) -> Request {
                 _ => return Request::Invalid,
             },
             b"/BENCH" => options.bench = true,
+            b"/CON" => options.console_controller = true,
+            b"/STACK" => options.report_stack = true,
+            b"/LEVEL" => match words.next().and_then(Level::from_keyword) {
+                Some(level) => options.level = Some(level),
+                None => return Request::Invalid,
+            },
+            b"/SOUND" => match words.next() {
+                Some(w) if w.eq_ignore_ascii_case(b"ON") => options.sound = Some(true),
+                Some(w) if w.eq_ignore_ascii_case(b"OFF") => options.sound = Some(false),
+                _ => return Request::Invalid,
+            },
+            b"/PLAY" => match words.next() {
+                Some(b"1") => options.play = Some(b'1'),
+                Some(b"2") => options.play = Some(b'2'),
+                Some(b"4") => options.play = Some(b'4'),
+                _ => return Request::Invalid,
+            },
+            switch
+                if switch.len() > 1
+                    && switch[0] == b'/'
+                    && Variant::from_keyword(&switch[1..]).is_some() =>
+            {
+                options.variant = Variant::from_keyword(&switch[1..]);
+            }
             _ => return Request::Invalid,
         }
     }

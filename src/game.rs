@@ -2,7 +2,7 @@
 
 use crate::board::{Board, MAX_SIDE, Stone};
 use crate::coord::Point;
-use crate::rules::{Line, WinRule, winning_line};
+use crate::rules::{Line, Opening, WinRule, winning_line};
 
 const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
@@ -24,6 +24,8 @@ pub enum MoveError {
     OffBoard,
     Occupied,
     GameOver,
+    /// The first stone is not where the opening rule allows (Outer-Open).
+    Restricted,
 }
 
 /// One game of Gomoku.
@@ -31,6 +33,7 @@ pub enum MoveError {
 pub struct Game {
     board: Board,
     rule: WinRule,
+    opening: Opening,
     to_move: Stone,
     moves: [Point; MAX_MOVES],
     move_count: u16,
@@ -42,11 +45,17 @@ pub struct Game {
 impl Game {
     /// A new game on an empty board; Black moves first.
     pub fn new(side: u8, rule: WinRule) -> Game {
+        Game::with_opening(side, rule, Opening::Free)
+    }
+
+    /// A new game whose first stone must obey `opening`.
+    pub fn with_opening(side: u8, rule: WinRule, opening: Opening) -> Game {
         let board = Board::new(side);
         let free_points = board.point_count();
         Game {
             board,
             rule,
+            opening,
             to_move: Stone::Black,
             moves: [Point::new(0, 0); MAX_MOVES],
             move_count: 0,
@@ -61,6 +70,10 @@ impl Game {
 
     pub fn rule(&self) -> WinRule {
         self.rule
+    }
+
+    pub fn opening(&self) -> Opening {
+        self.opening
     }
 
     pub fn to_move(&self) -> Stone {
@@ -100,6 +113,8 @@ impl Game {
             Err(MoveError::OffBoard)
         } else if self.board.get(point).is_some() {
             Err(MoveError::Occupied)
+        } else if self.move_count == 0 && !self.opening.allows(point, self.board.side()) {
+            Err(MoveError::Restricted)
         } else {
             Ok(())
         }
@@ -123,6 +138,21 @@ impl Game {
         }
         self.to_move = stone.opponent();
         Ok(())
+    }
+
+    /// The player to move gives up: the other wins (a line of length 0: no five
+    /// to highlight).
+    pub fn resign(&mut self) {
+        if !self.is_over() {
+            self.outcome = Outcome::Won {
+                winner: self.to_move.opponent(),
+                line: Line {
+                    start: Point::new(0, 0),
+                    direction: (1, 0),
+                    length: 0,
+                },
+            };
+        }
     }
 
     /// Takes back the last move, if there is one, and returns its point.

@@ -9,14 +9,19 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod cha;
 pub mod classic;
 pub mod cmdline;
+pub mod controller;
 pub mod coord;
 pub mod game;
+pub mod mist;
 pub mod psq;
 pub mod random;
 pub mod rules;
 pub mod screen;
 pub mod selfplay;
+pub mod settings;
 pub mod text;
 pub mod ui;
+pub mod variant;

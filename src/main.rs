@@ -15,13 +15,16 @@ static LINK_BUDGET_BALLAST: [u8; 60000] = [1; 60000];
 mod program {
     use core::sync::atomic::Ordering;
 
-    use crate::dos::{bios, display::Display, dosapi, entry::MOUSE_PRESENT, mouse};
+    use crate::dos::{bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, mouse, speaker};
     use piskrs::cmdline::{self, Options, Request};
+    use piskrs::controller::{Controller, Flow, LineEnd, LineReader, Sink};
     use piskrs::psq::MAX_RECORD_BYTES;
     use piskrs::screen::TextScreen;
     use piskrs::selfplay::SelfPlay;
+    use piskrs::settings::{self, Settings};
     use piskrs::text::Text;
     use piskrs::ui::{App, Command, FileError, Input, Key};
+    use piskrs::variant::Variant;
 
     /// What the keyboard and mouse produced.
     enum Event {
@@ -48,21 +51,126 @@ mod program {
                 return 1;
             }
         };
-        if options.bench {
-            return bench();
+        let errorlevel = if options.bench {
+            bench()
+        } else if options.variant == Some(Variant::Mist)
+            && (options.console_controller || dosapi::stdin_is_redirected())
+        {
+            run_controller()
+        } else {
+            dosapi::ignore_ctrl_c();
+            let has_mouse = mouse::detect();
+            MOUSE_PRESENT.store(has_mouse as u8, Ordering::Relaxed);
+            play(options, has_mouse)
+        };
+        if options.report_stack {
+            let mut line = Text::<48>::new();
+            line.push(b"STACK high_water=")
+                .push_number(entry::stack_high_water() as u32)
+                .push(b" bytes\r\n");
+            let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
         }
-        dosapi::ignore_ctrl_c();
-        let has_mouse = mouse::detect();
-        MOUSE_PRESENT.store(has_mouse as u8, Ordering::Relaxed);
-        play(options, has_mouse);
-        0
+        errorlevel
     }
 
-    fn play(options: Options, has_mouse: bool) {
+    /// The Mist's Game Controller: commands from standard input, answers on
+    /// standard output, byte for byte as the seed's controller.
+    fn run_controller() -> u8 {
+        struct Stdout;
+        impl Sink for Stdout {
+            fn write(&mut self, bytes: &[u8]) {
+                let _ = dosapi::write(dosapi::STDOUT, bytes);
+            }
+        }
+        let mut controller = Controller::new();
+        let mut reader = LineReader::new();
+        let mut buffer = [0u8; 128];
+        loop {
+            let count = match dosapi::read(dosapi::STDIN, &mut buffer) {
+                Ok(count) => count as usize,
+                Err(_) => 0,
+            };
+            // Ctrl+Z (1Ah) marks the end of a DOS text file.
+            let end_of_input = count == 0 || buffer[..count].contains(&0x1A);
+            let data_end = buffer[..count]
+                .iter()
+                .position(|&b| b == 0x1A)
+                .unwrap_or(count);
+            for &byte in &buffer[..data_end] {
+                let flow = match reader.push(byte) {
+                    None => continue,
+                    Some(LineEnd::TooLong) => {
+                        controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
+                    }
+                    Some(LineEnd::Line) => controller.handle_line(reader.take_line(), &mut Stdout),
+                };
+                if let Flow::Exit(errorlevel) = flow {
+                    return errorlevel;
+                }
+            }
+            if end_of_input {
+                let flow = match reader.finish() {
+                    Some(LineEnd::TooLong) => {
+                        controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
+                    }
+                    Some(LineEnd::Line) => controller.handle_line(reader.take_line(), &mut Stdout),
+                    None => Flow::Exit(1),
+                };
+                // The end of input without a result ends quietly with errorlevel 1.
+                return match flow {
+                    Flow::Exit(errorlevel) => errorlevel,
+                    Flow::Continue => 1,
+                };
+            }
+        }
+    }
+
+    /// PISKRS.CFG in the program's directory, as a 0-terminated name.
+    fn settings_path(out: &mut [u8; 96]) -> &[u8] {
+        let mut directory = [0u8; 80];
+        let len = dosapi::program_directory(&mut directory);
+        out[..len].copy_from_slice(&directory[..len]);
+        out[len..len + settings::FILE_NAME.len()].copy_from_slice(settings::FILE_NAME);
+        out[len + settings::FILE_NAME.len()] = 0;
+        &out[..=len + settings::FILE_NAME.len()]
+    }
+
+    fn load_settings() -> Settings {
+        let mut path = [0u8; 96];
+        let mut bytes = [0u8; settings::MAX_BYTES * 2];
+        match dosapi::read_file(settings_path(&mut path), &mut bytes) {
+            Ok(Some(text)) => Settings::parse(text),
+            _ => Settings::default(), // missing or damaged: defaults
+        }
+    }
+
+    fn save_settings(settings: &Settings) {
+        let mut path = [0u8; 96];
+        let mut bytes = [0u8; settings::MAX_BYTES];
+        let len = settings.write(&mut bytes);
+        let path = settings_path(&mut path);
+        // A failed write (a read-only disk) only loses the remembered choices.
+        let _ = dosapi::save_file(&path[..path.len() - 1], &bytes[..len]);
+    }
+
+    fn play(options: Options, has_mouse: bool) -> u8 {
         let mut display = Display::open();
-        let mut app = App::new(has_mouse);
+        let mut settings = load_settings();
+        if let Some(variant) = options.variant {
+            settings.variant = variant;
+        }
+        if let Some(level) = options.level {
+            settings.level = level;
+        }
+        if let Some(sound) = options.sound {
+            settings.sound = sound;
+        }
+        let mut app = App::with_settings(has_mouse, settings);
         if let Some(seed) = options.seed {
             app.fix_seed(seed);
+        }
+        if let Some(key) = options.play {
+            app.start_from_menu(key);
         }
         let mut screen = TextScreen::new();
         let mut dumps: u32 = 0;
@@ -76,7 +184,16 @@ mod program {
             mouse::show_cursor();
         }
         let mut counter: u16 = 0;
+        let mut errorlevel = 0;
         loop {
+            if app.computer_to_move() {
+                // The person's stone is on the screen; now the computer replies.
+                app.computer_move();
+                app.render(&mut screen);
+                display.show(&screen, has_mouse);
+                speaker::play(app.take_sound());
+                continue;
+            }
             let event = next_event(has_mouse, app.on_menu(), &mut counter);
             match event {
                 Event::DumpScreen => {
@@ -88,18 +205,20 @@ mod program {
                         app.seed_from_wait(counter);
                     }
                     let command = app.handle(input);
-                    if command == Command::Quit {
-                        break;
+                    match command {
+                        Command::Quit => break,
+                        Command::Terminate => {
+                            errorlevel = 1;
+                            break;
+                        }
+                        _ => carry_out(&mut app, command),
                     }
-                    carry_out(&mut app, command);
+                    if app.take_settings_changed() {
+                        save_settings(&app.settings());
+                    }
                     app.render(&mut screen);
                     display.show(&screen, has_mouse);
-                    // The person's stone is on the screen; now the computer replies.
-                    if app.computer_to_move() {
-                        app.computer_move();
-                        app.render(&mut screen);
-                        display.show(&screen, has_mouse);
-                    }
+                    speaker::play(app.take_sound());
                 }
             }
         }
@@ -107,6 +226,7 @@ mod program {
             mouse::hide_cursor();
         }
         display.close();
+        errorlevel
     }
 
     /// Does the file work a command asks for and reports back to the core.
@@ -129,7 +249,7 @@ mod program {
                     Err(error) => app.load_finished(Err(file_error(error))),
                 }
             }
-            Command::Continue | Command::Quit => {}
+            Command::Continue | Command::Quit | Command::Terminate => {}
         }
     }
 
@@ -190,15 +310,16 @@ mod program {
             *digit = b'0' + (rest % 10) as u8;
             rest /= 10;
         }
-        let mut bytes = [0u8; 4000];
         if has_mouse {
             mouse::hide_cursor();
         }
-        display.copy_video_memory(&mut bytes);
+        if let Ok(handle) = dosapi::create(&name) {
+            let _ = dosapi::write_far(handle, display.segment(), 0, 4000);
+            let _ = dosapi::close(handle);
+        }
         if has_mouse {
             mouse::show_cursor();
         }
-        let _ = dosapi::write_file(&name, &bytes);
     }
 
     /// Games of the Classic AI against itself, timed with the BIOS clock: each ply
@@ -234,8 +355,7 @@ mod program {
         }
         let ticks = bios::ticks().wrapping_sub(start);
         // One tick is 65536/1193182 s = 54.925 ms; report microseconds per ply.
-        let total_us = ticks as u64 * 54925;
-        let per_ply_us = total_us / plies.max(1) as u64;
+        let per_ply_us = ticks.saturating_mul(54925) / plies.max(1);
         line.clear();
         line.push(b"BENCH games=")
             .push_number(GAMES as u32)
@@ -244,7 +364,7 @@ mod program {
             .push(b" ticks=")
             .push_number(ticks)
             .push(b" us_per_reply=")
-            .push_number(per_ply_us as u32)
+            .push_number(per_ply_us)
             .push(b"\r\n");
         let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
         0

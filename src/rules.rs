@@ -12,6 +12,29 @@ pub enum WinRule {
     ExactlyFive,
 }
 
+/// Where Black's first stone may go.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Opening {
+    /// Anywhere.
+    Free,
+    /// Outer-Open Gomoku (seeds/001): only on the two outer rows or columns of
+    /// each side (on 15x15: rows 1, 2, 14, 15 and columns A, B, O, P).
+    OuterTwoLines,
+}
+
+impl Opening {
+    /// Whether Black may open on `point` of a board of `side` points a side.
+    pub fn allows(self, point: Point, side: u8) -> bool {
+        match self {
+            Opening::Free => true,
+            Opening::OuterTwoLines => {
+                let outer = |v: u8| v < 2 || v + 2 >= side;
+                outer(point.col) || outer(point.row)
+            }
+        }
+    }
+}
+
 /// An unbroken run of stones: where it starts, its direction and its length.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Line {

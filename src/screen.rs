@@ -21,6 +21,8 @@ pub mod glyph {
     pub const TEE_LEFT: u8 = 0xB4; // ┤
     pub const BLACK_STONE: u8 = b'X';
     pub const WHITE_STONE: u8 = b'O';
+    pub const MIST: u8 = 0xB0; // ░
+    pub const HOLE_CENTRE: u8 = b'*';
 }
 
 /// What a cell is, as far as its colours go.
@@ -43,10 +45,12 @@ pub enum Style {
     Alert,
     KeyBar,
     MenuKey,
+    /// The Mist over the board.
+    Mist,
 }
 
 /// Number of styles; the DOS layer's attribute tables have this many entries.
-pub const STYLE_COUNT: usize = 16;
+pub const STYLE_COUNT: usize = 17;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Cell {

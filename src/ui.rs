@@ -15,15 +15,19 @@
 //! y 24  key bar
 //! ```
 
-use crate::board::Stone;
+use crate::board::{Board, Stone};
 use crate::classic::{Classic, opening_move};
-use crate::coord::{Lettering, Point, write_point};
+use crate::controller::{self, Request, Sink};
+use crate::coord::{Point, write_point};
 use crate::game::{Game, MoveError, Outcome};
+use crate::mist;
 use crate::psq::{self, RecordError};
 use crate::random::Random;
-use crate::rules::WinRule;
+use crate::rules::Opening;
 use crate::screen::{Style, TextScreen, WIDTH, glyph};
+use crate::settings::Settings;
 use crate::text::Text;
+use crate::variant::{Level, Variant};
 
 /// Screen column of board column 0 (A); columns are two cells apart.
 pub const BOARD_X: usize = 4;
@@ -33,8 +37,8 @@ pub const STATUS_Y: usize = 22;
 pub const BUTTONS_Y: usize = 23;
 pub const KEY_BAR_Y: usize = 24;
 const PANEL_X: usize = 46;
+/// The side of the largest board (19x19), which the screen layout is drawn for.
 const SIDE: u8 = 19;
-const LETTERING: Lettering = Lettering::Consecutive;
 /// The file name offered when saving or loading.
 pub const DEFAULT_FILE: &[u8] = b"GAME.PSQ";
 /// Longest file name the prompt takes (a DOS path of modest length).
@@ -79,6 +83,18 @@ pub enum Command {
     SaveFile,
     /// Read the file [`App::file_name`] names, then call [`App::load_finished`].
     LoadFile,
+    /// The Mist's `term` command: end the program at once with errorlevel 1.
+    Terminate,
+}
+
+/// A sound the platform plays if sound is on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Sound {
+    None,
+    /// A stone was placed.
+    Click,
+    /// Somebody won.
+    Tune,
 }
 
 /// Why a file operation failed, as the platform reports it.
@@ -119,6 +135,8 @@ enum Prompt {
     LeaveGame,
     SaveName,
     LoadName,
+    /// The Mist's command line.
+    Command,
 }
 
 /// Menu rows (a click on a row chooses it).
@@ -128,7 +146,12 @@ const MENU_TWO_PLAYERS_Y: usize = 10;
 const MENU_LOAD_Y: usize = 11;
 const MENU_QUIT_Y: usize = 12;
 const MENU_HELP_Y: usize = 14;
-const MENU_OPTIONS_Y: usize = 16;
+const MENU_GAME_Y: usize = 16;
+const MENU_LEVEL_Y: usize = 17;
+const MENU_SOUND_Y: usize = 18;
+
+/// A menu line that shows a choice: row, key, label, current value.
+type MenuOption = (usize, &'static [u8], &'static [u8], &'static [u8]);
 
 /// The buttons under the status line: (first column, label, key it stands for).
 const BUTTONS: [(usize, &[u8], u8); 5] = [
@@ -149,27 +172,49 @@ pub fn screen_x(col: u8) -> usize {
     BOARD_X + 2 * col as usize
 }
 
-/// The board point under text cell (x, y), if any.
+/// The point under text cell (x, y) of a 19x19 board, if any.
 pub fn point_at(x: u8, y: u8) -> Option<Point> {
+    point_on(x, y, SIDE)
+}
+
+/// The point under text cell (x, y) of a board of `side` points a side (drawn
+/// from the same top left corner), if any.
+pub fn point_on(x: u8, y: u8, side: u8) -> Option<Point> {
     let (x, y) = (x as usize, y as usize);
     if x < BOARD_X || !(x - BOARD_X).is_multiple_of(2) || y < BOARD_TOP_Y {
         return None;
     }
     let col = (x - BOARD_X) / 2;
     let from_top = y - BOARD_TOP_Y;
-    if col >= SIDE as usize || from_top >= SIDE as usize {
+    if col >= side as usize || from_top >= side as usize {
         return None;
     }
-    Some(Point::new(col as u8, SIDE - 1 - from_top as u8))
+    Some(Point::new(col as u8, side - 1 - from_top as u8))
+}
+
+/// The screen row of `row` on a board of `side` points a side.
+fn row_y(row: u8, side: u8) -> usize {
+    BOARD_TOP_Y + (side - 1 - row) as usize
 }
 
 /// The whole program's interface state.
 pub struct App {
     page: Page,
+    /// The menu's choices: the game, the computer's level, sound.
+    settings: Settings,
+    settings_changed: bool,
+    /// The variant of the game on the board (the menu's choice when it began).
+    variant: Variant,
     game: Game,
     opponent: Opponent,
-    /// Piskasm's evaluator, kept up to date with Update after every stone.
+    /// Piskasm's evaluator, kept up to date with Update after every stone. In
+    /// the Mist it scores the computer's knowledge, not the board.
     classic: Classic,
+    /// The Mist: the hole's centre.
+    centre: Point,
+    /// The Mist: what the computer knows of the board (its own stones, what it
+    /// saw through the hole, where its moves hit hidden stones).
+    known: Board,
     random: Random,
     /// Set by /SEED: the menu's wait counter does not replace the seed.
     seed_fixed: bool,
@@ -180,30 +225,79 @@ pub struct App {
     status_is_alert: bool,
     prompt: Prompt,
     file_name: Text<MAX_NAME>,
+    command_line: Text<{ controller::MAX_LINE }>,
+    sound: Sound,
     mouse_present: bool,
 }
 
 impl App {
     /// The program as it starts: the menu. `mouse_present` is what INT 33h said.
     pub fn new(mouse_present: bool) -> App {
+        App::with_settings(mouse_present, Settings::default())
+    }
+
+    /// The menu with the choices remembered from the last run.
+    pub fn with_settings(mouse_present: bool, settings: Settings) -> App {
+        let variant = settings.variant;
         let mut app = App {
             page: Page::Menu,
-            game: Game::new(SIDE, WinRule::FiveOrMore),
+            settings,
+            settings_changed: false,
+            variant,
+            game: variant.new_game(),
             opponent: Opponent::Person,
-            classic: Classic::new(Stone::White, SIDE),
+            classic: Classic::new(Stone::White, variant.side()),
+            centre: mist::START,
+            known: Board::new(variant.side()),
             random: Random::new(0),
             seed_fixed: false,
-            cursor: Point::new(SIDE / 2, SIDE / 2),
+            cursor: Point::new(variant.side() / 2, variant.side() / 2),
             hint: None,
             show_move_list: false,
             status: Text::new(),
             status_is_alert: false,
             prompt: Prompt::None,
             file_name: Text::from(DEFAULT_FILE),
+            command_line: Text::new(),
+            sound: Sound::None,
             mouse_present,
         };
         app.say(b"Choose with a key or a click.");
         app
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// Whether the menu's choices changed since the last call (the platform then
+    /// saves them).
+    pub fn take_settings_changed(&mut self) -> bool {
+        core::mem::take(&mut self.settings_changed)
+    }
+
+    /// The sound the last input or move asked for (once).
+    pub fn take_sound(&mut self) -> Sound {
+        let sound = core::mem::replace(&mut self.sound, Sound::None);
+        if self.settings.sound {
+            sound
+        } else {
+            Sound::None
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The Mist: the hole's centre.
+    pub fn hole_centre(&self) -> Point {
+        self.centre
+    }
+
+    /// The Mist: what the computer knows of the board.
+    pub fn computer_knowledge(&self) -> &Board {
+        &self.known
     }
 
     /// Fixes the random seed (the /SEED switch): games replay exactly.
@@ -286,6 +380,9 @@ impl App {
                 MENU_LOAD_Y => b'l',
                 MENU_QUIT_Y => b'3',
                 MENU_HELP_Y => b'?',
+                MENU_GAME_Y => b'g',
+                MENU_LEVEL_Y => b'c',
+                MENU_SOUND_Y => b's',
                 _ => 0,
             },
             _ => 0,
@@ -295,18 +392,48 @@ impl App {
             b'2' => self.start(Opponent::Computer(Stone::Black)),
             b'4' => self.start(Opponent::Person),
             b'l' => self.ask_file_name(Prompt::LoadName, b"Load which file? "),
+            b'g' | b'v' => {
+                self.settings.variant = self.settings.variant.next();
+                self.settings_changed = true;
+                self.say(self.settings.variant.name());
+            }
+            b'c' => {
+                self.settings.level = self.settings.level.next();
+                self.settings_changed = true;
+                self.say(self.settings.level.name());
+            }
+            b's' => {
+                self.settings.sound = !self.settings.sound;
+                self.settings_changed = true;
+                self.say(if self.settings.sound {
+                    b"Sound on."
+                } else {
+                    b"Sound off."
+                });
+            }
             b'3' => return Command::Quit,
             b'?' => self.page = Page::Help { over_game: false },
-            _ => self.warn(b"Press 1, 2 or 4 to play, L to load, 3 or Esc to quit, F1 for keys."),
+            _ => self.warn(b"1, 2 or 4 play; G game, C level, S sound, L load; 3 or Esc to quit."),
         }
         Command::Continue
     }
 
-    /// A new game against `opponent`. When the computer begins, its opening stone
-    /// is a random point near the middle.
+    /// Starts a game as the menu key does (the /PLAY switch).
+    pub fn start_from_menu(&mut self, key: u8) {
+        if self.page == Page::Menu {
+            let _ = self.handle(Input::Key(Key::Char(key)));
+        }
+    }
+
+    /// A new game of the menu's variant against `opponent`. When the computer
+    /// begins, its opening stone is a random point near the middle (on the outer
+    /// lines in Outer-Open).
     fn start(&mut self, opponent: Opponent) {
-        self.game = Game::new(SIDE, WinRule::FiveOrMore);
+        self.variant = self.settings.variant;
+        self.game = self.variant.new_game();
         self.opponent = opponent;
+        self.centre = mist::START;
+        self.known = Board::new(self.variant.side());
         self.reset_view();
         self.page = Page::Game;
         match opponent {
@@ -314,9 +441,9 @@ impl App {
                 self.say(b"Black begins. Click a point, or move with the arrows and press Enter.")
             }
             Opponent::Computer(computer) => {
-                self.classic = Classic::new(computer, SIDE);
+                self.classic = Classic::new(computer, self.variant.side());
                 if computer == Stone::Black {
-                    let point = opening_move(SIDE, &mut self.random);
+                    let point = self.opening_point();
                     let _ = self.put_stone(point); // an empty board: always legal
                     self.say(b"The computer began. Your move: click a point or use the arrows.");
                 } else {
@@ -324,10 +451,31 @@ impl App {
                 }
             }
         }
+        if self.game.opening() == Opening::OuterTwoLines && self.game.move_count() == 0 {
+            self.say(b"Black opens on rows 1, 2, 14, 15 or columns A, B, O, P.");
+        }
+    }
+
+    /// The computer's first stone: near the middle, or for Outer-Open near the
+    /// middle of the second row.
+    fn opening_point(&mut self) -> Point {
+        let mut random = self.random;
+        let point = self.opening_with(&mut random);
+        self.random = random;
+        point
+    }
+
+    fn opening_with(&self, random: &mut Random) -> Point {
+        let side = self.game.board().side();
+        match self.game.opening() {
+            Opening::Free => opening_move(side, random),
+            Opening::OuterTwoLines => Point::new(side / 2 - 2 + random.below(5) as u8, 1),
+        }
     }
 
     fn reset_view(&mut self) {
-        self.cursor = Point::new(SIDE / 2, SIDE / 2);
+        let side = self.game.board().side();
+        self.cursor = Point::new(side / 2, side / 2);
         self.prompt = Prompt::None;
         self.hint = None;
     }
@@ -351,24 +499,99 @@ impl App {
         self.page == Page::Game && !self.game.is_over() && !self.person_to_move()
     }
 
-    /// PCMove: the computer picks its point from Info and plays it.
+    /// The computer's move, at its level. In the Mist it chooses from what it
+    /// knows; a hidden stone it hits teaches it that point, and it chooses again.
     pub fn computer_move(&mut self) {
         if !self.computer_to_move() {
             return;
         }
-        if let Some(point) = self.classic.choose(self.game.board(), &mut self.random) {
-            let mover = self.game.to_move();
-            if self.put_stone(point).is_ok() {
-                self.announce(mover, point);
+        let mover = self.game.to_move();
+        for _ in 0..=self.game.board().point_count() {
+            let Some(point) = self.computer_choice() else {
+                return;
+            };
+            match self.put_stone(point) {
+                Ok(()) => {
+                    self.announce(mover, point);
+                    return;
+                }
+                Err(MoveError::Occupied) if self.variant.has_mist() => {
+                    // Every stone it does not know of is the person's.
+                    self.learn(point, Some(mover.opponent()));
+                }
+                Err(_) => return,
             }
         }
     }
 
-    /// Plays `point` for the side to move and runs Update.
+    fn computer_choice(&mut self) -> Option<Point> {
+        let mover = self.game.to_move();
+        if self.game.move_count() == 0 {
+            return Some(self.opening_point());
+        }
+        let board = if self.variant.has_mist() {
+            &self.known
+        } else {
+            self.game.board()
+        };
+        match self.settings.level {
+            Level::Classic => self.classic.choose(board, &mut self.random),
+            Level::Cha => {
+                let his_first = self
+                    .game
+                    .moves()
+                    .get(if mover == Stone::Black { 1 } else { 0 })
+                    .copied();
+                let his_first = his_first.filter(|&p| board.get(p) == Some(mover.opponent()));
+                crate::cha::choose(board, mover, his_first)
+            }
+        }
+    }
+
+    /// The Mist: the computer's knowledge of `point` becomes `stone`.
+    fn learn(&mut self, point: Point, stone: Option<Stone>) {
+        if self.known.get(point) != stone {
+            self.known.set(point, stone);
+            self.classic.update(&self.known, point);
+        }
+    }
+
+    /// The Mist: the computer looks through the hole.
+    fn look_through_hole(&mut self) {
+        let side = self.variant.side();
+        let reach = mist::HOLE_REACH as i8;
+        for dr in -reach..=reach {
+            for dc in -reach..=reach {
+                if let Some(point) = self.centre.step(dc, dr, 1, side) {
+                    let stone = self.game.board().get(point);
+                    self.learn(point, stone);
+                }
+            }
+        }
+    }
+
+    /// Plays `point` for the side to move, then Update (in the Mist: the hole
+    /// moves, and the computer learns its own stone and what the hole shows).
     fn put_stone(&mut self, point: Point) -> Result<(), MoveError> {
+        let mover = self.game.to_move();
         self.game.play(point)?;
-        self.classic.update(self.game.board(), point);
+        self.sound = if self.game.is_over() {
+            Sound::Tune
+        } else {
+            Sound::Click
+        };
         self.hint = None;
+        if self.variant.has_mist() {
+            self.centre = mist::centre_after(point);
+            if let Opponent::Computer(computer) = self.opponent {
+                if mover == computer {
+                    self.learn(point, Some(mover));
+                }
+                self.look_through_hole();
+            }
+        } else {
+            self.classic.update(self.game.board(), point);
+        }
         Ok(())
     }
 
@@ -383,6 +606,7 @@ impl App {
                 return Command::Continue;
             }
             Prompt::SaveName | Prompt::LoadName => return self.edit_file_name(input),
+            Prompt::Command => return self.edit_command(input),
             Prompt::None => {}
         }
         if self.game.is_over() {
@@ -396,7 +620,7 @@ impl App {
             return Command::Continue;
         }
         if let Input::Click { x, y } = input
-            && let Some(point) = point_at(x, y)
+            && let Some(point) = point_on(x, y, self.game.board().side())
         {
             self.cursor = point;
             self.place(point);
@@ -404,7 +628,15 @@ impl App {
         }
         match self.button_or_key(input) {
             Some(b'u') => self.take_back(),
+            Some(b'h') if self.variant.has_mist() => {
+                self.warn(b"No hints in the Mist: nobody may see under it.")
+            }
             Some(b'h') => self.show_hint(),
+            Some(b'c') if self.variant.has_mist() => {
+                self.prompt = Prompt::Command;
+                self.command_line.clear();
+                self.say(b"Command: ");
+            }
             Some(b'n') => {
                 self.show_move_list = !self.show_move_list;
                 self.say(if self.show_move_list {
@@ -449,7 +681,7 @@ impl App {
     }
 
     fn move_cursor(&mut self, dc: i8, dr: i8) {
-        if let Some(next) = self.cursor.step(dc, dr, 1, SIDE) {
+        if let Some(next) = self.cursor.step(dc, dr, 1, self.game.board().side()) {
             self.cursor = next;
         }
     }
@@ -464,13 +696,16 @@ impl App {
             Ok(()) => self.announce(mover, point),
             Err(MoveError::Occupied) => {
                 let mut text = Text::<78>::new();
-                push_point(&mut text, point);
+                self.push_point(&mut text, point);
                 text.push(b" is occupied: choose a free point.");
                 self.status = text;
                 self.status_is_alert = true;
             }
             Err(MoveError::OffBoard) => self.warn(b"That point is off the board."),
             Err(MoveError::GameOver) => self.back_to_menu(),
+            Err(MoveError::Restricted) => self.warn(
+                b"Outer-Open: Black's first stone goes on rows 1, 2, 14, 15 or columns A, B, O, P.",
+            ),
         }
     }
 
@@ -495,12 +730,19 @@ impl App {
             }
             Outcome::InProgress => {
                 text.push(self.mover_name(mover)).push(b" played ");
-                push_point(&mut text, point);
+                self.push_point(&mut text, point);
                 text.push(b".");
             }
         }
         self.status = text;
         self.status_is_alert = false;
+    }
+
+    /// Appends `point` in this game's notation (A..S on 19x19, A..P without I on 15x15).
+    fn push_point<const N: usize>(&self, text: &mut Text<N>, point: Point) {
+        let mut notation = [0u8; 3];
+        let len = write_point(point, self.variant.lettering(), &mut notation);
+        text.push(&notation[..len]);
     }
 
     fn mover_name(&self, stone: Stone) -> &'static [u8] {
@@ -528,25 +770,58 @@ impl App {
         }
         for _ in 0..count {
             if let Some(point) = self.game.undo() {
-                self.classic.update(self.game.board(), point);
+                if !self.variant.has_mist() {
+                    self.classic.update(self.game.board(), point);
+                }
                 self.cursor = point;
             }
+        }
+        if self.variant.has_mist() {
+            self.centre = self
+                .game
+                .last_move()
+                .map_or(mist::START, mist::centre_after);
+            self.forget_hidden();
         }
         self.hint = None;
         self.say(b"Taken back.");
     }
 
+    /// The Mist, after a take back or a load: the computer keeps only what it may
+    /// know now, its own stones and what the hole shows.
+    fn forget_hidden(&mut self) {
+        let side = self.variant.side();
+        self.known = Board::new(side);
+        if let Opponent::Computer(computer) = self.opponent {
+            self.classic = Classic::new(computer, side);
+            for row in 0..side {
+                for col in 0..side {
+                    let point = Point::new(col, row);
+                    if self.game.board().get(point) == Some(computer) {
+                        self.learn(point, Some(computer));
+                    }
+                }
+            }
+            self.look_through_hole();
+        }
+    }
+
     /// The hint: the Classic evaluator, seen from the side to move, picks a point.
     fn show_hint(&mut self) {
-        let mut advisor = Classic::new(self.game.to_move(), SIDE);
+        let mut advisor = Classic::new(self.game.to_move(), self.game.board().side());
         advisor.recompute(self.game.board());
         // A copy of the random source: asking for a hint never changes the game.
         let mut random = self.random;
-        self.hint = advisor.choose(self.game.board(), &mut random);
+        self.hint = if self.game.move_count() == 0 {
+            // Nothing to score yet: the middle, where Piskasm's computer opens.
+            Some(self.opening_with(&mut random))
+        } else {
+            advisor.choose(self.game.board(), &mut random)
+        };
         if let Some(point) = self.hint {
             let mut text = Text::<78>::new();
             text.push(b"Hint: ");
-            push_point(&mut text, point);
+            self.push_point(&mut text, point);
             text.push(b" (marked < >).");
             self.status = text;
             self.status_is_alert = false;
@@ -604,6 +879,100 @@ impl App {
         Command::Continue
     }
 
+    /// The Mist's command line (C in a Mist game): the controller's commands with
+    /// the controller's answers, shown on the status line.
+    fn edit_command(&mut self, input: Input) -> Command {
+        match input {
+            Input::Key(Key::Escape) => {
+                self.prompt = Prompt::None;
+                self.say(b"Cancelled.");
+            }
+            Input::Key(Key::Enter) => {
+                self.prompt = Prompt::None;
+                let line = self.command_line;
+                return self.run_command(line.as_bytes());
+            }
+            Input::Key(Key::Backspace) => {
+                let keep = self.command_line.as_bytes().len().saturating_sub(1);
+                let mut line = Text::new();
+                line.push(&self.command_line.as_bytes()[..keep]);
+                self.command_line = line;
+            }
+            Input::Key(Key::Space) => {
+                self.command_line.push_byte(b' ');
+            }
+            Input::Key(Key::Char(c)) => {
+                self.command_line.push_byte(c);
+            }
+            _ => {}
+        }
+        if self.prompt == Prompt::Command {
+            self.say(b"Command: ");
+        }
+        Command::Continue
+    }
+
+    /// Runs a controller command on this game; the answer goes to the status line.
+    fn run_command(&mut self, line: &[u8]) -> Command {
+        let mut answer = StatusSink(Text::new());
+        match controller::parse(line) {
+            Request::Who => answer.write(match self.game.to_move() {
+                Stone::Black => b"B",
+                Stone::White => b"W",
+            }),
+            Request::Term => return Command::Terminate,
+            Request::Resign => {
+                if self.person_to_move() {
+                    let winner = self.game.to_move().opponent();
+                    self.game.resign();
+                    self.sound = Sound::Tune;
+                    answer.write(side_name(winner));
+                    answer.write(b" wins! Any key or click: menu.");
+                } else {
+                    answer.write(b"Wait for the computer's move.");
+                }
+            }
+            Request::View => {
+                let mut text = [0u8; 53];
+                let len = mist::view(self.game.board(), self.centre, &mut text);
+                answer.write(&text[..len]);
+            }
+            Request::History => {
+                // The status line holds the last moves; the whole list is in N.
+                let mut all = HistorySink {
+                    bytes: [0; 78],
+                    len: 0,
+                    dropped: false,
+                };
+                controller::write_history(&self.game, &mut all);
+                if all.dropped {
+                    answer.write(b"...");
+                }
+                answer.write(&all.bytes[..all.len]);
+            }
+            Request::Place(None) => answer.write(b"Invalid coordinate"),
+            Request::Place(Some(point)) => {
+                if !self.person_to_move() {
+                    answer.write(b"Wait for the computer's move.");
+                } else {
+                    match self.game.check(point) {
+                        Err(MoveError::Occupied) => answer.write(b"Occupied coordinate"),
+                        Err(_) => answer.write(b"Invalid coordinate"),
+                        Ok(()) => {
+                            self.cursor = point;
+                            self.place(point);
+                            return Command::Continue;
+                        }
+                    }
+                }
+            }
+            Request::Invalid => answer.write(b"Invalid!"),
+        }
+        self.status = answer.0;
+        self.status_is_alert = false;
+        Command::Continue
+    }
+
     /// The file a save or load request names (no terminating zero).
     pub fn file_name(&self) -> &[u8] {
         self.file_name.as_bytes()
@@ -615,15 +984,28 @@ impl App {
         Command::LoadFile
     }
 
-    /// The bytes to write for a save request: the .psq record of this game.
+    /// The bytes to write for a save request: the .psq record of this game, and a
+    /// line saying which game and who plays (Piskvork ignores it).
     pub fn save_request<'a>(&self, buffer: &'a mut [u8; psq::MAX_RECORD_BYTES + 32]) -> &'a [u8] {
-        let len = psq::write(SIDE, self.game.moves(), buffer).unwrap_or(0);
-        let marker: &[u8] = match self.opponent {
-            Opponent::Person => b"piskrs: two players\r\n",
-            Opponent::Computer(_) => b"piskrs: against the computer\r\n",
+        let side = self.game.board().side();
+        let mut len = psq::write(side, self.game.moves(), buffer).unwrap_or(0);
+        let players: &[u8] = match self.opponent {
+            Opponent::Person => b" two players",
+            Opponent::Computer(_) => b" against the computer",
         };
-        buffer[len..len + marker.len()].copy_from_slice(marker);
-        &buffer[..len + marker.len()]
+        // A full 19x19 record uses 3.3 KB of the 4.4 KB psq allows, so this fits.
+        for part in [
+            b"piskrs: game=".as_slice(),
+            self.variant.keyword(),
+            players,
+            b"\r\n",
+        ] {
+            if let Some(room) = buffer.get_mut(len..len + part.len()) {
+                room.copy_from_slice(part);
+                len += part.len();
+            }
+        }
+        &buffer[..len]
     }
 
     /// The platform wrote the file (or failed to); the game in memory is untouched.
@@ -660,12 +1042,30 @@ impl App {
                 return;
             }
         };
-        let record = match psq::read(bytes, SIDE) {
+        // The game: as the file's piskrs line says, else by the board's size.
+        let marked = crate::variant::ALL.iter().copied().find(|v| {
+            let mut tag = Text::<24>::from(b"piskrs: game=");
+            tag.push(v.keyword());
+            contains(bytes, tag.as_bytes())
+        });
+        let size_of_file = psq::read(bytes, 15).map(|_| 15).unwrap_or(19);
+        let variant = marked.unwrap_or(if size_of_file == 15 {
+            if self.settings.variant.side() == 15 {
+                self.settings.variant
+            } else {
+                Variant::ExactFive
+            }
+        } else if self.settings.variant.side() == 19 {
+            self.settings.variant
+        } else {
+            Variant::Piskasm
+        });
+        let record = match psq::read(bytes, variant.side()) {
             Ok(record) => record,
             Err(error) => {
                 self.load_failed(match error {
                     RecordError::NotARecord => b"not a Piskvork .psq game record",
-                    RecordError::WrongSize => b"the board is not 19x19",
+                    RecordError::WrongSize => b"its board size does not match its game",
                     RecordError::BadMove => b"it holds a bad move line (corrupt?)",
                     RecordError::TooLong => b"more moves than points",
                     RecordError::Truncated => b"the file is cut off (truncated)",
@@ -673,22 +1073,30 @@ impl App {
                 return;
             }
         };
-        let mut game = Game::new(SIDE, WinRule::FiveOrMore);
+        let mut game = variant.new_game();
         for &point in record.moves() {
             if game.play(point).is_err() {
-                self.load_failed(b"a move after the game had ended (corrupt?)");
+                self.load_failed(b"a move breaks the rules or follows the end (corrupt?)");
                 return;
             }
         }
-        let two_players = contains(bytes, b"piskrs: two players");
+        let two_players = contains(bytes, b" two players");
+        self.variant = variant;
         self.game = game;
         self.opponent = if two_players {
             Opponent::Person
         } else {
             Opponent::Computer(self.game.to_move().opponent())
         };
-        self.classic = Classic::new(self.game.to_move().opponent(), SIDE);
+        self.classic = Classic::new(self.game.to_move().opponent(), variant.side());
         self.classic.recompute(self.game.board());
+        self.centre = self
+            .game
+            .last_move()
+            .map_or(mist::START, mist::centre_after);
+        if variant.has_mist() {
+            self.forget_hidden();
+        }
         self.reset_view();
         if let Some(last) = self.game.last_move() {
             self.cursor = last;
@@ -748,14 +1156,14 @@ impl App {
 
     fn render_menu(&self, screen: &mut TextScreen) {
         screen.write(28, 3, b"P  I  S  K  R  S", Style::Heading);
-        screen.write(22, 5, b"Gomoku: five in a row wins. 19x19.", Style::Normal);
+        screen.write(22, 5, b"Gomoku: five in a row wins.", Style::Normal);
         screen.write(
             21,
             6,
             b"After Piskasm, Vojtech Havranek, 2004",
             Style::Label,
         );
-        let entries: [(usize, &[u8], &[u8]); 7] = [
+        let entries: [(usize, &[u8], &[u8]); 6] = [
             (
                 MENU_PERSON_BEGINS_Y,
                 b"1",
@@ -766,27 +1174,42 @@ impl App {
             (MENU_LOAD_Y, b"L", b"  Load a saved game"),
             (MENU_QUIT_Y, b"3", b"  Quit (also Esc)"),
             (MENU_HELP_Y, b"F1", b" Keys"),
-            (
-                MENU_OPTIONS_Y,
-                b"",
-                b"Level: Classic (Piskasm)   Rules: Gomoku 19x19",
-            ),
         ];
         for (y, key, label) in entries {
             screen.write(22, y, key, Style::MenuKey);
             screen.write(22 + key.len(), y, label, Style::Normal);
         }
+        let options: [MenuOption; 3] = [
+            (
+                MENU_GAME_Y,
+                b"G",
+                b"  Game:  ",
+                self.settings.variant.name(),
+            ),
+            (MENU_LEVEL_Y, b"C", b"  Level: ", self.settings.level.name()),
+            (
+                MENU_SOUND_Y,
+                b"S",
+                b"  Sound: ",
+                if self.settings.sound { b"on" } else { b"off" },
+            ),
+        ];
+        for (y, key, label, value) in options {
+            screen.write(22, y, key, Style::MenuKey);
+            screen.write(23, y, label, Style::Normal);
+            screen.write(23 + label.len(), y, value, Style::Heading);
+        }
         if !self.mouse_present {
             screen.write(
                 14,
-                18,
+                20,
                 b"No mouse driver found: play with the keyboard.",
                 Style::Alert,
             );
         }
         key_bar(
             screen,
-            b" 1/2 vs computer  4 Two players  L Load  3/Esc Quit  F1 Keys  F12 Dump",
+            b" 1/2 vs computer  4 Two players  G Game  C Level  L Load  3/Esc Quit  F1 Keys",
         );
     }
 
@@ -798,7 +1221,11 @@ impl App {
         }
         key_bar(
             screen,
-            b" F1 Keys  Arrows Move  Enter/Space Place  U Undo  H Hint  S Save  Esc Leave",
+            if self.variant.has_mist() {
+                b" F1 Keys  Arrows Move  Enter/Space Place  C Command  U Undo  S Save  Esc Leave"
+            } else {
+                b" F1 Keys  Arrows Move  Enter/Space Place  U Undo  H Hint  S Save  Esc Leave"
+            },
         );
     }
 
@@ -822,33 +1249,40 @@ impl App {
 
     fn render_board(&self, screen: &mut TextScreen) {
         let board = self.game.board();
+        let side = board.side();
+        let lettering = self.variant.lettering();
         let highlighted = self.highlighted_move();
         let win_line = match self.game.outcome() {
             Outcome::Won { line, .. } => Some(line),
             _ => None,
         };
+        // The Mist hides everything outside the hole until the game is over.
+        let misty = self.variant.has_mist() && !self.game.is_over();
         screen.fill(
             BOARD_X - 1,
             BOARD_TOP_Y,
-            2 * SIDE as usize + 1,
-            SIDE as usize,
+            2 * side as usize + 1,
+            side as usize,
             b' ',
             Style::Board,
         );
-        for row in 0..SIDE {
-            let y = screen_y(row);
+        for row in 0..side {
+            let y = row_y(row, side);
             let mut label = Text::<2>::new();
             if row + 1 < 10 {
                 label.push(b" ");
             }
             label.push_number(row as u32 + 1);
             screen.write(1, y, label.as_bytes(), Style::Label);
-            for col in 0..SIDE {
-                let x = screen_x(col);
+            for col in 0..side {
+                let x = BOARD_X + 2 * col as usize;
                 let point = Point::new(col, row);
+                let hidden = misty && !mist::in_hole(self.centre, point);
                 let in_win = win_line.is_some_and(|line| line.contains(point));
                 let (ch, style) = match board.get(point) {
-                    None => (empty_point_glyph(col, row), Style::Board),
+                    _ if hidden => (glyph::MIST, Style::Mist),
+                    None if misty && point == self.centre => (glyph::HOLE_CENTRE, Style::Cursor),
+                    None => (empty_point_glyph(col, row, side), Style::Board),
                     Some(stone) => {
                         let ch = stone_glyph(stone);
                         let style = match (stone, in_win, highlighted == Some(point)) {
@@ -863,33 +1297,40 @@ impl App {
                     }
                 };
                 screen.put(x, y, ch, style);
-                if col + 1 < SIDE {
-                    screen.put(x + 1, y, glyph::HORIZONTAL, Style::Board);
+                if col + 1 < side {
+                    let right = Point::new(col + 1, row);
+                    let between_hidden = hidden || (misty && !mist::in_hole(self.centre, right));
+                    if between_hidden {
+                        screen.put(x + 1, y, glyph::MIST, Style::Mist);
+                    } else {
+                        screen.put(x + 1, y, glyph::HORIZONTAL, Style::Board);
+                    }
                 }
             }
         }
-        for col in 0..SIDE {
+        for col in 0..side {
             screen.put(
-                screen_x(col),
-                BOARD_TOP_Y + SIDE as usize,
-                LETTERING.letter(col),
+                BOARD_X + 2 * col as usize,
+                BOARD_TOP_Y + side as usize,
+                lettering.letter(col),
                 Style::Label,
             );
         }
         if let Some(hint) = self.hint {
-            let (x, y) = (screen_x(hint.col), screen_y(hint.row));
+            let (x, y) = (BOARD_X + 2 * hint.col as usize, row_y(hint.row, side));
             screen.put(x - 1, y, b'<', Style::Alert);
             screen.put(x + 1, y, b'>', Style::Alert);
         }
         if !self.game.is_over() {
-            let x = screen_x(self.cursor.col);
-            let y = screen_y(self.cursor.row);
+            let x = BOARD_X + 2 * self.cursor.col as usize;
+            let y = row_y(self.cursor.row, side);
             screen.put(x - 1, y, b'[', Style::Cursor);
             screen.put(x + 1, y, b']', Style::Cursor);
         }
     }
 
     fn render_panel(&self, screen: &mut TextScreen) {
+        screen.write(PANEL_X, 1, self.variant.name(), Style::Label);
         let (heading, black, white): (&[u8], &[u8], &[u8]) = match self.opponent {
             Opponent::Person => (b"Two players", b"X Black moves first", b"O White"),
             Opponent::Computer(Stone::White) => (
@@ -928,8 +1369,19 @@ impl App {
         if let Some(last) = self.game.last_move() {
             line.clear();
             line.push(b"Last move: ");
-            push_point(&mut line, last);
+            self.push_point(&mut line, last);
             screen.write(PANEL_X, 6, line.as_bytes(), Style::Normal);
+        }
+        if self.variant.has_mist() {
+            line.clear();
+            line.push(b"Hole centre: ");
+            self.push_point(&mut line, self.centre);
+            screen.write(PANEL_X, 7, line.as_bytes(), Style::Normal);
+        }
+        if let Opponent::Computer(_) = self.opponent {
+            line.clear();
+            line.push(b"Level: ").push(self.settings.level.name());
+            screen.write(PANEL_X, 3, line.as_bytes(), Style::Label);
         }
         screen.write(PANEL_X, 8, black, Style::Label);
         screen.write(PANEL_X, 9, white, Style::Label);
@@ -954,12 +1406,12 @@ impl App {
                         glyph::WHITE_STONE
                     })
                     .push(b" ");
-                push_point(&mut line, point);
+                self.push_point(&mut line, point);
                 screen.write(PANEL_X, 12 + i - first, line.as_bytes(), Style::Normal);
             }
         } else {
-            screen.write(PANEL_X, 11, b"Five or more in a row wins;", Style::Label);
-            screen.write(PANEL_X, 12, b"a full board is a draw.", Style::Label);
+            screen.write(PANEL_X, 11, self.variant.rule_text(), Style::Label);
+            screen.write(PANEL_X, 12, b"A full board is a draw.", Style::Label);
             screen.write(PANEL_X, 14, b"N shows the moves by number.", Style::Label);
         }
     }
@@ -1029,15 +1481,40 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
 }
 
-fn push_point<const N: usize>(text: &mut Text<N>, point: Point) {
-    let mut notation = [0u8; 3];
-    let len = write_point(point, LETTERING, &mut notation);
-    text.push(&notation[..len]);
+/// The Mist command line's answer, cut to the status line.
+struct StatusSink(Text<78>);
+
+impl Sink for StatusSink {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.push(bytes);
+    }
+}
+
+/// The end of the history line: the last moves that fit on the status line.
+struct HistorySink {
+    bytes: [u8; 78],
+    len: usize,
+    dropped: bool,
+}
+
+impl Sink for HistorySink {
+    fn write(&mut self, bytes: &[u8]) {
+        // Keep room for "..." in front; drop the oldest moves first.
+        const ROOM: usize = 70;
+        if self.len + bytes.len() > ROOM {
+            let drop = self.len + bytes.len() - ROOM;
+            self.bytes.copy_within(drop..self.len, 0);
+            self.len -= drop;
+            self.dropped = true;
+        }
+        self.bytes[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
+    }
 }
 
 /// The line-drawing character of an empty point: corners and edges of the grid.
-fn empty_point_glyph(col: u8, row: u8) -> u8 {
-    let last = SIDE - 1;
+fn empty_point_glyph(col: u8, row: u8, side: u8) -> u8 {
+    let last = side - 1;
     match (col, row) {
         (0, r) if r == last => glyph::TOP_LEFT,
         (c, r) if c == last && r == last => glyph::TOP_RIGHT,

@@ -97,10 +97,6 @@ pub fn set_cursor_shape(shape: u16) {
     int10(0x0100, 0, shape, 0);
 }
 
-pub fn set_cursor_position(position: u16) {
-    int10(0x0200, 0, 0, position);
-}
-
 /// Rows on the screen minus one, from the BIOS data area (0040:0084; EGA and later).
 pub fn screen_rows_minus_one() -> u8 {
     far_read_u16(0x40, 0x84) as u8

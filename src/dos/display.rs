@@ -3,12 +3,11 @@
 //! core's screen model that changed into video memory.
 
 use core::sync::atomic::Ordering;
-use piskrs::screen::{Cell, HEIGHT, STYLE_COUNT, Style, TextScreen, WIDTH};
+use piskrs::screen::{Cell, STYLE_COUNT, Style, TextScreen};
 
 use super::bios;
 use super::entry::ORIGINAL_MODE;
 
-const CELLS: usize = WIDTH * HEIGHT;
 const MONO_MODE: u8 = 7;
 const COLOUR_TEXT_MODE: u8 = 3;
 
@@ -33,6 +32,7 @@ const VGA: [u8; STYLE_COUNT] = [
     0x0E, // Alert: yellow
     0x30, // KeyBar: black on cyan
     0x0E, // MenuKey
+    0x78, // Mist: dark grey on light grey
 ];
 
 /// The same on older colour adapters (CGA, EGA), where bit 7 would blink: plain red
@@ -54,6 +54,7 @@ const COLOUR: [u8; STYLE_COUNT] = [
     0x0E, // Alert: yellow
     0x30, // KeyBar: black on cyan
     0x0E, // MenuKey
+    0x78, // Mist
 ];
 
 /// Attributes on a monochrome adapter (mode 7): only normal 07h, bright 0Fh,
@@ -76,6 +77,7 @@ const MONO: [u8; STYLE_COUNT] = [
     0x0F, // Alert
     0x70, // KeyBar
     0x0F, // MenuKey
+    0x07, // Mist: the shade character shows it
 ];
 
 /// What the screen was before the program, so it can be put back.
@@ -85,13 +87,7 @@ pub struct Display {
     /// Blinking was switched off (VGA) and must be switched back on at the end.
     blink_off: bool,
     original_mode: u8,
-    changed_mode: bool,
     cursor_shape: u16,
-    cursor_position: u16,
-    /// The DOS screen under ours, restored on exit when the mode stays the same.
-    saved: [u16; CELLS],
-    /// What video memory holds now, to write only what changed.
-    shown: [u16; CELLS],
 }
 
 impl Display {
@@ -100,7 +96,7 @@ impl Display {
     pub fn open() -> Display {
         let original_mode = bios::video_mode() & 0x7F;
         ORIGINAL_MODE.store(original_mode + 1, Ordering::Relaxed);
-        let (cursor_shape, cursor_position) = bios::cursor();
+        let (cursor_shape, _) = bios::cursor();
         let mono = original_mode == MONO_MODE;
         let usable =
             mono || (original_mode == COLOUR_TEXT_MODE && bios::screen_rows_minus_one() == 24);
@@ -112,7 +108,7 @@ impl Display {
         if blink_off {
             bios::set_blinking(false);
         }
-        let mut display = Display {
+        let display = Display {
             segment,
             attributes: if mono {
                 &MONO
@@ -123,17 +119,8 @@ impl Display {
             },
             blink_off,
             original_mode,
-            changed_mode: !usable,
             cursor_shape,
-            cursor_position,
-            saved: [0; CELLS],
-            shown: [0; CELLS],
         };
-        for i in 0..CELLS {
-            let word = bios::far_read_u16(segment, (i * 2) as u16);
-            display.saved[i] = word;
-            display.shown[i] = word;
-        }
         bios::set_cursor_shape(0x2000); // bit 5 of CH: no cursor
         display
     }
@@ -142,52 +129,42 @@ impl Display {
         (self.attributes[cell.style as usize] as u16) << 8 | cell.ch as u16
     }
 
-    /// Copies the cells that changed to video memory. The mouse cursor is hidden
-    /// while cells change, or the driver would later restore stale ones.
+    /// Copies the cells that changed to video memory (video memory itself says
+    /// what is shown, so no copy of it is kept in our 64 KiB). The mouse cursor is
+    /// hidden meanwhile: the driver draws it into video memory and would later
+    /// restore a stale cell.
     pub fn show(&mut self, screen: &TextScreen, mouse: bool) {
-        let mut hidden = false;
+        if mouse {
+            super::mouse::hide_cursor();
+        }
         for (i, &cell) in screen.cells().iter().enumerate() {
             let word = self.word(cell);
-            if self.shown[i] != word {
-                if mouse && !hidden {
-                    super::mouse::hide_cursor();
-                    hidden = true;
-                }
-                bios::far_write_u16(self.segment, (i * 2) as u16, word);
-                self.shown[i] = word;
+            let offset = (i * 2) as u16;
+            if bios::far_read_u16(self.segment, offset) != word {
+                bios::far_write_u16(self.segment, offset, word);
             }
         }
-        if hidden {
+        if mouse {
             super::mouse::show_cursor();
         }
     }
 
-    /// A raw copy of video memory (character, attribute, row by row), as the F12
-    /// dump writes it: what is really on the screen, not the model.
-    pub fn copy_video_memory(&self, out: &mut [u8; CELLS * 2]) {
-        for i in 0..CELLS {
-            let word = bios::far_read_u16(self.segment, (i * 2) as u16);
-            out[2 * i] = word as u8;
-            out[2 * i + 1] = (word >> 8) as u8;
-        }
+    /// The segment of video memory, for the F12 dump (a raw copy of what is
+    /// really on the screen, not the model).
+    pub fn segment(&self) -> u16 {
+        self.segment
     }
 
-    /// Puts back the mode, the screen and the cursor the program found.
+    /// Puts back the mode the program found (which also clears the screen, puts
+    /// the cursor home and turns blinking back on) and the cursor's shape.
     pub fn close(self) {
         if self.blink_off {
             bios::set_blinking(true);
         }
-        if self.changed_mode {
-            bios::set_video_mode(self.original_mode);
-        } else {
-            for (i, &word) in self.saved.iter().enumerate() {
-                bios::far_write_u16(self.segment, (i * 2) as u16, word);
-            }
-        }
+        bios::set_video_mode(self.original_mode);
         bios::set_cursor_shape(self.cursor_shape);
-        bios::set_cursor_position(self.cursor_position);
     }
 }
 
 /// Makes `Style` usable as an index without a cast at every call.
-const _: () = assert!(Style::MenuKey as usize + 1 == STYLE_COUNT);
+const _: () = assert!(Style::Mist as usize + 1 == STYLE_COUNT);

@@ -2,6 +2,7 @@
 
 use core::arch::asm;
 
+pub const STDIN: u16 = 0;
 pub const STDOUT: u16 = 1;
 pub const STDERR: u16 = 2;
 
@@ -47,6 +48,35 @@ pub fn write(handle: u16, bytes: &[u8]) -> Result<u16, DosError> {
 /// Creates (or truncates) a file; `name` must end with a 0 byte.
 pub fn create(name: &[u8]) -> Result<u16, DosError> {
     int21(0x3C00, 0, 0, near(name.as_ptr()))
+}
+
+/// Writes `length` bytes from `segment:offset` (outside our segment, e.g. video
+/// memory) to `handle`; returns how many were written.
+pub fn write_far(handle: u16, segment: u16, offset: u16, length: u16) -> Result<u16, DosError> {
+    let result: u16;
+    let carry: u16;
+    // SAFETY: AH=40h reads the buffer at DS:DX; DS is pointed at `segment` only
+    // for the call and restored at once (Rust's code needs DS = our segment).
+    unsafe {
+        asm!(
+            "push ds",
+            "mov ds, {s:x}",
+            "int 0x21",
+            "pop ds",
+            "sbb {c:x}, {c:x}",
+            s = in(reg) segment,
+            c = lateout(reg) carry,
+            inout("ax") 0x4000u16 => result,
+            in("bx") handle,
+            in("cx") length,
+            in("dx") offset,
+        );
+    }
+    if carry != 0 {
+        Err(DosError(result))
+    } else {
+        Ok(result)
+    }
 }
 
 /// Opens an existing file for reading; `name` must end with a 0 byte.
@@ -208,6 +238,52 @@ pub fn command_tail(out: &mut [u8; 127]) -> &[u8] {
         *byte = unsafe { core::ptr::read_volatile((0x81 + i) as *const u8) };
     }
     &out[..len]
+}
+
+/// Whether standard input comes from a file or a device other than the console
+/// (INT 21h AX=4400h: DX bit 7 set means a device, bit 0 the console input).
+pub fn stdin_is_redirected() -> bool {
+    let info: u16;
+    // SAFETY: IOCTL "get device information" only reads; it changes AX, DX, flags.
+    unsafe {
+        asm!("int 0x21", inout("ax") 0x4400u16 => _, in("bx") 0u16, out("dx") info);
+    }
+    info & 0x80 == 0 || info & 0x01 == 0
+}
+
+/// The directory PISKRS.COM was started from, with its trailing backslash, from
+/// the program path DOS 3+ puts after the environment strings; empty if unknown.
+pub fn program_directory(out: &mut [u8; 80]) -> usize {
+    // SAFETY: offset 2Ch of the PSP holds the environment's segment, set by DOS.
+    let environment = unsafe { core::ptr::read_volatile(0x2C as *const u16) };
+    if environment == 0 {
+        return 0;
+    }
+    let byte = |offset: u16| super::bios::far_read_u16(environment, offset) as u8;
+    // The strings end with an empty one; at most 32 KiB of environment.
+    let mut offset: u16 = 0;
+    while offset < 0x7FFF && !(byte(offset) == 0 && byte(offset + 1) == 0) {
+        offset += 1;
+    }
+    offset += 2; // the two zeros
+    if super::bios::far_read_u16(environment, offset) == 0 {
+        return 0; // no program path follows
+    }
+    offset += 2; // the string count
+    let mut len = 0;
+    let mut directory_end = 0;
+    while len < out.len() {
+        let b = byte(offset + len as u16);
+        if b == 0 {
+            break;
+        }
+        out[len] = b;
+        len += 1;
+        if b == b'\\' || b == b':' {
+            directory_end = len;
+        }
+    }
+    if len == out.len() { 0 } else { directory_end }
 }
 
 /// Ends the program with `errorlevel` (INT 21h AH=4Ch).

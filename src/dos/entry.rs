@@ -18,6 +18,15 @@ core::arch::global_asm!(
     "    subw %di, %cx",
     "    xorb %al, %al",
     "    rep stosb",
+    // Paint the free stack below SP (all but its top 64 bytes) with A5h, so the
+    // deepest point the stack reached can be found later (/STACK).
+    "    movw %sp, piskrs_initial_sp",
+    "    movw %sp, %cx",
+    "    movw $__stack_floor, %di",
+    "    subw %di, %cx",
+    "    subw $64, %cx",
+    "    movb $0xa5, %al",
+    "    rep stosb",
     "    calll piskrs_main",
     "    movb $0x4c, %ah",
     "    int $0x21",
@@ -34,6 +43,31 @@ core::arch::global_asm!(
 unsafe extern "C" {
     /// The IRET-only INT 23h handler above; only its address is used.
     pub fn piskrs_ctrl_c();
+}
+
+/// SP as DOS handed it to us (the top of the stack); set by `_start`.
+#[unsafe(no_mangle)]
+static mut piskrs_initial_sp: u16 = 0;
+
+unsafe extern "C" {
+    /// The end of .bss: the lowest address the stack may reach (link.x).
+    static __stack_floor: u8;
+}
+
+/// How many bytes of stack the program has used at most so far: the painted
+/// bytes from the stack floor up that are still A5h were never touched.
+pub fn stack_high_water() -> u16 {
+    // SAFETY: `piskrs_initial_sp` is written once by `_start` before Rust runs;
+    // the bytes from `__stack_floor` to it lie inside our own segment (the
+    // stack's free part), and reading them has no effect.
+    unsafe {
+        let top = core::ptr::read_volatile(&raw const piskrs_initial_sp) as usize;
+        let mut address = &raw const __stack_floor as usize;
+        while address < top && core::ptr::read_volatile(address as *const u8) == 0xA5 {
+            address += 1;
+        }
+        (top - address) as u16
+    }
 }
 
 /// The video mode the program found, plus one (0: not known yet); read by the panic

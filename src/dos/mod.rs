@@ -7,3 +7,4 @@ pub mod display;
 pub mod dosapi;
 pub mod entry;
 pub mod mouse;
+pub mod speaker;

@@ -161,6 +161,7 @@ pub fn error_text(result: Result<(), MoveError>) -> &'static str {
         Err(MoveError::OffBoard) => "off board",
         Err(MoveError::Occupied) => "occupied",
         Err(MoveError::GameOver) => "game over",
+        Err(MoveError::Restricted) => "restricted",
     }
 }
 
@@ -292,4 +293,46 @@ pub fn brute_force_run(board: &Board, point: Point, dir: (i8, i8)) -> Vec<(u8, u
         row += dr;
     }
     run
+}
+
+/// Parses a diagram in which `*` marks empty points the test names (expected
+/// moves, accepted blocking points): the board as `diagram` reads it with every
+/// `*` empty, and the marked points from the top row down, left to right.
+pub fn marked_diagram(text: &str) -> (Diagram, Vec<Point>) {
+    let rows: Vec<Vec<char>> = text
+        .lines()
+        .map(|line| line.chars().filter(|c| *c != ' ').collect::<Vec<char>>())
+        .filter(|row| !row.is_empty())
+        .collect();
+    let side = rows.len();
+    let mut marks = Vec::new();
+    for (from_top, row) in rows.iter().enumerate() {
+        for (col, &ch) in row.iter().enumerate() {
+            if ch == '*' {
+                marks.push(Point::new(col as u8, (side - 1 - from_top) as u8));
+            }
+        }
+    }
+    (diagram(&text.replace('*', ".")), marks)
+}
+
+/// Every point of a board of `side` points a side, row by row from the bottom
+/// left (the order of the core's point index, row * side + col).
+pub fn all_points(side: u8) -> Vec<Point> {
+    (0..side)
+        .flat_map(|row| (0..side).map(move |col| Point::new(col, row)))
+        .collect()
+}
+
+/// Points as their names, sorted (for comparing sets of points in assertions).
+pub fn names(points: impl IntoIterator<Item = Point>) -> Vec<String> {
+    let mut out: Vec<String> = points.into_iter().map(name).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The king-move (Chebyshev) distance between two points.
+pub fn chebyshev(a: Point, b: Point) -> u8 {
+    a.col.abs_diff(b.col).max(a.row.abs_diff(b.row))
 }

@@ -1,0 +1,261 @@
+//! The Mist's Game Controller: a command prompt (seeds/000).
+//!
+//! One command a line; the answers, byte for byte:
+//!
+//! | command | answer |
+//! |---|---|
+//! | `who` | `B` or `W`: whose turn (Black moves first) |
+//! | `term` | nothing; the program ends at once with errorlevel 1 |
+//! | `resign` | the other player wins (the end of game lines below) |
+//! | `view` | `J10,` and 49 characters: the hole (see [`crate::mist::view`]) |
+//! | `place <C><R>` | nothing; or `Invalid coordinate` / `Occupied coordinate`, and the player does not change |
+//! | `history` | every move so far run together: `A1B2C3D4` |
+//! | anything else | `Invalid!` |
+//!
+//! The end of a game: `Black wins!`, `White wins!` or `Wow, a tie!` (all 361 points
+//! filled), then the history line, then `Thank you for playing!`, errorlevel 0.
+//! Lines end in CR LF.
+
+use crate::board::Stone;
+use crate::coord::{Lettering, Point, parse_point, write_point};
+use crate::game::{Game, MoveError, Outcome};
+use crate::mist;
+use crate::rules::WinRule;
+
+/// Where the controller's answers go.
+pub trait Sink {
+    fn write(&mut self, bytes: &[u8]);
+}
+
+/// What happens after a line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// The program ends with this errorlevel.
+    Exit(u8),
+}
+
+/// The longest command line taken; longer ones are `Invalid!`.
+pub const MAX_LINE: usize = 80;
+
+/// A command line, understood.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    Who,
+    Term,
+    Resign,
+    View,
+    History,
+    /// `place` with a coordinate; None when the coordinate is not one.
+    Place(Option<Point>),
+    Invalid,
+}
+
+/// Reads one command line exactly as the seed's controller does: lower-case
+/// words, one space before a coordinate, nothing else on the line.
+pub fn parse(line: &[u8]) -> Request {
+    if line.len() > MAX_LINE {
+        return Request::Invalid;
+    }
+    match line {
+        b"who" => Request::Who,
+        b"term" => Request::Term,
+        b"resign" => Request::Resign,
+        b"view" => Request::View,
+        b"history" => Request::History,
+        _ => match line.strip_prefix(b"place ") {
+            Some(coordinate) if !coordinate.is_empty() && !coordinate.contains(&b' ') => {
+                Request::Place(parse_point(coordinate, mist::SIDE, Lettering::Consecutive))
+            }
+            _ => Request::Invalid,
+        },
+    }
+}
+
+/// The `history` line without its line end: every move run together.
+pub fn write_history(game: &Game, out: &mut dyn Sink) {
+    for &point in game.moves() {
+        let mut notation = [0u8; 3];
+        let len = write_point(point, Lettering::Consecutive, &mut notation);
+        out.write(&notation[..len]);
+    }
+}
+
+/// A Mist game driven by commands.
+pub struct Controller {
+    game: Game,
+    centre: Point,
+}
+
+impl Default for Controller {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Controller {
+    pub fn new() -> Controller {
+        Controller {
+            game: Game::new(mist::SIDE, WinRule::FiveOrMore),
+            centre: mist::START,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The hole's centre now.
+    pub fn centre(&self) -> Point {
+        self.centre
+    }
+
+    /// Places a stone for the player to move, moving the hole; the same rules as
+    /// the `place` command, for the full-screen game.
+    pub fn place(&mut self, point: Point) -> Result<(), MoveError> {
+        self.game.play(point)?;
+        self.centre = mist::centre_after(point);
+        Ok(())
+    }
+
+    /// Runs one command line (without its line end).
+    pub fn handle_line(&mut self, line: &[u8], out: &mut dyn Sink) -> Flow {
+        match parse(line) {
+            Request::Who => {
+                out.write(match self.game.to_move() {
+                    Stone::Black => b"B\r\n",
+                    Stone::White => b"W\r\n",
+                });
+            }
+            Request::Term => return Flow::Exit(1),
+            Request::Resign => {
+                let winner = self.game.to_move().opponent();
+                return self.finish(Some(winner), out);
+            }
+            Request::View => {
+                let mut text = [0u8; 53];
+                let len = mist::view(self.game.board(), self.centre, &mut text);
+                out.write(&text[..len]);
+                out.write(b"\r\n");
+            }
+            Request::History => {
+                write_history(&self.game, out);
+                out.write(b"\r\n");
+            }
+            Request::Place(None) => out.write(b"Invalid coordinate\r\n"),
+            Request::Place(Some(point)) => return self.place_command(point, out),
+            Request::Invalid => out.write(b"Invalid!\r\n"),
+        }
+        Flow::Continue
+    }
+
+    fn place_command(&mut self, point: Point, out: &mut dyn Sink) -> Flow {
+        match self.place(point) {
+            Ok(()) => match self.game.outcome() {
+                Outcome::InProgress => Flow::Continue,
+                Outcome::Won { winner, .. } => self.finish(Some(winner), out),
+                Outcome::Draw => self.finish(None, out),
+            },
+            Err(MoveError::Occupied) => {
+                out.write(b"Occupied coordinate\r\n");
+                Flow::Continue
+            }
+            Err(_) => {
+                out.write(b"Invalid coordinate\r\n");
+                Flow::Continue
+            }
+        }
+    }
+
+    /// The end of a game: the result, the history, the thanks; errorlevel 0.
+    fn finish(&mut self, winner: Option<Stone>, out: &mut dyn Sink) -> Flow {
+        out.write(match winner {
+            Some(Stone::Black) => b"Black wins!\r\n",
+            Some(Stone::White) => b"White wins!\r\n",
+            None => b"Wow, a tie!\r\n",
+        });
+        write_history(&self.game, out);
+        out.write(b"\r\n");
+        out.write(b"Thank you for playing!\r\n");
+        Flow::Exit(0)
+    }
+}
+
+/// Splits standard input into lines: LF or CR LF ends a line; a line longer than
+/// [`MAX_LINE`] is reported as too long (and answered `Invalid!`), never kept.
+pub struct LineReader {
+    buffer: [u8; MAX_LINE],
+    len: usize,
+    too_long: bool,
+}
+
+/// What a byte completed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum LineEnd {
+    /// A whole line is in [`LineReader::line`].
+    Line,
+    /// A line longer than the buffer ended.
+    TooLong,
+}
+
+impl Default for LineReader {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl LineReader {
+    pub const fn new() -> LineReader {
+        LineReader {
+            buffer: [0; MAX_LINE],
+            len: 0,
+            too_long: false,
+        }
+    }
+
+    /// Takes one byte of input; says when it ended a line.
+    pub fn push(&mut self, byte: u8) -> Option<LineEnd> {
+        match byte {
+            b'\n' => Some(self.end()),
+            _ if self.len < MAX_LINE => {
+                self.buffer[self.len] = byte;
+                self.len += 1;
+                None
+            }
+            _ => {
+                self.too_long = true;
+                None
+            }
+        }
+    }
+
+    /// The end of input: a last line without a line end still counts.
+    pub fn finish(&mut self) -> Option<LineEnd> {
+        if self.len > 0 || self.too_long {
+            Some(self.end())
+        } else {
+            None
+        }
+    }
+
+    fn end(&mut self) -> LineEnd {
+        let result = if self.too_long {
+            self.len = 0;
+            LineEnd::TooLong
+        } else {
+            LineEnd::Line
+        };
+        self.too_long = false;
+        result
+    }
+
+    /// The line just ended (without CR LF); valid until the next `push`.
+    pub fn take_line(&mut self) -> &[u8] {
+        let mut len = self.len;
+        if len > 0 && self.buffer[len - 1] == b'\r' {
+            len -= 1;
+        }
+        self.len = 0;
+        &self.buffer[..len]
+    }
+}

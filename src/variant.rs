@@ -1,0 +1,145 @@
+//! The games PISKRS plays, as runtime values: one code path, several rule sets.
+
+use crate::coord::Lettering;
+use crate::game::Game;
+use crate::rules::{Opening, WinRule};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// Piskasm's game: 19x19, five or more wins.
+    Piskasm,
+    /// Gomoku in the Mist (seeds/000): 19x19, five or more, under the Mist.
+    Mist,
+    /// Outer-Open Gomoku (seeds/001): 15x15, Black opens on the outer two lines.
+    OuterOpen,
+    /// 15x15, exactly five wins (Harry Cha's rule, seeds/003).
+    ExactFive,
+}
+
+pub const ALL: [Variant; 4] = [
+    Variant::Piskasm,
+    Variant::Mist,
+    Variant::OuterOpen,
+    Variant::ExactFive,
+];
+
+impl Variant {
+    pub fn side(self) -> u8 {
+        match self {
+            Variant::Piskasm | Variant::Mist => 19,
+            Variant::OuterOpen | Variant::ExactFive => 15,
+        }
+    }
+
+    /// 19x19 boards are lettered A..S as the Mist seed does; every 15x15 board
+    /// uses Go lettering without I (A..H, J..P), so Outer-Open's "columns A, B, O
+    /// and P" hold.
+    pub fn lettering(self) -> Lettering {
+        if self.side() == 19 {
+            Lettering::Consecutive
+        } else {
+            Lettering::SkipI
+        }
+    }
+
+    pub fn win_rule(self) -> WinRule {
+        match self {
+            Variant::ExactFive => WinRule::ExactlyFive,
+            _ => WinRule::FiveOrMore,
+        }
+    }
+
+    pub fn opening(self) -> Opening {
+        match self {
+            Variant::OuterOpen => Opening::OuterTwoLines,
+            _ => Opening::Free,
+        }
+    }
+
+    pub fn has_mist(self) -> bool {
+        self == Variant::Mist
+    }
+
+    /// A new game of this variant.
+    pub fn new_game(self) -> Game {
+        Game::with_opening(self.side(), self.win_rule(), self.opening())
+    }
+
+    pub fn name(self) -> &'static [u8] {
+        match self {
+            Variant::Piskasm => b"Gomoku 19x19 (Piskasm)",
+            Variant::Mist => b"Gomoku in the Mist 19x19",
+            Variant::OuterOpen => b"Outer-Open Gomoku 15x15",
+            Variant::ExactFive => b"Exact five 15x15",
+        }
+    }
+
+    /// The word used in settings files and switches.
+    pub fn keyword(self) -> &'static [u8] {
+        match self {
+            Variant::Piskasm => b"PISKASM",
+            Variant::Mist => b"MIST",
+            Variant::OuterOpen => b"OUTER",
+            Variant::ExactFive => b"EXACT",
+        }
+    }
+
+    pub fn from_keyword(word: &[u8]) -> Option<Variant> {
+        ALL.iter()
+            .copied()
+            .find(|v| v.keyword().eq_ignore_ascii_case(word))
+    }
+
+    /// The rule in one line, for the side panel.
+    pub fn rule_text(self) -> &'static [u8] {
+        match self {
+            Variant::Piskasm | Variant::Mist => b"Five or more in a row wins.",
+            Variant::OuterOpen => b"Five or more; Black opens outside.",
+            Variant::ExactFive => b"Exactly five wins; six does not.",
+        }
+    }
+
+    pub fn next(self) -> Variant {
+        let index = ALL.iter().position(|&v| v == self).unwrap_or(0);
+        ALL[(index + 1) % ALL.len()]
+    }
+}
+
+/// The computer opponent's level.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Piskasm's static evaluator.
+    Classic,
+    /// Harry Cha's rule program.
+    Cha,
+}
+
+pub const LEVELS: [Level; 2] = [Level::Classic, Level::Cha];
+
+impl Level {
+    pub fn name(self) -> &'static [u8] {
+        match self {
+            Level::Classic => b"Classic (Piskasm)",
+            Level::Cha => b"Cha (Harry Cha's rules)",
+        }
+    }
+
+    pub fn keyword(self) -> &'static [u8] {
+        match self {
+            Level::Classic => b"CLASSIC",
+            Level::Cha => b"CHA",
+        }
+    }
+
+    pub fn from_keyword(word: &[u8]) -> Option<Level> {
+        LEVELS
+            .iter()
+            .copied()
+            .find(|l| l.keyword().eq_ignore_ascii_case(word))
+    }
+
+    pub fn next(self) -> Level {
+        let index = LEVELS.iter().position(|&l| l == self).unwrap_or(0);
+        LEVELS[(index + 1) % LEVELS.len()]
+    }
+}
