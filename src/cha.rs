@@ -1,12 +1,492 @@
-//! Harry Cha's rule AI (seeds/003): fixed checks in order, no search.
-//! (Being written: see tests/cha.rs.)
+//! Harry Cha's rule AI (seeds/003): eight fixed checks in order, no search.
+//!
+//! The program is `X` ("my"), the opponent `O` ("his"), `+` an empty point. The
+//! checks are tried in order and the first that finds something decides the move:
+//!
+//! 1. my five in one move: complete it
+//! 2. his five in one move: block it
+//! 3. my bingo in two turns: make an open (or double) four, or a double three
+//! 4. his bingo in two turns: block it
+//! 5. my bingo in three turns: make a four he must answer
+//! 6. his bingo in three turns: block it
+//! 7. my longest open line: make it one longer
+//! 8. my first stone: next to his first one, at 1:30
+//!
+//! and if none applies (on the empty board when I begin, say): the free point
+//! nearest the centre.
+//!
+//! Where the seed's text is unclear, Cha's own program (C++, 2016,
+//! github.com/HarryCha777/Gomoku, which the seed explains) settles it and is
+//! cited below as "Cha's program". Its code is not followed where it contradicts
+//! the seed: it scans only 15x15, reads past the board's edge, and blocks his
+//! shapes where it would play its own.
+//!
+//! # The drawings
+//!
+//! A shape is drawn for its owner: me in checks 1, 3 and 5, him in 2, 4 and 6
+//! (the seed's "same as listed above, but reverse O and X"), so one drawing
+//! serves both sides.
+//!
+//! ```text
+//! X   a stone of the owner
+//! O   a stone of the other player, or the edge of the board (it blocks the same way)
+//! +   an empty point
+//! !   not the owner's stone (the seed's `!` and `@`): the exact-five guard,
+//!     looked at only under `WinRule::ExactlyFive`
+//! ```
+//!
+//! A shape is found in every way it can lie on the board: a line along the four
+//! directions, both ways round (a shape and its mirror); two crossing lines also
+//! turned and mirrored, upright (across and up) or turned by 45 degrees (on the
+//! two diagonals). `^` marks the point played; where it differs, `m` is where I
+//! play when the shape is mine and `h` where I play when it is his (drawings of
+//! crossing lines show it in place of that point's `+`). A check tries its shapes
+//! in the order drawn, each on every free point, row by row from the bottom
+//! left; the first fit is played.
+//!
+//! # Checks 1 and 2: a five in one move
+//!
+//! ```text
+//! ! X X X X + !      ! X X X + X !      ! X X + X X !
+//!           ^                ^                ^
+//! ```
+//!
+//! The seed's `XXXX+`, `XXX+X` and `XX+XX`; with their mirrors (`+XXXX`, `X+XXX`)
+//! these are all the ways four stones and a gap make five. The `!` ends are the
+//! seed's exact-five guard: its rule is "exactly 5 ... may not win if 6 or more",
+//! and a stone of the owner's just beyond would turn the five into six. Under
+//! `FiveOrMore` six wins too and the ends are not looked at.
+//!
+//! The seed's fourth step-1 shape, `!X+X+X+X!`, is not a five in one move. Read as
+//! written it is a line of nine points, aligned after all: a stone on its middle
+//! gap makes `X+XXX+X`, a four with two gaps that he cannot both block. That is a
+//! bingo in two turns, so it is the first shape of check 3 (and 4), which is also
+//! where Cha's program tests it. Checked before check 2 it would let him complete
+//! his five. Its `!` ends are the same guard: under exact five, a stone of mine
+//! beyond an end would make one of the two fives a six.
+//!
+//! # Checks 3 and 4: a bingo in two turns
+//!
+//! ```text
+//! ! X + X + X + X !      + X X + X +      + + X X X +      + X X X +
+//!         ^                    ^            ^                ^
+//!
+//!     +                       X
+//!     X                     X h X
+//! + X ^ X +                   m
+//!     X
+//!     +
+//! ```
+//!
+//! In this order, strongest first:
+//!
+//! - `!X+X+X+X!`: the double four described above. Mine and his: the centre.
+//! - the seed's `XX+X`, read with both ends empty, `+XX+X+`: the gap makes an open
+//!   four `+XXXX+`, a bingo in two turns. With one end shut it is step 5's
+//!   `OXX+X+`; taking it here would leave that shape (and `OX+XX+`, its mirror
+//!   with the gap on the other side) unreachable. Mine and his: the gap ("place
+//!   mark on the center", "block the center").
+//! - the seed's `+XXX+`, the open three: a stone on the end that has one more empty
+//!   point beyond (`++XXX+`) makes an open four. If neither end has one
+//!   (`O+XXX+O`), the end itself (a four he must answer). Not the centre, as the
+//!   seed says, for his as well as mine: I block the end he would extend.
+//! - the plus (the seed's third drawing): two crossing lines `+X+X+` with an empty
+//!   centre; the centre makes two open threes at once, "3 by 3". The centre.
+//! - the seed's second drawing: three stones around an empty centre, the fourth
+//!   arm empty. Not really a bingo in two turns, the seed says, but its fourth arm
+//!   makes a diamond, four stones in pairs on diagonals ("diagonal attacks with 3
+//!   by 3 attacks at the beginning"), and the diamond's empty centre is then the
+//!   plus. Looked for, mine and his, only in the first few turns: while I have
+//!   fewer than [`FIRST_FEW_TURNS`] stones (Cha's program: its first six moves).
+//!   Mine: the fourth arm. His: the centre ("except for +XXX+, block the
+//!   center").
+//!
+//! # Checks 5 and 6: a bingo in three turns
+//!
+//! ```text
+//! O X X X + +      O X X + X X +      O X X + X +      O X + X X +
+//!         ^              h     m            h   m          h     m
+//!
+//!     O
+//!     X
+//! + X ^ X +
+//!     X
+//!     +
+//! ```
+//!
+//! - the seed's `OXXX+`, needing one more empty point beyond (`OXXX++`): the `+`
+//!   makes a four `OXXXX+` that he must answer (with the edge or his stone beyond,
+//!   it would be a dead four). Mine and his: that point ("except for OXXX+, block
+//!   the center").
+//! - `OXX+XX+`, as the seed writes it (Cha's program has it too). Its gap makes five,
+//!   which check 1 or 2 always finds first, so this check never sees it; it is kept
+//!   for the record. Mine: the far end; his: the gap.
+//! - `OXX+X+` and `OX+XX+` ("reverse of prev."): mine, the far end, making a four
+//!   with a gap ("do not place mark on center to not make it look too obvious");
+//!   his, the gap.
+//! - the plus with one arm shut by `O`: the centre makes a shut three and an open
+//!   three at once. Mine and his: the centre ("except for the last one").
+//!
+//! # Check 7: my longest line
+//!
+//! "Add a mark on the longest line (1 or 2 in length + 1)": the longest run of my
+//! stones with an empty point at both ends (1 to 4 stones; by now, in practice, 1
+//! or 2: longer ones were taken by checks 1, 3 and 5), the first found in the scan
+//! if several are as long. I play the empty point after it, going right, up,
+//! up-right or down-right, as Cha's program does.
+//!
+//! # Check 8: my first stone
+//!
+//! When I have no stone yet: next to his first stone at 1:30, up and to the
+//! right (column + 1, row + 1: rows count upwards). Where that is off the board or
+//! taken, 10:30, then 4:30, then 7:30 (the order of Cha's program).
+//!
+//! Nothing here allocates, recurses or formats: the shapes are a few short strings
+//! (about 550 bytes with their slices), matched by one small routine.
 
-use crate::board::{Board, Stone};
+use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
 use crate::coord::Point;
+use crate::rules::WinRule;
 
-/// The point Cha's program plays for `me` on `board`; `his_first` is the
-/// opponent's first stone, if any (check 8 plays next to it at 1:30).
-pub fn choose(board: &Board, me: Stone, his_first: Option<Point>) -> Option<Point> {
-    let _ = (board, me, his_first);
+/// The seed's "first few turns": the T-shaped second drawing of check 3 (and 4) is
+/// looked for while I have fewer stones than this (Cha's program: while it makes
+/// its first six moves).
+pub const FIRST_FEW_TURNS: usize = 6;
+
+/// A shape of the drawings above, for its owner.
+struct Shape {
+    /// The drawing, top row first, one character a point (a space: anything).
+    rows: &'static [&'static str],
+    /// The point I play when the shape is mine, as (column, row) of the drawing.
+    mine: (u8, u8),
+    /// The point I play when the shape is his.
+    his: (u8, u8),
+    /// Looked for only in the first few turns.
+    early_only: bool,
+}
+
+/// A shape along one line; I play its point `mine` or `his` (counted from 0).
+const fn line(cells: &'static [&'static str], mine: u8, his: u8) -> Shape {
+    Shape {
+        rows: cells,
+        mine: (mine, 0),
+        his: (his, 0),
+        early_only: false,
+    }
+}
+
+/// A shape of two crossing lines.
+const fn cross(rows: &'static [&'static str], mine: (u8, u8), his: (u8, u8)) -> Shape {
+    Shape {
+        rows,
+        mine,
+        his,
+        early_only: false,
+    }
+}
+
+/// Checks 1 and 2: five in one move.
+const FIVE_IN_ONE: [Shape; 3] = [
+    line(&["!XXXX+!"], 5, 5),
+    line(&["!XXX+X!"], 4, 4),
+    line(&["!XX+XX!"], 3, 3),
+];
+
+/// Checks 3 and 4: a bingo in two turns.
+const BINGO_IN_TWO: [Shape; 6] = [
+    line(&["!X+X+X+X!"], 4, 4),
+    line(&["+XX+X+"], 3, 3),
+    line(&["++XXX+"], 1, 1),
+    line(&["+XXX+"], 0, 0),
+    cross(
+        &["  +  ", "  X  ", "+X+X+", "  X  ", "  +  "],
+        (2, 2),
+        (2, 2),
+    ),
+    Shape {
+        rows: &[" X ", "X+X", " + "],
+        mine: (1, 2),
+        his: (1, 1),
+        early_only: true,
+    },
+];
+
+/// Checks 5 and 6: a bingo in three turns.
+const BINGO_IN_THREE: [Shape; 5] = [
+    line(&["OXXX++"], 4, 4),
+    line(&["OXX+XX+"], 6, 3),
+    line(&["OXX+X+"], 5, 3),
+    line(&["OX+XX+"], 5, 2),
+    cross(
+        &["  O  ", "  X  ", "+X+X+", "  X  ", "  +  "],
+        (2, 2),
+        (2, 2),
+    ),
+];
+
+/// The point Cha's program plays for `me` on `board` under `rule`; `his_first` is
+/// the opponent's first stone, if any (check 8 plays next to it at 1:30). `None`
+/// only when the board is full.
+pub fn choose(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule) -> Option<Point> {
+    let my_stones = board.points().iter().filter(|&&s| s == Some(me)).count();
+    let early = my_stones < FIRST_FEW_TURNS;
+    check1_my_five(board, me, rule)
+        .or_else(|| check2_his_five(board, me, rule))
+        .or_else(|| check3_my_bingo_in_two(board, me, rule, early))
+        .or_else(|| check4_his_bingo_in_two(board, me, rule, early))
+        .or_else(|| check5_my_bingo_in_three(board, me, rule))
+        .or_else(|| check6_his_bingo_in_three(board, me, rule))
+        .or_else(|| check7_longest_line(board, me))
+        .or_else(|| check8_first_move(board, his_first, my_stones))
+        .or_else(|| nearest_the_centre(board))
+}
+
+/// Check 1: complete my five.
+fn check1_my_five(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
+    find(board, &FIVE_IN_ONE, me, Whose::Mine, rule, false)
+}
+
+/// Check 2: block his five.
+fn check2_his_five(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
+    find(board, &FIVE_IN_ONE, me, Whose::His, rule, false)
+}
+
+/// Check 3: make my open or double four, or my double three (or, early on, my diamond).
+fn check3_my_bingo_in_two(board: &Board, me: Stone, rule: WinRule, early: bool) -> Option<Point> {
+    find(board, &BINGO_IN_TWO, me, Whose::Mine, rule, early)
+}
+
+/// Check 4: block his open or double four, or his double three (or, early on, his diamond).
+fn check4_his_bingo_in_two(board: &Board, me: Stone, rule: WinRule, early: bool) -> Option<Point> {
+    find(board, &BINGO_IN_TWO, me, Whose::His, rule, early)
+}
+
+/// Check 5: make a four he must answer.
+fn check5_my_bingo_in_three(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
+    find(board, &BINGO_IN_THREE, me, Whose::Mine, rule, false)
+}
+
+/// Check 6: stop his four before he makes it.
+fn check6_his_bingo_in_three(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
+    find(board, &BINGO_IN_THREE, me, Whose::His, rule, false)
+}
+
+/// Check 7: one more stone on my longest run that is open at both ends, after its
+/// far end.
+fn check7_longest_line(board: &Board, me: Stone) -> Option<Point> {
+    let mut best: Option<(i16, Point)> = None;
+    for (index, &stone) in board.points().iter().enumerate() {
+        if stone != Some(me) {
+            continue;
+        }
+        let at = point(board, index);
+        let (col, row) = (at.col as i16, at.row as i16);
+        for &(dc, dr) in DIRECTIONS.iter() {
+            // A run from its first stone: the point before it is empty, and so
+            // must the point after it be.
+            let length = 1 + board.run_from(at, dc, dr, me) as i16;
+            let (dc, dr) = (dc as i16, dr as i16);
+            let (after_col, after_row) = (col + dc * length, row + dr * length);
+            if look(board, col - dc, row - dr, me) == Seen::Empty
+                && look(board, after_col, after_row, me) == Seen::Empty
+                && length <= 4
+                && best.is_none_or(|(longest, _)| length > longest)
+            {
+                best = Some((length, Point::new(after_col as u8, after_row as u8)));
+            }
+        }
+    }
+    best.map(|(_, after)| after)
+}
+
+/// Check 8: my first stone goes next to his first, at 1:30 (or the nearest
+/// diagonal that is free).
+fn check8_first_move(board: &Board, his_first: Option<Point>, my_stones: usize) -> Option<Point> {
+    let his_first = his_first.filter(|_| my_stones == 0)?;
+    let his = board.get(his_first)?;
+    // 1:30, 10:30, 4:30, 7:30: right or left, then up or down.
+    for turn in 0..4 {
+        let col = his_first.col as i16 + if turn & 1 == 0 { 1 } else { -1 };
+        let row = his_first.row as i16 + if turn & 2 == 0 { 1 } else { -1 };
+        if look(board, col, row, his) == Seen::Empty {
+            return Some(Point::new(col as u8, row as u8));
+        }
+    }
     None
+}
+
+/// When no check applies: the free point nearest the centre (in king steps),
+/// the first in the scan among the nearest.
+fn nearest_the_centre(board: &Board) -> Option<Point> {
+    let middle = board.side() / 2;
+    let mut best: Option<(u8, Point)> = None;
+    for (index, stone) in board.points().iter().enumerate() {
+        let at = point(board, index);
+        let distance = at.col.abs_diff(middle).max(at.row.abs_diff(middle));
+        if stone.is_none() && best.is_none_or(|(nearest, _)| distance < nearest) {
+            best = Some((distance, at));
+        }
+    }
+    best.map(|(_, at)| at)
+}
+
+/// Whose shapes a check looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Whose {
+    Mine,
+    His,
+}
+
+/// What a point of a drawing finds on the board, seen by the shape's owner.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    Edge,
+    Empty,
+    Owner,
+    Other,
+}
+
+/// The point with index `index` in `Board::points` (`row * side + col`): the
+/// checks scan the board in that order, row by row from the bottom left.
+fn point(board: &Board, index: usize) -> Point {
+    let side = board.side() as usize;
+    Point::new((index % side) as u8, (index / side) as u8)
+}
+
+/// The first free point where one of `shapes` (mine or his) lies with the point
+/// I play there.
+fn find(
+    board: &Board,
+    shapes: &[Shape],
+    me: Stone,
+    whose: Whose,
+    rule: WinRule,
+    early: bool,
+) -> Option<Point> {
+    let owner = match whose {
+        Whose::Mine => me,
+        Whose::His => me.opponent(),
+    };
+    // Every shape but the T has a stone of the owner's right next to the point
+    // played (across, up or on a diagonal; the T turned by 45 degrees has its
+    // stones two points from its fourth arm), so for the others only such points
+    // are tried. Bit `col + 1` of `near[row + 1]` says whether (`col`, `row`) has
+    // one: shifted by one so that stones on the first row or column need no care.
+    let mut near = [0u32; MAX_SIDE as usize + 2];
+    for (index, &stone) in board.points().iter().enumerate() {
+        if stone == Some(owner) {
+            let at = point(board, index);
+            let rows = at.row as usize..at.row as usize + 3;
+            for bits in &mut near[rows] {
+                *bits |= 0b111 << at.col;
+            }
+        }
+    }
+    for shape in shapes {
+        if shape.early_only && !early {
+            continue;
+        }
+        let anchor = match whose {
+            Whose::Mine => shape.mine,
+            Whose::His => shape.his,
+        };
+        for (index, stone) in board.points().iter().enumerate() {
+            if stone.is_some() {
+                continue;
+            }
+            let at = point(board, index);
+            if !shape.early_only && near[at.row as usize + 1] >> (at.col + 1) & 1 == 0 {
+                continue;
+            }
+            for turn in 0..16 {
+                // A line has no second axis: flipping it changes nothing.
+                if shape.rows.len() == 1 && turn & 2 != 0 {
+                    continue;
+                }
+                if fits(board, shape, anchor, at, owner, rule, turn) {
+                    return Some(at);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// One of the 16 ways to lay a drawing on the board: where its rightward and
+/// downward steps go. Bit 3 picks the axes (across and up, or the two diagonals),
+/// bit 2 swaps them, bits 0 and 1 reverse each.
+fn axes(turn: u8) -> ((i16, i16), (i16, i16)) {
+    let (mut right, mut down) = if turn & 8 == 0 {
+        ((1, 0), (0, 1))
+    } else {
+        ((1, 1), (1, -1))
+    };
+    if turn & 4 != 0 {
+        (right, down) = (down, right);
+    }
+    if turn & 1 != 0 {
+        right = (-right.0, -right.1);
+    }
+    if turn & 2 != 0 {
+        down = (-down.0, -down.1);
+    }
+    (right, down)
+}
+
+/// Whether `shape`, owned by `owner` and laid the way `turn` says, lies on the
+/// board with its point `anchor` on `at`.
+fn fits(
+    board: &Board,
+    shape: &Shape,
+    anchor: (u8, u8),
+    at: Point,
+    owner: Stone,
+    rule: WinRule,
+    turn: u8,
+) -> bool {
+    let (right, down) = axes(turn);
+    let (x, y) = (anchor.0 as i16, anchor.1 as i16);
+    // The board point under the drawing's top left corner.
+    let corner_col = at.col as i16 - x * right.0 - y * down.0;
+    let corner_row = at.row as i16 - x * right.1 - y * down.1;
+    // The owner's stones first (most places fail there), then the rest.
+    for stones_first in [true, false] {
+        let (mut line_col, mut line_row) = (corner_col, corner_row);
+        for row in shape.rows {
+            let (mut col, mut row_here) = (line_col, line_row);
+            for &want in row.as_bytes() {
+                if (want == b'X') == stones_first {
+                    let seen = look(board, col, row_here, owner);
+                    let matches = match want {
+                        b'X' => seen == Seen::Owner,
+                        b'O' => seen == Seen::Other || seen == Seen::Edge,
+                        b'+' => seen == Seen::Empty,
+                        b'!' => rule == WinRule::FiveOrMore || seen != Seen::Owner,
+                        _ => true,
+                    };
+                    if !matches {
+                        return false;
+                    }
+                }
+                col += right.0;
+                row_here += right.1;
+            }
+            line_col += down.0;
+            line_row += down.1;
+        }
+    }
+    true
+}
+
+/// What is on (`col`, `row`), seen by `owner`.
+fn look(board: &Board, col: i16, row: i16, owner: Stone) -> Seen {
+    let side = board.side() as i16;
+    if col < 0 || row < 0 || col >= side || row >= side {
+        return Seen::Edge;
+    }
+    match board.get(Point::new(col as u8, row as u8)) {
+        None => Seen::Empty,
+        Some(stone) if stone == owner => Seen::Owner,
+        Some(_) => Seen::Other,
+    }
 }

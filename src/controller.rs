@@ -22,10 +22,7 @@ use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::rules::WinRule;
 
-/// Where the controller's answers go.
-pub trait Sink {
-    fn write(&mut self, bytes: &[u8]);
-}
+pub use crate::text::Sink;
 
 /// What happens after a line.
 #[derive(Clone, Copy, PartialEq, Eq)]

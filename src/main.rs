@@ -18,8 +18,7 @@ mod program {
     use crate::dos::{bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, mouse, speaker};
     use piskrs::cmdline::{self, Options, Request};
     use piskrs::controller::{Controller, Flow, LineEnd, LineReader, Sink};
-    use piskrs::psq::MAX_RECORD_BYTES;
-    use piskrs::screen::TextScreen;
+    use piskrs::psq;
     use piskrs::selfplay::SelfPlay;
     use piskrs::settings::{self, Settings};
     use piskrs::text::Text;
@@ -75,6 +74,7 @@ mod program {
 
     /// The Mist's Game Controller: commands from standard input, answers on
     /// standard output, byte for byte as the seed's controller.
+    #[inline(never)]
     fn run_controller() -> u8 {
         struct Stdout;
         impl Sink for Stdout {
@@ -153,6 +153,7 @@ mod program {
         let _ = dosapi::save_file(&path[..path.len() - 1], &bytes[..len]);
     }
 
+    #[inline(never)]
     fn play(options: Options, has_mouse: bool) -> u8 {
         let mut display = Display::open();
         let mut settings = load_settings();
@@ -172,14 +173,12 @@ mod program {
         if let Some(key) = options.play {
             app.start_from_menu(key);
         }
-        let mut screen = TextScreen::new();
         let mut dumps: u32 = 0;
         if let Some(name) = options.load {
             let command = app.request_load(name.as_bytes());
             carry_out(&mut app, command);
         }
-        app.render(&mut screen);
-        display.show(&screen, false);
+        display.draw(false, |canvas| app.render(canvas));
         if has_mouse {
             mouse::show_cursor();
         }
@@ -189,8 +188,7 @@ mod program {
             if app.computer_to_move() {
                 // The person's stone is on the screen; now the computer replies.
                 app.computer_move();
-                app.render(&mut screen);
-                display.show(&screen, has_mouse);
+                display.draw(has_mouse, |canvas| app.render(canvas));
                 speaker::play(app.take_sound());
                 continue;
             }
@@ -216,8 +214,7 @@ mod program {
                     if app.take_settings_changed() {
                         save_settings(&app.settings());
                     }
-                    app.render(&mut screen);
-                    display.show(&screen, has_mouse);
+                    display.draw(has_mouse, |canvas| app.render(canvas));
                     speaker::play(app.take_sound());
                 }
             }
@@ -229,7 +226,9 @@ mod program {
         errorlevel
     }
 
-    /// Does the file work a command asks for and reports back to the core.
+    /// Does the file work a command asks for and reports back to the core. Records
+    /// are written and read a line or a chunk at a time: no whole-file buffer.
+    #[inline(never)]
     fn carry_out(app: &mut App, command: Command) {
         let mut name = [0u8; 48];
         let file = app.file_name();
@@ -237,16 +236,14 @@ mod program {
         name[..len].copy_from_slice(&file[..len]);
         match command {
             Command::SaveFile => {
-                let mut buffer = [0u8; MAX_RECORD_BYTES + 32];
-                let result = dosapi::save_file(&name[..len], app.save_request(&mut buffer));
+                let result = dosapi::save_file_with(&name[..len], &mut |out| app.save_to(out));
                 app.save_finished(result.map_err(file_error));
             }
             Command::LoadFile => {
-                let mut buffer = [0u8; MAX_RECORD_BYTES + 32];
-                match dosapi::read_file(&name[..=len], &mut buffer) {
-                    Ok(Some(bytes)) => app.load_finished(Ok(bytes)),
-                    Ok(None) => app.load_finished(Err(FileError::TooBig)),
-                    Err(error) => app.load_finished(Err(file_error(error))),
+                let mut reader = psq::Reader::new();
+                match dosapi::read_file_chunks(&name[..=len], &mut |chunk| reader.feed(chunk)) {
+                    Ok(()) => app.load_record(reader.finish()),
+                    Err(error) => app.load_failed_with(file_error(error)),
                 }
             }
             Command::Continue | Command::Quit | Command::Terminate => {}
@@ -255,7 +252,8 @@ mod program {
 
     fn file_error(error: dosapi::DosError) -> FileError {
         match error.0 {
-            dosapi::FILE_NOT_FOUND | dosapi::PATH_NOT_FOUND => FileError::NotFound,
+            dosapi::FILE_NOT_FOUND => FileError::NotFound,
+            dosapi::PATH_NOT_FOUND | dosapi::INVALID_DRIVE => FileError::PathNotFound,
             dosapi::ACCESS_DENIED => FileError::AccessDenied,
             dosapi::DISK_FULL => FileError::DiskFull,
             _ => FileError::Failed,
@@ -325,6 +323,7 @@ mod program {
     /// Games of the Classic AI against itself, timed with the BIOS clock: each ply
     /// costs what a reply costs in a game (Update for the other side's stone,
     /// PCMove, Update for its own). Prints a report on standard output.
+    #[inline(never)]
     fn bench() -> u8 {
         const GAMES: u16 = 8;
         let mut plies: u32 = 0;

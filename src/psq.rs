@@ -4,16 +4,21 @@
 //! Piskvorky 19x19, 11:11, 0      header: the board size (then two fields Piskvork
 //! 10,10,0                         writes and we ignore)
 //! 11,9,0                          one line a move: x,y,time in milliseconds
-//! ...
+//! -1
+//! piskrs: game=PISKASM against the computer
 //! ```
 //! `x` is the column counted from 1 at the left (A = 1) and `y` the row counted from
 //! 1 at the top, as on Piskvork's screen; so K10 on 19x19 is `11,10`. Lines may end in
 //! CR LF or LF, and the last line must end too (a file cut off mid-line is
-//! reported as truncated). Lines after the moves that are not moves (Piskvork writes the
-//! players' names and a `-1` there) end the move list and are ignored.
+//! reported as truncated). The first line that is not a move ends the move list;
+//! of the lines after it only PISKRS's own `piskrs:` line is read.
+//!
+//! Records are written and read a piece at a time, so that PISKRS.COM needs no
+//! buffer for a whole file in its 64 KiB.
 
 use crate::board::MAX_SIDE;
 use crate::coord::Point;
+use crate::text::{Sink, Text};
 
 /// Why a record could not be read.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -30,11 +35,16 @@ pub enum RecordError {
     Truncated,
 }
 
-/// A record's moves, at most a full board of them.
+const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// A record's board size, moves, and PISKRS's own line if it has one.
+#[derive(Clone)]
 pub struct Record {
     pub side: u8,
-    moves: [Point; MAX_SIDE as usize * MAX_SIDE as usize],
+    moves: [Point; MAX_MOVES],
     count: u16,
+    /// The `piskrs:` line after the moves (empty if none).
+    pub piskrs_line: Text<48>,
 }
 
 impl Record {
@@ -43,121 +53,240 @@ impl Record {
     }
 }
 
-/// Writes the header and the moves; returns the number of bytes used, or None if
-/// `out` is too small.
-pub fn write(side: u8, moves: &[Point], out: &mut [u8]) -> Option<usize> {
-    let mut writer = Writer { out, len: 0 };
-    writer.text(b"Piskvorky ")?;
-    writer.number(side as u16)?;
-    writer.text(b"x")?;
-    writer.number(side as u16)?;
-    writer.text(b", 11:11, 0\r\n")?;
+/// The largest file `write_to` produces: header, 361 lines of 9 bytes, the end.
+pub const MAX_RECORD_BYTES: usize = 32 + MAX_MOVES * 12 + 4;
+
+/// Writes the header and the moves (and `-1`).
+pub fn write_to(side: u8, moves: &[Point], out: &mut dyn Sink) {
+    let mut line = Text::<32>::new();
+    line.push(b"Piskvorky ")
+        .push_number(side as u32)
+        .push(b"x")
+        .push_number(side as u32)
+        .push(b", 11:11, 0\r\n");
+    out.write(line.as_bytes());
     for point in moves {
-        writer.number(point.col as u16 + 1)?;
-        writer.text(b",")?;
-        writer.number((side - point.row) as u16)?;
-        writer.text(b",0\r\n")?;
+        line.clear();
+        line.push_number(point.col as u32 + 1)
+            .push(b",")
+            .push_number((side - point.row) as u32)
+            .push(b",0\r\n");
+        out.write(line.as_bytes());
     }
-    writer.text(b"-1\r\n")?;
-    Some(writer.len)
+    out.write(b"-1\r\n");
 }
 
-/// The largest file `write` can produce: header, 361 lines of at most 12 bytes, end.
-pub const MAX_RECORD_BYTES: usize = 32 + MAX_SIDE as usize * MAX_SIDE as usize * 12 + 4;
-
-struct Writer<'a> {
-    out: &'a mut [u8],
-    len: usize,
-}
-
-impl Writer<'_> {
-    fn text(&mut self, text: &[u8]) -> Option<()> {
-        let end = self.len + text.len();
-        self.out.get_mut(self.len..end)?.copy_from_slice(text);
-        self.len = end;
-        Some(())
+/// Writes into `out`; returns the number of bytes used, or None if it is too small.
+pub fn write(side: u8, moves: &[Point], out: &mut [u8]) -> Option<usize> {
+    struct Slice<'a> {
+        out: &'a mut [u8],
+        len: usize,
+        full: bool,
     }
-
-    fn number(&mut self, number: u16) -> Option<()> {
-        let mut digits = [0u8; 5];
-        let mut count = 0;
-        let mut rest = number;
-        loop {
-            digits[4 - count] = b'0' + (rest % 10) as u8;
-            count += 1;
-            rest /= 10;
-            if rest == 0 {
-                break;
+    impl Sink for Slice<'_> {
+        fn write(&mut self, bytes: &[u8]) {
+            match self.out.get_mut(self.len..self.len + bytes.len()) {
+                Some(room) => {
+                    room.copy_from_slice(bytes);
+                    self.len += bytes.len();
+                }
+                None => self.full = true,
             }
         }
-        self.text(&digits[5 - count..])
+    }
+    let mut slice = Slice {
+        out,
+        len: 0,
+        full: false,
+    };
+    write_to(side, moves, &mut slice);
+    if slice.full { None } else { Some(slice.len) }
+}
+
+/// Where a reader is in the file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Header,
+    Moves,
+    After,
+}
+
+/// Reads a record fed in pieces of any size.
+pub struct Reader {
+    part: Part,
+    line: [u8; 64],
+    len: usize,
+    overlong: bool,
+    record: Record,
+    error: Option<RecordError>,
+}
+
+impl Default for Reader {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
-/// Reads a record for a board of `side` points a side.
-pub fn read(bytes: &[u8], side: u8) -> Result<Record, RecordError> {
-    if bytes.is_empty() {
-        return Err(RecordError::NotARecord);
+impl Reader {
+    pub fn new() -> Reader {
+        Reader {
+            part: Part::Header,
+            line: [0; 64],
+            len: 0,
+            overlong: false,
+            record: Record {
+                side: 0,
+                moves: [Point::new(0, 0); MAX_MOVES],
+                count: 0,
+                piskrs_line: Text::new(),
+            },
+            error: None,
+        }
     }
-    if bytes.last() != Some(&b'\n') {
-        return Err(RecordError::Truncated);
+
+    /// Takes the next bytes of the file.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            if self.error.is_some() {
+                return;
+            }
+            if byte == b'\n' {
+                let len = if self.len > 0 && self.line[self.len - 1] == b'\r' {
+                    self.len - 1
+                } else {
+                    self.len
+                };
+                let line = self.line;
+                let overlong = self.overlong;
+                self.len = 0;
+                self.overlong = false;
+                if let Err(error) = self.take_line(&line[..len], overlong) {
+                    self.error = Some(error);
+                }
+            } else if self.len < self.line.len() {
+                self.line[self.len] = byte;
+                self.len += 1;
+            } else {
+                self.overlong = true;
+            }
+        }
     }
-    let bytes = &bytes[..bytes.len() - 1];
-    let mut lines = bytes
-        .split(|&b| b == b'\n')
-        .map(|line| line.strip_suffix(b"\r").unwrap_or(line));
-    let header = lines.next().ok_or(RecordError::NotARecord)?;
-    let size = header
-        .strip_prefix(b"Piskvorky ")
-        .ok_or(RecordError::NotARecord)?;
-    let size_field = size.split(|&b| b == b',').next().unwrap_or(b"");
-    let mut dims = size_field.split(|&b| b == b'x');
-    let width = dims
-        .next()
-        .and_then(parse_number)
-        .ok_or(RecordError::NotARecord)?;
-    let height = dims
-        .next()
-        .and_then(parse_number)
-        .ok_or(RecordError::NotARecord)?;
-    if width != side as u16 || height != side as u16 {
-        return Err(RecordError::WrongSize);
+
+    /// The end of the file: the record, or why it is not one.
+    pub fn finish(self) -> Result<Record, RecordError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        if self.part == Part::Header {
+            return Err(if self.len == 0 {
+                RecordError::NotARecord
+            } else {
+                self.header_or_truncated()
+            });
+        }
+        if self.len > 0 || self.overlong {
+            return Err(RecordError::Truncated);
+        }
+        Ok(self.record)
     }
-    let mut record = Record {
-        side,
-        moves: [Point::new(0, 0); MAX_SIDE as usize * MAX_SIDE as usize],
-        count: 0,
-    };
-    let mut taken = [false; MAX_SIDE as usize * MAX_SIDE as usize];
-    for line in lines {
+
+    /// A file that ends inside its first line: not a record unless the header so
+    /// far could still be one.
+    fn header_or_truncated(&self) -> RecordError {
+        let so_far = &self.line[..self.len];
+        let start = &b"Piskvorky "[..so_far.len().min(10)];
+        if so_far.starts_with(start) {
+            RecordError::Truncated
+        } else {
+            RecordError::NotARecord
+        }
+    }
+
+    fn take_line(&mut self, line: &[u8], overlong: bool) -> Result<(), RecordError> {
+        match self.part {
+            Part::Header => {
+                let side = parse_header(line).ok_or(RecordError::NotARecord)?;
+                if overlong || !(5..=MAX_SIDE).contains(&side) {
+                    return Err(if overlong {
+                        RecordError::NotARecord
+                    } else {
+                        RecordError::WrongSize
+                    });
+                }
+                self.record.side = side;
+                self.part = Part::Moves;
+                Ok(())
+            }
+            Part::Moves => {
+                if line.contains(&b',') && !overlong {
+                    self.take_move(line)
+                } else {
+                    self.part = Part::After;
+                    self.take_trailer(line);
+                    Ok(())
+                }
+            }
+            Part::After => {
+                self.take_trailer(line);
+                Ok(())
+            }
+        }
+    }
+
+    fn take_move(&mut self, line: &[u8]) -> Result<(), RecordError> {
+        let side = self.record.side as u16;
         let mut fields = line.split(|&b| b == b',');
-        let (Some(x), Some(y)) = (fields.next(), fields.next()) else {
-            break; // a name line or the end: the move list is over
-        };
+        let x = fields.next().and_then(parse_number);
+        let y = fields.next().and_then(parse_number);
         let time = fields.next();
-        if fields.next().is_some() {
+        if fields.next().is_some() || time.is_some_and(|t| parse_number(t).is_none()) {
             return Err(RecordError::BadMove);
         }
-        let (Some(x), Some(y)) = (parse_number(x), parse_number(y)) else {
+        let (Some(x), Some(y)) = (x, y) else {
             return Err(RecordError::BadMove);
         };
-        if time.is_some_and(|t| parse_number(t).is_none() && !t.is_empty()) {
+        if x == 0 || y == 0 || x > side || y > side {
             return Err(RecordError::BadMove);
         }
-        if x == 0 || y == 0 || x > side as u16 || y > side as u16 {
+        let point = Point::new((x - 1) as u8, (side - y) as u8);
+        if self.record.moves().contains(&point) {
             return Err(RecordError::BadMove);
         }
-        let point = Point::new((x - 1) as u8, (side as u16 - y) as u8);
-        let index = point.row as usize * side as usize + point.col as usize;
-        if taken[index] {
-            return Err(RecordError::BadMove);
-        }
-        if record.count as usize >= side as usize * side as usize {
+        if self.record.count as usize >= (side * side) as usize {
             return Err(RecordError::TooLong);
         }
-        taken[index] = true;
-        record.moves[record.count as usize] = point;
-        record.count += 1;
+        self.record.moves[self.record.count as usize] = point;
+        self.record.count += 1;
+        Ok(())
+    }
+
+    fn take_trailer(&mut self, line: &[u8]) {
+        if line.starts_with(b"piskrs:") {
+            self.record.piskrs_line = Text::from(line);
+        }
+    }
+}
+
+/// `Piskvorky NxN, ...`: the side N of a square board.
+fn parse_header(line: &[u8]) -> Option<u8> {
+    let size = line.strip_prefix(b"Piskvorky ")?;
+    let size_field = size.split(|&b| b == b',').next().unwrap_or(b"");
+    let mut dims = size_field.split(|&b| b == b'x');
+    let width = dims.next().and_then(parse_number)?;
+    let height = dims.next().and_then(parse_number)?;
+    if width != height || width > 255 {
+        return None;
+    }
+    Some(width as u8)
+}
+
+/// Reads a whole record for a board of `side` points a side.
+pub fn read(bytes: &[u8], side: u8) -> Result<Record, RecordError> {
+    let mut reader = Reader::new();
+    reader.feed(bytes);
+    let record = reader.finish()?;
+    if record.side != side {
+        return Err(RecordError::WrongSize);
     }
     Ok(record)
 }

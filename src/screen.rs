@@ -1,7 +1,8 @@
 //! The text screen as a model: 80x25 cells, each a CP437 character and a [`Style`].
 //!
-//! The UI draws here; the DOS layer turns styles into the attributes of a colour or
-//! a monochrome adapter and copies the cells that changed into video memory.
+//! The UI draws on a [`Canvas`]: on DOS that is video memory (the DOS layer turns
+//! styles into the attributes of a colour or a monochrome adapter); in tests it is
+//! a [`TextScreen`], a plain copy of the screen.
 
 pub const WIDTH: usize = 80;
 pub const HEIGHT: usize = 25;
@@ -58,7 +59,33 @@ pub struct Cell {
     pub style: Style,
 }
 
-/// 80x25 cells, row-major.
+/// Something a page can be drawn on: the screen model in tests, video memory on
+/// DOS. Everything is drawn with `put`; the rest are conveniences.
+pub trait Canvas {
+    /// Sets cell (x, y); cells off the 80x25 screen are ignored.
+    fn put(&mut self, x: usize, y: usize, ch: u8, style: Style);
+
+    /// Writes `text` from (x, y) on; what runs past the right edge is cut off.
+    fn write(&mut self, x: usize, y: usize, text: &[u8], style: Style) {
+        for (i, &ch) in text.iter().enumerate() {
+            self.put(x + i, y, ch, style);
+        }
+    }
+
+    fn fill(&mut self, x: usize, y: usize, width: usize, height: usize, ch: u8, style: Style) {
+        for row in y..y + height {
+            for col in x..x + width {
+                self.put(col, row, ch, style);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.fill(0, 0, WIDTH, HEIGHT, b' ', Style::Normal);
+    }
+}
+
+/// 80x25 cells, row-major: the screen as a model, for tests on the host.
 #[derive(Clone)]
 pub struct TextScreen {
     cells: [Cell; WIDTH * HEIGHT],
@@ -78,39 +105,22 @@ impl TextScreen {
         &self.cells
     }
 
-    pub fn clear(&mut self) {
-        self.fill(0, 0, WIDTH, HEIGHT, b' ', Style::Normal);
-    }
-
     pub fn cell(&self, x: usize, y: usize) -> Cell {
         self.cells[y * WIDTH + x]
-    }
-
-    pub fn put(&mut self, x: usize, y: usize, ch: u8, style: Style) {
-        if x < WIDTH && y < HEIGHT {
-            self.cells[y * WIDTH + x] = Cell { ch, style };
-        }
-    }
-
-    /// Writes `text` from (x, y) on; what runs past the right edge is cut off.
-    pub fn write(&mut self, x: usize, y: usize, text: &[u8], style: Style) {
-        for (i, &ch) in text.iter().enumerate() {
-            self.put(x + i, y, ch, style);
-        }
-    }
-
-    pub fn fill(&mut self, x: usize, y: usize, width: usize, height: usize, ch: u8, style: Style) {
-        for row in y..y + height {
-            for col in x..x + width {
-                self.put(col, row, ch, style);
-            }
-        }
     }
 
     /// One row as bytes (characters only), for tests.
     pub fn row_text(&self, y: usize, out: &mut [u8; WIDTH]) {
         for (x, byte) in out.iter_mut().enumerate() {
             *byte = self.cell(x, y).ch;
+        }
+    }
+}
+
+impl Canvas for TextScreen {
+    fn put(&mut self, x: usize, y: usize, ch: u8, style: Style) {
+        if x < WIDTH && y < HEIGHT {
+            self.cells[y * WIDTH + x] = Cell { ch, style };
         }
     }
 }

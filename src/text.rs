@@ -70,3 +70,14 @@ impl<const N: usize> Default for Text<N> {
         Self::new()
     }
 }
+
+/// Where text goes: standard output, a file, the status line, a test's buffer.
+pub trait Sink {
+    fn write(&mut self, bytes: &[u8]);
+}
+
+impl<const N: usize> Sink for Text<N> {
+    fn write(&mut self, bytes: &[u8]) {
+        self.push(bytes);
+    }
+}

@@ -1,6 +1,6 @@
 //! The user interface as a model: which screen is up, what it shows, and what each
-//! key or click does. The DOS layer feeds [`Input`]s in, copies the rendered
-//! [`TextScreen`] out, and carries out the file requests a [`Command`] names;
+//! key or click does. The DOS layer feeds [`Input`]s in, lets [`App::render`] draw
+//! on video memory, and carries out the file requests a [`Command`] names;
 //! nothing here knows about hardware.
 //!
 //! Screen layout of a game (80x25):
@@ -17,15 +17,16 @@
 
 use crate::board::{Board, Stone};
 use crate::classic::{Classic, opening_move};
-use crate::controller::{self, Request, Sink};
+use crate::controller::{self, Request};
 use crate::coord::{Point, write_point};
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::psq::{self, RecordError};
 use crate::random::Random;
 use crate::rules::Opening;
-use crate::screen::{Style, TextScreen, WIDTH, glyph};
+use crate::screen::{Canvas, Style, WIDTH, glyph};
 use crate::settings::Settings;
+use crate::text::Sink;
 use crate::text::Text;
 use crate::variant::{Level, Variant};
 
@@ -101,6 +102,8 @@ pub enum Sound {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum FileError {
     NotFound,
+    /// The directory or drive in the name does not exist.
+    PathNotFound,
     AccessDenied,
     DiskFull,
     TooBig,
@@ -535,6 +538,21 @@ impl App {
             self.game.board()
         };
         match self.settings.level {
+            Level::Classic if self.variant.has_mist() => {
+                let choice = self.classic.choose(board, &mut self.random)?;
+                if self.classic.score(choice) > 0 {
+                    return Some(choice);
+                }
+                // It knows of nothing worth a point (the hole moved away from
+                // everything): rather than Piskasm's first free point, A1, try
+                // the middle, where the stones are likely to be.
+                let middle = opening_move(self.variant.side(), &mut self.random);
+                Some(if self.known.get(middle).is_none() {
+                    middle
+                } else {
+                    choice
+                })
+            }
             Level::Classic => self.classic.choose(board, &mut self.random),
             Level::Cha => {
                 let his_first = self
@@ -543,7 +561,7 @@ impl App {
                     .get(if mover == Stone::Black { 1 } else { 0 })
                     .copied();
                 let his_first = his_first.filter(|&p| board.get(p) == Some(mover.opponent()));
-                crate::cha::choose(board, mover, his_first)
+                crate::cha::choose(board, mover, his_first, self.variant.win_rule())
             }
         }
     }
@@ -984,27 +1002,38 @@ impl App {
         Command::LoadFile
     }
 
-    /// The bytes to write for a save request: the .psq record of this game, and a
-    /// line saying which game and who plays (Piskvork ignores it).
+    /// Writes this game's record for a save request: .psq, and a line saying
+    /// which game and who plays (Piskvork ignores it).
+    pub fn save_to(&self, out: &mut dyn Sink) {
+        psq::write_to(self.game.board().side(), self.game.moves(), out);
+        out.write(b"piskrs: game=");
+        out.write(self.variant.keyword());
+        out.write(match self.opponent {
+            Opponent::Person => b" two players\r\n",
+            Opponent::Computer(_) => b" against the computer\r\n",
+        });
+    }
+
+    /// The same record in a buffer (a full 19x19 game takes 3.3 KB of it).
     pub fn save_request<'a>(&self, buffer: &'a mut [u8; psq::MAX_RECORD_BYTES + 32]) -> &'a [u8] {
-        let side = self.game.board().side();
-        let mut len = psq::write(side, self.game.moves(), buffer).unwrap_or(0);
-        let players: &[u8] = match self.opponent {
-            Opponent::Person => b" two players",
-            Opponent::Computer(_) => b" against the computer",
-        };
-        // A full 19x19 record uses 3.3 KB of the 4.4 KB psq allows, so this fits.
-        for part in [
-            b"piskrs: game=".as_slice(),
-            self.variant.keyword(),
-            players,
-            b"\r\n",
-        ] {
-            if let Some(room) = buffer.get_mut(len..len + part.len()) {
-                room.copy_from_slice(part);
-                len += part.len();
+        struct Buffer<'b> {
+            bytes: &'b mut [u8],
+            len: usize,
+        }
+        impl Sink for Buffer<'_> {
+            fn write(&mut self, bytes: &[u8]) {
+                if let Some(room) = self.bytes.get_mut(self.len..self.len + bytes.len()) {
+                    room.copy_from_slice(bytes);
+                    self.len += bytes.len();
+                }
             }
         }
+        let mut sink = Buffer {
+            bytes: buffer,
+            len: 0,
+        };
+        self.save_to(&mut sink);
+        let len = sink.len;
         &buffer[..len]
     }
 
@@ -1031,41 +1060,34 @@ impl App {
         }
     }
 
-    /// The platform read the file: check it whole, and only then replace the game.
-    /// The person continues on the side to move; against the computer, the
-    /// computer takes the other side.
+    /// The platform read the file (or failed to): check it whole, and only then
+    /// replace the game.
     pub fn load_finished(&mut self, result: Result<&[u8], FileError>) {
-        let bytes = match result {
-            Ok(bytes) => bytes,
-            Err(error) => {
-                self.load_failed(file_error_text(error));
-                return;
+        match result {
+            Ok(bytes) => {
+                let mut reader = psq::Reader::new();
+                reader.feed(bytes);
+                self.load_record(reader.finish());
             }
-        };
-        // The game: as the file's piskrs line says, else by the board's size.
-        let marked = crate::variant::ALL.iter().copied().find(|v| {
-            let mut tag = Text::<24>::from(b"piskrs: game=");
-            tag.push(v.keyword());
-            contains(bytes, tag.as_bytes())
-        });
-        let size_of_file = psq::read(bytes, 15).map(|_| 15).unwrap_or(19);
-        let variant = marked.unwrap_or(if size_of_file == 15 {
-            if self.settings.variant.side() == 15 {
-                self.settings.variant
-            } else {
-                Variant::ExactFive
-            }
-        } else if self.settings.variant.side() == 19 {
-            self.settings.variant
-        } else {
-            Variant::Piskasm
-        });
-        let record = match psq::read(bytes, variant.side()) {
+            Err(error) => self.load_failed(file_error_text(error)),
+        }
+    }
+
+    /// A file could not be read: say why; nothing else changes.
+    pub fn load_failed_with(&mut self, error: FileError) {
+        self.load_failed(file_error_text(error));
+    }
+
+    /// A record was read: if it is a legal game of a game PISKRS plays, it
+    /// replaces the game. The person continues on the side to move; against the
+    /// computer, the computer takes the other side.
+    pub fn load_record(&mut self, record: Result<psq::Record, RecordError>) {
+        let record = match record {
             Ok(record) => record,
             Err(error) => {
                 self.load_failed(match error {
                     RecordError::NotARecord => b"not a Piskvork .psq game record",
-                    RecordError::WrongSize => b"its board size does not match its game",
+                    RecordError::WrongSize => b"its board is not 15x15 or 19x19",
                     RecordError::BadMove => b"it holds a bad move line (corrupt?)",
                     RecordError::TooLong => b"more moves than points",
                     RecordError::Truncated => b"the file is cut off (truncated)",
@@ -1073,6 +1095,23 @@ impl App {
                 return;
             }
         };
+        // The game: as the file's piskrs line says, else by the board's size.
+        let line = record.piskrs_line.as_bytes();
+        let marked = crate::variant::ALL.iter().copied().find(|v| {
+            let mut tag = Text::<24>::from(b"game=");
+            tag.push(v.keyword()).push(b" ");
+            contains(line, tag.as_bytes())
+        });
+        let variant = match marked {
+            Some(variant) => variant,
+            None if record.side == self.settings.variant.side() => self.settings.variant,
+            None if record.side == 15 => Variant::ExactFive,
+            None => Variant::Piskasm,
+        };
+        if variant.side() != record.side {
+            self.load_failed(b"its board is not 15x15 or 19x19");
+            return;
+        }
         let mut game = variant.new_game();
         for &point in record.moves() {
             if game.play(point).is_err() {
@@ -1080,7 +1119,7 @@ impl App {
                 return;
             }
         }
-        let two_players = contains(bytes, b" two players");
+        let two_players = contains(line, b" two players");
         self.variant = variant;
         self.game = game;
         self.opponent = if two_players {
@@ -1126,7 +1165,7 @@ impl App {
     }
 
     /// Draws the current page.
-    pub fn render(&self, screen: &mut TextScreen) {
+    pub fn render(&self, screen: &mut dyn Canvas) {
         screen.clear();
         screen.fill(0, 0, WIDTH, 1, b' ', Style::Title);
         screen.write(1, 0, b"PISKRS - Gomoku for DOS", Style::Title);
@@ -1154,7 +1193,7 @@ impl App {
         }
     }
 
-    fn render_menu(&self, screen: &mut TextScreen) {
+    fn render_menu(&self, screen: &mut dyn Canvas) {
         screen.write(28, 3, b"P  I  S  K  R  S", Style::Heading);
         screen.write(22, 5, b"Gomoku: five in a row wins.", Style::Normal);
         screen.write(
@@ -1213,7 +1252,7 @@ impl App {
         );
     }
 
-    fn render_game(&self, screen: &mut TextScreen) {
+    fn render_game(&self, screen: &mut dyn Canvas) {
         self.render_board(screen);
         self.render_panel(screen);
         for (x, label, _) in BUTTONS {
@@ -1247,7 +1286,7 @@ impl App {
         }
     }
 
-    fn render_board(&self, screen: &mut TextScreen) {
+    fn render_board(&self, screen: &mut dyn Canvas) {
         let board = self.game.board();
         let side = board.side();
         let lettering = self.variant.lettering();
@@ -1329,7 +1368,7 @@ impl App {
         }
     }
 
-    fn render_panel(&self, screen: &mut TextScreen) {
+    fn render_panel(&self, screen: &mut dyn Canvas) {
         screen.write(PANEL_X, 1, self.variant.name(), Style::Label);
         let (heading, black, white): (&[u8], &[u8], &[u8]) = match self.opponent {
             Opponent::Person => (b"Two players", b"X Black moves first", b"O White"),
@@ -1417,7 +1456,7 @@ impl App {
     }
 }
 
-fn render_help(screen: &mut TextScreen) {
+fn render_help(screen: &mut dyn Canvas) {
     screen.write(4, 2, b"Keys", Style::Heading);
     let lines: [&[u8]; 16] = [
         b"Mouse, left button   place a stone on the point clicked",
@@ -1443,7 +1482,7 @@ fn render_help(screen: &mut TextScreen) {
     key_bar(screen, b" Press any key or click to go back");
 }
 
-fn key_bar(screen: &mut TextScreen, text: &[u8]) {
+fn key_bar(screen: &mut dyn Canvas, text: &[u8]) {
     screen.fill(0, KEY_BAR_Y, WIDTH, 1, b' ', Style::KeyBar);
     screen.write(0, KEY_BAR_Y, text, Style::KeyBar);
 }
@@ -1465,6 +1504,7 @@ fn stone_glyph(stone: Stone) -> u8 {
 fn file_error_text(error: FileError) -> &'static [u8] {
     match error {
         FileError::NotFound => b"no such file",
+        FileError::PathNotFound => b"no such directory or drive",
         FileError::AccessDenied => b"access denied (read-only?)",
         FileError::DiskFull => b"the disk is full",
         FileError::TooBig => b"the file is too big for a game record",

@@ -1,9 +1,11 @@
 //! The 80x25 text display: finds and restores the video mode and cursor the
-//! program started with, maps styles to attributes, and copies the cells of the
-//! core's screen model that changed into video memory.
+//! program started with, maps styles to attributes, and is the canvas the core
+//! draws its pages on. On colour adapters a page is drawn on the hidden second
+//! text page (B800:1000) and the cells that changed are then copied to the visible
+//! one, so nothing flickers and no copy of the screen takes room in our 64 KiB.
 
 use core::sync::atomic::Ordering;
-use piskrs::screen::{Cell, STYLE_COUNT, Style, TextScreen};
+use piskrs::screen::{Canvas, STYLE_COUNT, Style, WIDTH};
 
 use super::bios;
 use super::entry::ORIGINAL_MODE;
@@ -80,9 +82,17 @@ const MONO: [u8; STYLE_COUNT] = [
     0x07, // Mist: the shade character shows it
 ];
 
-/// What the screen was before the program, so it can be put back.
+/// Bytes from one text page to the next in colour text modes.
+const PAGE_BYTES: u16 = 0x1000;
+/// Bytes of one 80x25 page.
+const SCREEN_BYTES: u16 = 4000;
+
+/// The screen the program draws on, and what it was before, to put it back.
 pub struct Display {
     segment: u16,
+    /// Where pages are drawn: the hidden page 1 on colour adapters; the visible
+    /// page itself on a monochrome adapter, which has no second page.
+    draw_offset: u16,
     attributes: &'static [u8; STYLE_COUNT],
     /// Blinking was switched off (VGA) and must be switched back on at the end.
     blink_off: bool,
@@ -110,6 +120,7 @@ impl Display {
         }
         let display = Display {
             segment,
+            draw_offset: if mono { 0 } else { PAGE_BYTES },
             attributes: if mono {
                 &MONO
             } else if blink_off {
@@ -125,23 +136,26 @@ impl Display {
         display
     }
 
-    fn word(&self, cell: Cell) -> u16 {
-        (self.attributes[cell.style as usize] as u16) << 8 | cell.ch as u16
-    }
-
-    /// Copies the cells that changed to video memory (video memory itself says
-    /// what is shown, so no copy of it is kept in our 64 KiB). The mouse cursor is
-    /// hidden meanwhile: the driver draws it into video memory and would later
-    /// restore a stale cell.
-    pub fn show(&mut self, screen: &TextScreen, mouse: bool) {
-        if mouse {
+    /// Draws a page with `render`, then shows it. The mouse cursor is hidden
+    /// while the visible page changes: the driver draws it into video memory and
+    /// would later restore a stale cell.
+    pub fn draw(&mut self, mouse: bool, render: impl FnOnce(&mut Display)) {
+        let direct = self.draw_offset == 0;
+        if mouse && direct {
             super::mouse::hide_cursor();
         }
-        for (i, &cell) in screen.cells().iter().enumerate() {
-            let word = self.word(cell);
-            let offset = (i * 2) as u16;
-            if bios::far_read_u16(self.segment, offset) != word {
-                bios::far_write_u16(self.segment, offset, word);
+        render(self);
+        if !direct {
+            if mouse {
+                super::mouse::hide_cursor();
+            }
+            let mut offset = 0;
+            while offset < SCREEN_BYTES {
+                let word = bios::far_read_u16(self.segment, self.draw_offset + offset);
+                if bios::far_read_u16(self.segment, offset) != word {
+                    bios::far_write_u16(self.segment, offset, word);
+                }
+                offset += 2;
             }
         }
         if mouse {
@@ -163,6 +177,19 @@ impl Display {
         }
         bios::set_video_mode(self.original_mode);
         bios::set_cursor_shape(self.cursor_shape);
+    }
+}
+
+impl Canvas for Display {
+    fn put(&mut self, x: usize, y: usize, ch: u8, style: Style) {
+        if x < WIDTH && y < 25 {
+            let word = (self.attributes[style as usize] as u16) << 8 | ch as u16;
+            bios::far_write_u16(
+                self.segment,
+                self.draw_offset + ((y * WIDTH + x) * 2) as u16,
+                word,
+            );
+        }
     }
 }
 

@@ -125,18 +125,7 @@ pub const DISK_FULL: u16 = 0x27;
 pub const FILE_NOT_FOUND: u16 = 2;
 pub const PATH_NOT_FOUND: u16 = 3;
 pub const ACCESS_DENIED: u16 = 5;
-
-/// Writes a whole new file; a short write (a full disk) is an error.
-pub fn write_file(name: &[u8], bytes: &[u8]) -> Result<(), DosError> {
-    let handle = create(name)?;
-    let written = write(handle, bytes);
-    let closed = close(handle);
-    match written {
-        Ok(count) if count as usize == bytes.len() => closed.map(|_| ()),
-        Ok(_) => Err(DosError(DISK_FULL)),
-        Err(error) => Err(error),
-    }
-}
+pub const INVALID_DRIVE: u16 = 15;
 
 /// Deletes a file (INT 21h AH=41h); `name` ends with a 0 byte.
 pub fn delete(name: &[u8]) -> Result<u16, DosError> {
@@ -167,11 +156,71 @@ pub fn rename(from: &[u8], to: &[u8]) -> Result<u16, DosError> {
     }
 }
 
+/// A file being written, as a text sink: each piece goes straight to DOS; the
+/// first failure (or short write: a full disk) is kept and later pieces dropped.
+struct FileSink {
+    handle: u16,
+    error: Option<DosError>,
+}
+
+impl piskrs::text::Sink for FileSink {
+    fn write(&mut self, bytes: &[u8]) {
+        if self.error.is_none() {
+            match write(self.handle, bytes) {
+                Ok(count) if count as usize == bytes.len() => {}
+                Ok(_) => self.error = Some(DosError(DISK_FULL)),
+                Err(error) => self.error = Some(error),
+            }
+        }
+    }
+}
+
+/// Creates `name` (0-terminated) and lets `fill` write it.
+fn write_file_with(
+    name: &[u8],
+    fill: &mut dyn FnMut(&mut dyn piskrs::text::Sink),
+) -> Result<(), DosError> {
+    let handle = create(name)?;
+    let mut sink = FileSink {
+        handle,
+        error: None,
+    };
+    fill(&mut sink);
+    let closed = close(handle);
+    match sink.error {
+        Some(error) => Err(error),
+        None => closed.map(|_| ()),
+    }
+}
+
+/// Reads a file a chunk at a time and hands each chunk to `take`.
+pub fn read_file_chunks(name: &[u8], take: &mut dyn FnMut(&[u8])) -> Result<(), DosError> {
+    let handle = open_read(name)?;
+    let mut chunk = [0u8; 256];
+    let result = loop {
+        match read(handle, &mut chunk) {
+            Ok(0) => break Ok(()),
+            Ok(count) => take(&chunk[..count as usize]),
+            Err(error) => break Err(error),
+        }
+    };
+    let _ = close(handle);
+    result
+}
+
 /// Saves a file without ever losing the old one: the bytes go to a temporary file
 /// in the same directory first; only when all of them are written is the old file
 /// replaced. On any failure the old file is untouched and the temporary removed.
 /// `name` is at most 63 bytes, without the terminating 0.
 pub fn save_file(name: &[u8], bytes: &[u8]) -> Result<(), DosError> {
+    save_file_with(name, &mut |out| out.write(bytes))
+}
+
+/// As `save_file`, with the contents written piece by piece by `fill`.
+pub fn save_file_with(
+    name: &[u8],
+    fill: &mut dyn FnMut(&mut dyn piskrs::text::Sink),
+) -> Result<(), DosError> {
     let mut target = [0u8; 64];
     let mut temporary = [0u8; 64];
     let name = &name[..name.len().min(63)];
@@ -186,7 +235,7 @@ pub fn save_file(name: &[u8], bytes: &[u8]) -> Result<(), DosError> {
     }
     temporary[..directory].copy_from_slice(&name[..directory]);
     temporary[directory..directory + TEMPORARY.len()].copy_from_slice(TEMPORARY);
-    if let Err(error) = write_file(&temporary, bytes) {
+    if let Err(error) = write_file_with(&temporary, fill) {
         let _ = delete(&temporary);
         return Err(error);
     }

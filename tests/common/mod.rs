@@ -336,3 +336,116 @@ pub fn names(points: impl IntoIterator<Item = Point>) -> Vec<String> {
 pub fn chebyshev(a: Point, b: Point) -> u8 {
     a.col.abs_diff(b.col).max(a.row.abs_diff(b.row))
 }
+
+// ---------------------------------------------------------------------------
+// The Mist and the controller, computed here independently of `mist` and
+// `coord`: the hole's centre, its view, Go notation on A..S.
+
+/// Go notation on the Mist's A..S lettering, built by hand from 0-based
+/// (col, row): column 0 is `A`, row 0 is `1`.
+pub fn go_name(col: u8, row: u8) -> String {
+    assert!(col < 19 && row < 19, "({col}, {row}) is off a 19x19 board");
+    format!("{}{}", (b'A' + col) as char, row as u32 + 1)
+}
+
+/// The point of a Go name on A..S, parsed by hand (`"K10"` -> (10, 9)).
+pub fn go_point(text: &str) -> Point {
+    let bytes = text.as_bytes();
+    let col = bytes[0] - b'A';
+    let row: u8 = text[1..].parse().unwrap();
+    assert!(
+        col < 19 && (1..=19).contains(&row),
+        "{text:?} is not a point"
+    );
+    Point::new(col, row - 1)
+}
+
+/// The seed's formula with 1-based X and Y, in i64 with a Euclidean
+/// remainder: the hole's 0-based (col, row) after a stone on 0-based (col, row).
+pub fn mist_formula(col: u8, row: u8) -> (u8, u8) {
+    let x = col as i64 + 1;
+    let y = row as i64 + 1;
+    let x_mist = 1 + (5 * x * x + 3 * x + 4).rem_euclid(19);
+    let y_mist = 1 + (4 * y * y + 2 * y - 4).rem_euclid(19);
+    ((x_mist - 1) as u8, (y_mist - 1) as u8)
+}
+
+/// The controller's `view` answer (without the line end), by hand: the centre
+/// in Go notation, a comma, 7 rows of 7 from the top row of the hole down, each
+/// from its left, `#` black, `o` white, `.` empty, `x` off the 19x19 board.
+pub fn hole_view(board: &Board, centre: (u8, u8)) -> String {
+    let mut out = go_name(centre.0, centre.1);
+    out.push(',');
+    let (cc, cr) = (centre.0 as i32, centre.1 as i32);
+    for row in (cr - 3..=cr + 3).rev() {
+        for col in cc - 3..=cc + 3 {
+            out.push(if !(0..19).contains(&col) || !(0..19).contains(&row) {
+                'x'
+            } else {
+                match board.get(Point::new(col as u8, row as u8)) {
+                    Some(Stone::Black) => '#',
+                    Some(Stone::White) => 'o',
+                    None => '.',
+                }
+            });
+        }
+    }
+    out
+}
+
+/// How many points of a 19x19 board a 7x7 hole centred on (col, row) covers.
+pub fn hole_points_on_board(centre: (u8, u8)) -> usize {
+    let span = |v: u8| -> usize {
+        let low = (v as i32 - 3).max(0);
+        let high = (v as i32 + 3).min(18);
+        (high - low + 1) as usize
+    };
+    span(centre.0) * span(centre.1)
+}
+
+/// The longest unbroken run of one colour anywhere on the board, by brute force
+/// (for checking that a filled board has no five).
+pub fn longest_run(board: &Board, stone: Stone) -> usize {
+    let side = board.side() as i32;
+    let mut best = 0;
+    for row in 0..side {
+        for col in 0..side {
+            for &(dc, dr) in ALL_DIRECTIONS.iter() {
+                let (dc, dr) = (dc as i32, dr as i32);
+                let mut length = 0;
+                let (mut c, mut r) = (col, row);
+                while at(board, c, r) == Some(stone) {
+                    length += 1;
+                    c += dc;
+                    r += dr;
+                }
+                best = best.max(length);
+            }
+        }
+    }
+    best
+}
+
+/// A controller output sink that keeps every byte.
+#[derive(Default)]
+pub struct Bytes(pub Vec<u8>);
+
+impl piskrs::controller::Sink for Bytes {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+}
+
+/// Bytes as readable text: CR and LF spelled out, other control bytes in hex.
+pub fn show(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in bytes {
+        match b {
+            b'\r' => out.push_str("<CR>"),
+            b'\n' => out.push_str("<LF>\n"),
+            0x20..=0x7E => out.push(b as char),
+            _ => out.push_str(&format!("<{b:02X}>")),
+        }
+    }
+    out
+}

@@ -504,3 +504,104 @@ module.exports = {
     KEY, CP437: CP437_CHARS, Screen, cellToMouse, makeBatch, makeConf,
     startDos, withDos, piskrsCom, PISKRS_COM, EmulatorDied, sleep, MAX_RESTARTS,
 };
+
+// ---------------------------------------------------------------------------
+// Appended helpers (computer.test.js, files.test.js, bench.js). They only add
+// to the exports above; nothing earlier in this file changes.
+
+const BOARD_COLS = "ABCDEFGHIJKLMNOPQRS"; // no letter skipped
+
+/** Screen cell of PISKRS board point "K10": x = 4 + 2c, y = 20 - r. */
+function boardCell(name) {
+    const c = BOARD_COLS.indexOf(String(name)[0]);
+    const r = Number(String(name).slice(1));
+    if (c < 0 || !(r >= 1 && r <= 19)) throw new Error("bad board point " + name);
+    return { x: 4 + 2 * c, y: 20 - r, c, r };
+}
+
+/** The name ("K10") of column c (0 = A) and row r (1..19). */
+function pointName(c, r) { return BOARD_COLS[c] + r; }
+
+/** {"K10": "X", ...} for every stone on a PISKRS board screen. */
+function boardStones(scr) {
+    const out = {};
+    for (let c = 0; c < 19; c++) {
+        for (let r = 1; r <= 19; r++) {
+            const ch = scr.char(4 + 2 * c, 20 - r);
+            if (ch === "X" || ch === "O") out[pointName(c, r)] = ch;
+        }
+    }
+    return out;
+}
+
+/** Attribute byte of board point "K10" on a screen. */
+function boardAttr(scr, name) { const { x, y } = boardCell(name); return scr.attr(x, y); }
+
+/** The status line (y = 22) of a PISKRS screen. */
+function statusLine(scr) { return scr.row(22); }
+
+/** The side panel of a game screen (x = 46 on), one string. */
+function sidePanel(scr) { return scr.rows.map((r) => r.slice(46)).join("\n"); }
+
+const isPiskrsMenu = (scr) => scr.contains("PISKRS") && scr.contains("4  Two players");
+const isPiskrsGame = (scr) => scr.row(20).includes("A B C D E F G H I J K L M N O P Q R S");
+
+/**
+ * Delete every SCRnnnnn.BIN and start counting dumps from 0 again. Call it
+ * between two runs of PISKRS in one emulator (each run numbers its dumps
+ * from SCR00001.BIN), after the first has ended and before the next F12.
+ */
+async function forgetDumps(run) {
+    for (const d of await run._dumps()) await run.deleteFile(d.name);
+    run.dumpSeq = 0;
+}
+
+/** Characters type() can produce (for a test that wants to check first). */
+function canType(text) { return [...String(text)].every((ch) => TYPE[ch] !== undefined); }
+
+// A simple Gomoku player for the tests: make five, else block the opponent's
+// best line, else build its own (a static score of the four lines through each
+// free point near the stones; ties go to the point nearest J10, then A..S, 1..19).
+const GOMOKU_DIRS = [[1, 0], [0, 1], [1, 1], [1, -1]];
+const onBoard = (c, r) => c >= 0 && c < 19 && r >= 1 && r <= 19;
+function stonesInLine(board, c, r, dc, dr, who) {
+    let n = 0, x = c + dc, y = r + dr;
+    while (onBoard(x, y) && board[pointName(x, y)] === who) { n++; x += dc; y += dr; }
+    return { n, open: onBoard(x, y) && !board[pointName(x, y)] };
+}
+function lineValue(len, opens) {
+    if (len >= 5) return 1e9;
+    if (opens === 0) return 0;
+    if (len === 4) return opens === 2 ? 1e7 : 1e5;
+    if (len === 3) return opens === 2 ? 1e5 : 1e3;
+    if (len === 2) return opens === 2 ? 1e3 : 1e2;
+    return opens === 2 ? 10 : 1;
+}
+function pointValue(board, c, r, who) {
+    let v = 0;
+    for (const [dc, dr] of GOMOKU_DIRS) {
+        const a = stonesInLine(board, c, r, dc, dr, who), b = stonesInLine(board, c, r, -dc, -dr, who);
+        v += lineValue(1 + a.n + b.n, (a.open ? 1 : 0) + (b.open ? 1 : 0));
+    }
+    return v;
+}
+/** The test player's point for `me` ("X" or "O") on `board` ({"K10": "X", ...}). */
+function choosePoint(board, me, them) {
+    const taken = Object.keys(board).map(boardCell);
+    if (!taken.length) return "J10";
+    let best = null;
+    for (let c = 0; c < 19; c++) {
+        for (let r = 1; r <= 19; r++) {
+            const name = pointName(c, r);
+            if (board[name] || !taken.some((p) => Math.abs(p.c - c) <= 2 && Math.abs(p.r - r) <= 2)) continue;
+            const score = pointValue(board, c, r, me) + 0.9 * pointValue(board, c, r, them) - 1e-3 * (Math.abs(c - 9) + Math.abs(r - 10));
+            if (!best || score > best.score) best = { name, score };
+        }
+    }
+    return best.name;
+}
+
+Object.assign(module.exports, {
+    BOARD_COLS, boardCell, pointName, boardStones, boardAttr, statusLine, sidePanel,
+    isPiskrsMenu, isPiskrsGame, forgetDumps, canType, choosePoint,
+});
