@@ -187,9 +187,9 @@ function garbage(n) {
 }
 const CUT = PSQ_HEADER + "\r\n10,10,0\r\n11,9,0\r\n9,1"; // stops in the middle of the third move line
 const LOAD_REASONS = [
-    "no such file", "not a Piskvork .psq game record", "the board is not 19x19",
+    "no such file", "no such directory or drive", "its board is not 15x15 or 19x19", "not a Piskvork .psq game record", "the board is not 19x19",
     "it holds a bad move line (corrupt?)", "more moves than points", "the file is cut off (truncated)",
-    "a move after the game had ended (corrupt?)", "the file is too big for a game record",
+    "a move after the game had ended (corrupt?)", "a move breaks the rules or follows the end (corrupt?)", "the file is too big for a game record",
 ];
 
 describe("files that cannot be loaded: garbage, cut off, missing", () => {
@@ -305,7 +305,7 @@ describe("saves that fail: a missing directory, an absent drive", () => {
             assert.ok(m, show(s));
             assert.equal(m[1], name, show(s));
             console.log(`# save to ${name}: ${m[2]}`);
-            assert.ok(["no such file", "access denied (read-only?)", "the disk is full", "DOS reported an error"].includes(m[2]), show(s));
+            assert.ok(["no such directory or drive", "no such file", "access denied (read-only?)", "the disk is full", "DOS reported an error"].includes(m[2]), show(s));
             assert.ok(isGame(s), show(s));
             assert.deepEqual(stones(s), stones(before), "the board is unchanged" + show(s));
             for (const p of Object.keys(stones(s))) assert.equal(attrAt(s, p), attrAt(before, p), `attribute of ${p}`);
