@@ -2,8 +2,8 @@
 
 use crate::coord::Point;
 
-/// The largest board side PISKRS plays on.
-pub const MAX_SIDE: u8 = 19;
+/// The largest board side PISKRS plays on (19 on DOS; 20 for the Gomocup brain).
+pub const MAX_SIDE: u8 = 20;
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
 /// The four directions a line can run in: across, up, and the two diagonals.

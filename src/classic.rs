@@ -218,70 +218,21 @@ impl Classic {
 
     /// CountScore: the sum over the four directions of the best unit through `point`.
     pub fn count_score(&self, board: &Board, point: Point) -> u16 {
-        let mut total: u16 = 0;
-        for &(dc, dr) in DIRECTIONS.iter() {
-            total = total.saturating_add(self.best_unit(board, point, dc, dr));
-        }
-        total
+        count_score(board, point, self.computer)
     }
+}
 
-    /// The best unit through `point` along one direction. The points from (at most)
-    /// four steps behind to four ahead are read once into two masks, bit 4 being
-    /// `point`; units reaching past the board's edge are skipped.
-    fn best_unit(&self, board: &Board, point: Point, dc: i8, dr: i8) -> u16 {
-        let side = self.side as i16;
-        let (col, row) = (point.col as i16, point.row as i16);
-        // How many steps fit on the board behind and ahead of `point` (at most 4).
-        let room = |position: i16, delta: i8| -> (i16, i16) {
-            match delta {
-                1 => (position, side - 1 - position),
-                -1 => (side - 1 - position, position),
-                _ => (4, 4),
-            }
-        };
-        let (col_back, col_ahead) = room(col, dc);
-        let (row_back, row_ahead) = room(row, dr);
-        let back = col_back.min(row_back).min(4);
-        let ahead = col_ahead.min(row_ahead).min(4);
-        let (mut own, mut theirs) = (0u16, 0u16);
-        let points = board.points();
-        let stride = dr as i16 * side + dc as i16;
-        let mut index = (row * side + col - back * stride) as usize;
-        for bit in (4 - back)..=(4 + ahead) {
-            match points[index] {
-                Some(stone) if stone == self.computer => own |= 1 << bit,
-                Some(_) => theirs |= 1 << bit,
-                None => {}
-            }
-            index = index.wrapping_add(stride as isize as usize);
-        }
-        if own == 0 && theirs == 0 {
-            return 0; // only empty units: nothing to build on or to stop
-        }
-        let (lowest, highest) = ((4 - back) as u32, (4 + ahead) as u32);
-        let mut best = 0;
-        for &(length, first, last) in UNITS.iter() {
-            let full = (1u16 << length) - 1;
-            // `p` at position k of the unit: the unit covers bits 4-k ..= 4-k+length-1.
-            for k in first..=last {
-                let shift = 4 - k;
-                if shift < lowest || shift + length - 1 > highest {
-                    continue;
-                }
-                let here = 1 << k;
-                let mine = (own >> shift) & full;
-                let yours = (theirs >> shift) & full;
-                if yours == 0 {
-                    best = best.max(attack_table(length)[(mine | here) as usize]);
-                }
-                if mine == 0 {
-                    best = best.max(defence_table(length)[(yours | here) as usize]);
-                }
-            }
-        }
-        best
+/// CountScore for a player `me` on any board, without an Info: the Strong level
+/// orders its candidate moves with it.
+pub fn count_score(board: &Board, point: Point, me: Stone) -> u16 {
+    let mut total: u16 = 0;
+    for &(dc, dr) in DIRECTIONS.iter() {
+        total = total.saturating_add(best_unit(board, point, dc, dr, me));
     }
+    total
+}
 
+impl Classic {
     /// PCMove: the point to play, chosen as Piskasm did from a random start.
     pub fn choose(&self, board: &Board, random: &mut Random) -> Option<Point> {
         let count = self.side as usize * self.side as usize;
@@ -302,6 +253,63 @@ impl Classic {
             None => (0..count).map(to_point).find(|&p| board.get(p).is_none()),
         }
     }
+}
+
+/// The best unit through `point` along one direction. The points from (at most)
+/// four steps behind to four ahead are read once into two masks, bit 4 being
+/// `point`; units reaching past the board's edge are skipped.
+fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
+    let side = board.side() as i16;
+    let (col, row) = (point.col as i16, point.row as i16);
+    // How many steps fit on the board behind and ahead of `point` (at most 4).
+    let room = |position: i16, delta: i8| -> (i16, i16) {
+        match delta {
+            1 => (position, side - 1 - position),
+            -1 => (side - 1 - position, position),
+            _ => (4, 4),
+        }
+    };
+    let (col_back, col_ahead) = room(col, dc);
+    let (row_back, row_ahead) = room(row, dr);
+    let back = col_back.min(row_back).min(4);
+    let ahead = col_ahead.min(row_ahead).min(4);
+    let (mut own, mut theirs) = (0u16, 0u16);
+    let points = board.points();
+    let stride = dr as i16 * side + dc as i16;
+    let mut index = (row * side + col - back * stride) as usize;
+    for bit in (4 - back)..=(4 + ahead) {
+        match points[index] {
+            Some(stone) if stone == me => own |= 1 << bit,
+            Some(_) => theirs |= 1 << bit,
+            None => {}
+        }
+        index = index.wrapping_add(stride as isize as usize);
+    }
+    if own == 0 && theirs == 0 {
+        return 0; // only empty units: nothing to build on or to stop
+    }
+    let (lowest, highest) = ((4 - back) as u32, (4 + ahead) as u32);
+    let mut best = 0;
+    for &(length, first, last) in UNITS.iter() {
+        let full = (1u16 << length) - 1;
+        // `p` at position k of the unit: the unit covers bits 4-k ..= 4-k+length-1.
+        for k in first..=last {
+            let shift = 4 - k;
+            if shift < lowest || shift + length - 1 > highest {
+                continue;
+            }
+            let here = 1 << k;
+            let mine = (own >> shift) & full;
+            let yours = (theirs >> shift) & full;
+            if yours == 0 {
+                best = best.max(attack_table(length)[(mine | here) as usize]);
+            }
+            if mine == 0 {
+                best = best.max(defence_table(length)[(yours | here) as usize]);
+            }
+        }
+    }
+    best
 }
 
 fn attack_table(length: u32) -> &'static [u16] {

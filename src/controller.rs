@@ -184,6 +184,8 @@ pub struct LineReader {
     buffer: [u8; MAX_LINE],
     len: usize,
     too_long: bool,
+    /// A CR was read and may be the first half of a CR LF.
+    pending_cr: bool,
 }
 
 /// What a byte completed.
@@ -207,28 +209,43 @@ impl LineReader {
             buffer: [0; MAX_LINE],
             len: 0,
             too_long: false,
+            pending_cr: false,
         }
     }
 
-    /// Takes one byte of input; says when it ended a line.
+    /// Takes one byte of input; says when it ended a line. A CR is held back
+    /// until the next byte shows whether it ends the line (CR LF) or is text.
     pub fn push(&mut self, byte: u8) -> Option<LineEnd> {
+        if core::mem::take(&mut self.pending_cr) && byte != b'\n' {
+            self.store(b'\r');
+        }
         match byte {
             b'\n' => Some(self.end()),
-            _ if self.len < MAX_LINE => {
-                self.buffer[self.len] = byte;
-                self.len += 1;
+            b'\r' => {
+                self.pending_cr = true;
                 None
             }
             _ => {
-                self.too_long = true;
+                self.store(byte);
                 None
             }
+        }
+    }
+
+    fn store(&mut self, byte: u8) {
+        if self.len < MAX_LINE {
+            self.buffer[self.len] = byte;
+            self.len += 1;
+        } else {
+            self.too_long = true;
         }
     }
 
     /// The end of input: a last line without a line end still counts.
     pub fn finish(&mut self) -> Option<LineEnd> {
-        if self.len > 0 || self.too_long {
+        // A CR at the very end is a line end whose LF never came.
+        let pending_cr = core::mem::take(&mut self.pending_cr);
+        if self.len > 0 || self.too_long || pending_cr {
             Some(self.end())
         } else {
             None
@@ -248,10 +265,7 @@ impl LineReader {
 
     /// The line just ended (without CR LF); valid until the next `push`.
     pub fn take_line(&mut self) -> &[u8] {
-        let mut len = self.len;
-        if len > 0 && self.buffer[len - 1] == b'\r' {
-            len -= 1;
-        }
+        let len = self.len;
         self.len = 0;
         &self.buffer[..len]
     }

@@ -439,12 +439,17 @@ impl App {
         self.known = Board::new(self.variant.side());
         self.reset_view();
         self.page = Page::Game;
+        // Info for this board's size (also kept in two-player games, for hints).
+        let computer = match opponent {
+            Opponent::Computer(computer) => computer,
+            Opponent::Person => Stone::White,
+        };
+        self.classic = Classic::new(computer, self.variant.side());
         match opponent {
             Opponent::Person => {
                 self.say(b"Black begins. Click a point, or move with the arrows and press Enter.")
             }
             Opponent::Computer(computer) => {
-                self.classic = Classic::new(computer, self.variant.side());
                 if computer == Stone::Black {
                     let point = self.opening_point();
                     let _ = self.put_stone(point); // an empty board: always legal
@@ -721,9 +726,9 @@ impl App {
             }
             Err(MoveError::OffBoard) => self.warn(b"That point is off the board."),
             Err(MoveError::GameOver) => self.back_to_menu(),
-            Err(MoveError::Restricted) => self.warn(
-                b"Outer-Open: Black's first stone goes on rows 1, 2, 14, 15 or columns A, B, O, P.",
-            ),
+            Err(MoveError::Restricted) => {
+                self.warn(b"Outer-Open: Black opens on rows 1, 2, 14, 15 or columns A, B, O, P.")
+            }
         }
     }
 
@@ -1181,15 +1186,15 @@ impl App {
         };
         screen.fill(0, STATUS_Y, WIDTH, 1, b' ', status_style);
         screen.write(1, STATUS_Y, self.status.as_bytes(), status_style);
-        if matches!(self.prompt, Prompt::SaveName | Prompt::LoadName) {
+        let typed = match self.prompt {
+            Prompt::SaveName | Prompt::LoadName => Some(self.file_name.as_bytes()),
+            Prompt::Command => Some(self.command_line.as_bytes()),
+            _ => None,
+        };
+        if let Some(typed) = typed {
             let x = 1 + self.status.as_bytes().len();
-            screen.write(x, STATUS_Y, self.file_name.as_bytes(), Style::Cursor);
-            screen.put(
-                x + self.file_name.as_bytes().len(),
-                STATUS_Y,
-                b'_',
-                Style::Cursor,
-            );
+            screen.write(x, STATUS_Y, typed, Style::Cursor);
+            screen.put(x + typed.len(), STATUS_Y, b'_', Style::Cursor);
         }
     }
 
@@ -1541,8 +1546,12 @@ impl Sink for HistorySink {
     fn write(&mut self, bytes: &[u8]) {
         // Keep room for "..." in front; drop the oldest moves first.
         const ROOM: usize = 70;
-        if self.len + bytes.len() > ROOM {
-            let drop = self.len + bytes.len() - ROOM;
+        // Each write is one move: drop whole moves, a letter and its digits.
+        while self.len + bytes.len() > ROOM && self.len > 0 {
+            let mut drop = 1;
+            while drop < self.len && self.bytes[drop].is_ascii_digit() {
+                drop += 1;
+            }
             self.bytes.copy_within(drop..self.len, 0);
             self.len -= drop;
             self.dropped = true;

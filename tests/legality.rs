@@ -52,7 +52,8 @@ fn a_new_game_is_empty_with_black_to_move() {
 }
 
 #[test]
-fn the_board_side_is_clamped_to_5_through_19() {
+fn the_board_side_is_clamped_to_5_through_20() {
+    // 20 is the largest: the Gomocup brain plays 20x20 (START 20).
     for (asked, got) in [
         (0u8, 5u8),
         (1, 5),
@@ -60,8 +61,9 @@ fn the_board_side_is_clamped_to_5_through_19() {
         (5, 5),
         (12, 12),
         (19, 19),
-        (20, 19),
-        (255, 19),
+        (20, 20),
+        (21, 20),
+        (255, 20),
     ] {
         let game = Game::new(asked, WinRule::FiveOrMore);
         assert_eq!(game.board().side(), got, "Game::new({asked})");
