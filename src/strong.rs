@@ -6,7 +6,8 @@
 //! 2. **Block his five**: a point where his next stone would make five.
 //! 3. **My VCF** (victory by continuous fours): a search over my fours only; he
 //!    must answer each at its one completion point, so the tree is narrow and
-//!    deep. A four with two completion points (an open four, a double four) wins.
+//!    deep. A four with two completion points (an open four, a double four) wins,
+//!    and so does reaching a four-three after his forced blocks.
 //! 4. **His VCF**: if he has one, play the first of my candidates after which he
 //!    has none (a block of his line, or a four of mine that takes the point).
 //! 5. **My four-three**: a four and an open three (the four forces his answer,
@@ -271,6 +272,9 @@ impl Search {
         let side = self.board.side();
         let mut threes = 0;
         for &(dc, dr) in DIRECTIONS.iter() {
+            if self.completions_along(point, stone, dc, dr).0.is_some() {
+                continue; // a four in this line, not a three
+            }
             for steps in -3..=3i8 {
                 let Some(q) = point.step(dc, dr, steps, side) else {
                     continue;
@@ -279,7 +283,11 @@ impl Search {
                     continue;
                 }
                 self.board.set(q, Some(stone));
-                let (first, more) = self.completions_along(q, stone, dc, dr);
+                let (first, more) = if self.wins_along(q, stone, dc, dr) {
+                    (None, false)
+                } else {
+                    self.completions_along(q, stone, dc, dr)
+                };
                 self.board.set(q, None);
                 if first.is_some() && more {
                     threes += 1;
@@ -442,7 +450,7 @@ impl Search {
                         .iter()
                         .any(|&(dc, dr)| self.wins_along(block, him, dc, dr));
                     if !his_five && !self.has_five_threat(him) {
-                        won = self.vcf(me, depth - 1).is_some();
+                        won = self.vcf(me, depth - 1).is_some() || self.four_three_anywhere(me);
                     }
                     self.remove(block);
                 }
@@ -453,6 +461,63 @@ impl Search {
             }
         }
         None
+    }
+
+    /// Whether `stone` can make a four and an open three (or two fours, or two open
+    /// threes against no fours) with one stone somewhere: after a forced block
+    /// that wins as surely as a five.
+    fn four_three_anywhere(&mut self, stone: Stone) -> bool {
+        let side = self.board.side();
+        for row in 0..side {
+            for col in 0..side {
+                let point = Point::new(col, row);
+                if self.board.get(point).is_some()
+                    || self.near[self.index(point)] == 0
+                    || !self.may_make_four(point, stone)
+                {
+                    continue;
+                }
+                self.nodes += 1;
+                if self.out_of_budget() {
+                    return false;
+                }
+                self.place(point, stone);
+                let (fours, _) = self.fours_through(point, stone);
+                let threes = self.open_threes_through(point, stone);
+                // A three-three wins too when the other side has no four to
+                // answer with.
+                let win = fours >= 2
+                    || (fours == 1 && threes >= 1)
+                    || (threes >= 2 && !self.can_make_four(stone.opponent()));
+                self.remove(point);
+                if win {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `stone` has a move that makes a four.
+    fn can_make_four(&mut self, stone: Stone) -> bool {
+        let side = self.board.side();
+        for row in 0..side {
+            for col in 0..side {
+                let point = Point::new(col, row);
+                if self.board.get(point).is_none()
+                    && self.near[self.index(point)] != 0
+                    && self.may_make_four(point, stone)
+                {
+                    self.place(point, stone);
+                    let (fours, _) = self.fours_through(point, stone);
+                    self.remove(point);
+                    if fours > 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether `stone` threatens a five somewhere (then a four of the other side

@@ -1,0 +1,217 @@
+//! The Strong level's tactical duties, each on a hand-drawn diagram: the move it
+//! plays, and which of its steps decided (strong::Reason).
+
+mod common;
+
+use common::{marked_diagram, name, names};
+use piskrs::board::{Board, Stone};
+use piskrs::classic::Classic;
+use piskrs::coord::Point;
+use piskrs::engine::Position;
+use piskrs::random::Random;
+use piskrs::rules::{Opening, WinRule};
+use piskrs::strong::{Reason, choose_explained};
+
+const BUDGET: u32 = 2000;
+
+fn strong(board: &Board, to_move: Stone) -> (Point, u32, Reason) {
+    let moves = [Point::new(0, 0)];
+    let position = Position {
+        board,
+        to_move,
+        rule: WinRule::FiveOrMore,
+        opening: Opening::Free,
+        moves: &moves,
+    };
+    choose_explained(position, BUDGET, &mut Random::new(1)).expect("a move")
+}
+
+fn reason_name(reason: Reason) -> &'static str {
+    match reason {
+        Reason::WinInOne => "win in one",
+        Reason::BlockFive => "block five",
+        Reason::MyVcf => "my VCF",
+        Reason::BlockVcf => "block VCF",
+        Reason::FourThree => "four-three",
+        Reason::BlockThree => "block three",
+        Reason::ThreeThree => "three-three",
+        Reason::BlockDoubleThreat => "block double threat",
+        Reason::Search => "search",
+    }
+}
+
+/// Strong, playing `to_move`, picks one of the marked points for `reason`.
+fn expect(text: &str, to_move: Stone, reason: Reason) -> Point {
+    let (diagram, marks) = marked_diagram(text);
+    let (point, nodes, why) = strong(&diagram.board, to_move);
+    assert!(
+        marks.contains(&point),
+        "played {} ({}), expected one of {:?}",
+        name(point),
+        reason_name(why),
+        names(marks.iter().copied())
+    );
+    assert_eq!(reason_name(why), reason_name(reason), "at {}", name(point));
+    assert!(nodes <= BUDGET + 400, "{nodes} nodes");
+    point
+}
+
+#[test]
+fn it_never_misses_a_win_in_one() {
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . O O O O * . .
+        . . . . . . . . . . .
+        . . X X X X * . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+        Stone::Black,
+        Reason::WinInOne,
+    );
+}
+
+#[test]
+fn it_always_answers_his_four() {
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . X O O O O * . .
+        . . . . . . . . . . .
+        . . . . X . X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+        Stone::Black,
+        Reason::BlockFive,
+    );
+}
+
+#[test]
+fn it_plays_a_victory_by_continuous_fours() {
+    // Black: a closed three across and one up; the four across forces White's
+    // block, and then the four up and across together cannot both be stopped.
+    let point = expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . X . . . .
+        . . . . . . X . . . .
+        . . O X X X * . . . .
+        . . . . . . X . . . .
+        . . . . . . O . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+        Stone::Black,
+        Reason::MyVcf,
+    );
+    assert_eq!(name(point), "G6");
+}
+
+#[test]
+fn it_blocks_his_victory_by_continuous_fours() {
+    // The same shape for White: Black must take White's key point (or break the
+    // line), after which White has no VCF left.
+    let (diagram, _) = marked_diagram(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . O . . . .
+        . . . . . . O . . . .
+        . . X O O O . . . . .
+        . . . . . . O . . . .
+        . . . . . . X . . . .
+        . . . . . . . . . . .
+        . X . . . . . . . . X
+        . . . . . . . . . . .",
+    );
+    let (point, _, why) = strong(&diagram.board, Stone::Black);
+    assert!(
+        matches!(
+            why,
+            Reason::BlockVcf | Reason::BlockDoubleThreat | Reason::BlockThree
+        ),
+        "{}",
+        reason_name(why)
+    );
+    let mut after = diagram.board.clone();
+    after.set(point, Some(Stone::Black));
+    let (_, _, his) = strong(&after, Stone::White);
+    assert!(
+        !matches!(his, Reason::WinInOne | Reason::MyVcf | Reason::FourThree),
+        "after {} White still wins: {}",
+        name(point),
+        reason_name(his)
+    );
+}
+
+#[test]
+fn it_makes_a_four_three() {
+    // G6 makes a four up (G4..G7, one end blocked) and an open three across.
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . O . . . .
+        . . . . . . X . . . .
+        . . . . . . X . . . .
+        . . . . X X * . . . .
+        . . . . . . X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . O . .
+        . . . . . . . . . . .",
+        Stone::Black,
+        Reason::MyVcf,
+    );
+}
+
+#[test]
+fn it_does_not_fall_for_the_four_three_classic_falls_for() {
+    // White threatens a four-three at G6. Black could make two open threes at
+    // D4, and Piskasm's evaluator, which adds the directions up, prefers that
+    // ("it commits suicide attack"); White's four-three comes first and wins.
+    // Strong takes G6.
+    let text = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . X . . . .
+        . . . . . . O . . . .
+        . . . . . . O . . . .
+        . . . . O O * . . . .
+        . . . . . . O . . . .
+        . X X . . . . . . . .
+        . . . X . . . . . . .
+        . . . X . . . . . . .
+        . . . . . . . . . . .";
+    let (diagram, marks) = marked_diagram(text);
+    let mut classic = Classic::new(Stone::Black, 11);
+    classic.recompute(&diagram.board);
+    let classic_choice = classic
+        .choose(&diagram.board, &mut Random::new(1))
+        .expect("a move");
+    let (point, _, why) = strong(&diagram.board, Stone::Black);
+    assert!(
+        marks.contains(&point),
+        "Strong played {} ({})",
+        name(point),
+        reason_name(why)
+    );
+    assert!(
+        !marks.contains(&classic_choice),
+        "Classic defends here too ({}): pick a diagram where it does not",
+        name(classic_choice)
+    );
+}
