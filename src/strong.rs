@@ -41,6 +41,10 @@ const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 const MAX_CANDIDATES: usize = MAX_POINTS;
 /// How deep the VCF search goes (my fours).
 const VCF_DEPTH: u8 = 12;
+/// How deep the VCT search goes (my fours and open threes).
+const VCT_DEPTH: u8 = 4;
+/// How many of my best candidates are tried against his VCT.
+const VCT_DEFENCES: usize = 12;
 /// Candidates the alpha-beta search looks at in each position.
 const WIDTH: usize = 5;
 /// The root's best candidates, the only points alpha-beta considers below it
@@ -69,6 +73,8 @@ pub enum Reason {
     BlockFive,
     MyVcf,
     BlockVcf,
+    MyVct,
+    BlockVct,
     FourThree,
     BlockThree,
     ThreeThree,
@@ -335,6 +341,24 @@ impl Search {
                 }
             }
         }
+        self.phase(self.budget / 6);
+        if let Some(start) = self.vct(me, VCT_DEPTH) {
+            return Some((start, Reason::MyVct));
+        }
+        self.phase(self.budget / 6);
+        if self.vct(him, VCT_DEPTH).is_some() {
+            for &defence in candidates.iter().take(VCT_DEFENCES) {
+                if self.out_of_budget() {
+                    break;
+                }
+                self.place(defence, me);
+                let refuted = self.vct(him, VCT_DEPTH).is_none() && !self.out_of_budget();
+                self.remove(defence);
+                if refuted {
+                    return Some((defence, Reason::BlockVct));
+                }
+            }
+        }
         self.limit = u32::MAX; // from here on the work is bounded by the candidates
         let (mine, my_three_three) = self.double_threat(me, candidates);
         if let Some(point) = mine {
@@ -461,6 +485,123 @@ impl Search {
             }
         }
         None
+    }
+
+    /// A first move of a victory by continuous threats for `me` (fours and open
+    /// threes), if one is found within `depth` threats and the budget. It is
+    /// cautious: a three counts only when he has no four to answer with, and it
+    /// must win against every defence of the three.
+    fn vct(&mut self, me: Stone, depth: u8) -> Option<Point> {
+        if depth == 0 || self.out_of_budget() {
+            return None;
+        }
+        let him = me.opponent();
+        let side = self.board.side();
+        for row in 0..side {
+            for col in 0..side {
+                let point = Point::new(col, row);
+                if self.board.get(point).is_some()
+                    || self.near[self.index(point)] == 0
+                    || !self.window_holds(point, me, 2)
+                {
+                    continue;
+                }
+                self.nodes += 1;
+                if self.out_of_budget() {
+                    return None;
+                }
+                self.place(point, me);
+                let (fours, block) = self.fours_through(point, me);
+                let five = DIRECTIONS.iter().any(|&(dc, dr)| self.wins_along(point, me, dc, dr));
+                let won = if five || fours >= 2 {
+                    true
+                } else if fours == 1 {
+                    let block = block.unwrap_or(point);
+                    self.place(block, him);
+                    let his_five = DIRECTIONS.iter().any(|&(dc, dr)| self.wins_along(block, him, dc, dr));
+                    let won = !his_five && !self.has_five_threat(him) && self.vct(me, depth - 1).is_some();
+                    self.remove(block);
+                    won
+                } else if self.open_threes_through(point, me) >= 1 {
+                    self.every_defence_fails(me, depth - 1)
+                } else {
+                    false
+                };
+                self.remove(point);
+                if won {
+                    return Some(point);
+                }
+            }
+        }
+        None
+    }
+
+    /// After my open three: he has no four to answer with, and whatever point he
+    /// takes to stop my open four, I still win by threats.
+    fn every_defence_fails(&mut self, me: Stone, depth: u8) -> bool {
+        let him = me.opponent();
+        if depth == 0 || self.can_make_four(him) {
+            return false;
+        }
+        let side = self.board.side();
+        let mut threats = [Point::new(0, 0); 8];
+        let mut count = 0;
+        for row in 0..side {
+            for col in 0..side {
+                let point = Point::new(col, row);
+                if count < threats.len()
+                    && self.board.get(point).is_none()
+                    && self.near[self.index(point)] != 0
+                    && self.may_make_four(point, me)
+                {
+                    self.place(point, me);
+                    if self.fours_through(point, me).0 >= 2 {
+                        threats[count] = point;
+                        count += 1;
+                    }
+                    self.remove(point);
+                }
+            }
+        }
+        if count == 0 {
+            return false;
+        }
+        // His possible answers: the points on the lines of my open-four points.
+        for row in 0..side {
+            for col in 0..side {
+                let defence = Point::new(col, row);
+                if self.board.get(defence).is_some() {
+                    continue;
+                }
+                let on_line = threats[..count].iter().any(|&t| {
+                    DIRECTIONS
+                        .iter()
+                        .any(|&(dc, dr)| (-4..=4i8).any(|k| t.step(dc, dr, k, side) == Some(defence)))
+                });
+                if !on_line {
+                    continue;
+                }
+                self.nodes += 1;
+                if self.out_of_budget() {
+                    return false;
+                }
+                self.place(defence, him);
+                let stopped = threats[..count].iter().all(|&t| {
+                    self.board.get(t).is_some() || {
+                        self.board.set(t, Some(me));
+                        let still = self.fours_through(t, me).0 >= 2;
+                        self.board.set(t, None);
+                        !still
+                    }
+                });
+                let holds = !stopped || self.vct(me, depth).is_some();
+                self.remove(defence);
+                if !holds {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Whether `stone` can make a four and an open three (or two fours, or two open
