@@ -512,14 +512,20 @@ impl Search {
                 }
                 self.place(point, me);
                 let (fours, block) = self.fours_through(point, me);
-                let five = DIRECTIONS.iter().any(|&(dc, dr)| self.wins_along(point, me, dc, dr));
+                let five = DIRECTIONS
+                    .iter()
+                    .any(|&(dc, dr)| self.wins_along(point, me, dc, dr));
                 let won = if five || fours >= 2 {
                     true
                 } else if fours == 1 {
                     let block = block.unwrap_or(point);
                     self.place(block, him);
-                    let his_five = DIRECTIONS.iter().any(|&(dc, dr)| self.wins_along(block, him, dc, dr));
-                    let won = !his_five && !self.has_five_threat(him) && self.vct(me, depth - 1).is_some();
+                    let his_five = DIRECTIONS
+                        .iter()
+                        .any(|&(dc, dr)| self.wins_along(block, him, dc, dr));
+                    let won = !his_five
+                        && !self.has_five_threat(him)
+                        && self.vct(me, depth - 1).is_some();
                     self.remove(block);
                     won
                 } else if self.open_threes_through(point, me) >= 1 {
@@ -574,9 +580,9 @@ impl Search {
                     continue;
                 }
                 let on_line = threats[..count].iter().any(|&t| {
-                    DIRECTIONS
-                        .iter()
-                        .any(|&(dc, dr)| (-4..=4i8).any(|k| t.step(dc, dr, k, side) == Some(defence)))
+                    DIRECTIONS.iter().any(|&(dc, dr)| {
+                        (-4..=4i8).any(|k| t.step(dc, dr, k, side) == Some(defence))
+                    })
                 });
                 if !on_line {
                     continue;
