@@ -32,6 +32,8 @@ fn reason_name(reason: Reason) -> &'static str {
         Reason::BlockFive => "block five",
         Reason::MyVcf => "my VCF",
         Reason::BlockVcf => "block VCF",
+        Reason::MyVct => "my VCT",
+        Reason::BlockVct => "block VCT",
         Reason::FourThree => "four-three",
         Reason::BlockThree => "block three",
         Reason::ThreeThree => "three-three",
@@ -150,7 +152,10 @@ fn it_blocks_his_victory_by_continuous_fours() {
     after.set(point, Some(Stone::Black));
     let (_, _, his) = strong(&after, Stone::White);
     assert!(
-        !matches!(his, Reason::WinInOne | Reason::MyVcf | Reason::FourThree),
+        !matches!(
+            his,
+            Reason::WinInOne | Reason::MyVcf | Reason::MyVct | Reason::FourThree
+        ),
         "after {} White still wins: {}",
         name(point),
         reason_name(his)
