@@ -43,6 +43,8 @@ const MAX_CANDIDATES: usize = MAX_POINTS;
 const VCF_DEPTH: u8 = 12;
 /// How deep the VCT search goes (my fours and open threes).
 const VCT_DEPTH: u8 = 4;
+/// How many quiet candidates are checked for leaving him a forced win.
+const SAFETY_CHECKS: usize = 6;
 /// How many of my best candidates are tried against his VCT.
 const VCT_DEFENCES: usize = 12;
 /// Candidates the alpha-beta search looks at in each position.
@@ -717,6 +719,19 @@ impl Search {
     /// iteration that finished decides (ties: the first in CountScore order).
     fn best_by_search(&mut self, me: Stone, candidates: &[Point], random: &mut Random) -> Point {
         let _ = random; // the search is deterministic; variety comes from openings
+        // First, the best candidate after which he has no forced win (VCF or
+        // VCT), within a share of the budget: quiet moves must not walk into one.
+        let him = me.opponent();
+        for &point in candidates.iter().take(SAFETY_CHECKS) {
+            self.phase(self.budget / 8);
+            self.place(point, me);
+            let refuted = self.vcf(him, VCF_DEPTH).is_some() || self.vct(him, VCT_DEPTH).is_some();
+            let finished = !self.out_of_budget();
+            self.remove(point);
+            if finished && !refuted {
+                return point;
+            }
+        }
         self.limit = self.budget;
         let pool = &candidates[..candidates.len().min(POOL)];
         let width = pool.len().min(WIDTH);
