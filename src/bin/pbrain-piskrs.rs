@@ -1,0 +1,50 @@
+//! pbrain-piskrs: piskrs as a Gomocup (Piskvork) brain on stdin/stdout.
+//!
+//! `pbrain-piskrs [--level classic|cha|strong] [--budget N] [--seed N]`; the
+//! protocol is in `common/gomocup.rs`. Each reply is flushed at once.
+
+#[path = "common/gomocup.rs"]
+mod gomocup;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use gomocup::{Brain, Invocation, MAX_LINE, Settings, USAGE, read_line};
+
+fn main() -> ExitCode {
+    let settings = match Settings::from_args(std::env::args().skip(1)) {
+        Ok(Invocation::Run(settings)) => settings,
+        Ok(Invocation::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("pbrain-piskrs: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match serve(Brain::new(settings)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("pbrain-piskrs: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Answers commands until END or the end of the input.
+fn serve(mut brain: Brain) -> io::Result<()> {
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    while let Some(bytes) = read_line(&mut input, MAX_LINE)? {
+        let reply = brain.handle(&String::from_utf8_lossy(&bytes));
+        for line in &reply.lines {
+            writeln!(output, "{line}")?;
+        }
+        output.flush()?;
+        if reply.quit {
+            break;
+        }
+    }
+    Ok(())
+}
