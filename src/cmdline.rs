@@ -30,6 +30,8 @@ pub struct Options {
     pub level: Option<Level>,
     /// `/SOUND ON|OFF`.
     pub sound: Option<bool>,
+    /// `/RULE FREE|EXACT`: five or more, or exactly five, in every game.
+    pub exact_five: Option<bool>,
     /// `/CON`: with `/MIST`, the command controller even on the console.
     pub console_controller: bool,
     /// `/PLAY 1|2|4`: start that game at once, as the menu key does.
@@ -42,7 +44,8 @@ pub struct Options {
 pub const USAGE: &[u8] = b"PISKRS - Gomoku for DOS (after Piskasm, 2004)\r\n\
 \r\n\
 Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL CLASSIC|CHA]\r\n\
-         [/PLAY 1|2|4] [/SOUND ON|OFF] [/SEED n] [/LOAD file] [/BENCH] [/?]\r\n\
+         [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT] [/SEED n] [/LOAD file]\r\n\
+         [/BENCH] [/STACK] [/?]\r\n\
 \r\n\
   /PISKASM    Gomoku 19x19, five or more wins (Piskasm's game; the default)\r\n\
   /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST\r\n\
@@ -53,6 +56,7 @@ Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL CLASSIC|CHA]\r
   /LEVEL x    the computer: CLASSIC (Piskasm's evaluator) or CHA (Harry Cha's)\r\n\
   /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players\r\n\
   /SOUND x    ON or OFF: a click on a move, a tune on a win\r\n\
+  /RULE x     FREE (five or more) or EXACT (exactly five) in every game\r\n\
   /SEED n     fix the random seed (0-65535) so a game replays exactly\r\n\
   /LOAD file  continue a game saved with S (a Piskvork .psq file)\r\n\
   /BENCH      time the computer's replies and print a report\r\n\
@@ -97,6 +101,11 @@ pub fn parse(tail: &[u8]) -> Request {
             b"/SOUND" => match words.next() {
                 Some(w) if w.eq_ignore_ascii_case(b"ON") => options.sound = Some(true),
                 Some(w) if w.eq_ignore_ascii_case(b"OFF") => options.sound = Some(false),
+                _ => return Request::Invalid,
+            },
+            b"/RULE" => match words.next() {
+                Some(w) if w.eq_ignore_ascii_case(b"EXACT") => options.exact_five = Some(true),
+                Some(w) if w.eq_ignore_ascii_case(b"FREE") => options.exact_five = Some(false),
                 _ => return Request::Invalid,
             },
             b"/PLAY" => match words.next() {

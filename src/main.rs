@@ -166,6 +166,9 @@ mod program {
         if let Some(sound) = options.sound {
             settings.sound = sound;
         }
+        if let Some(exact_five) = options.exact_five {
+            settings.exact_five = exact_five;
+        }
         let mut app = App::with_settings(has_mouse, settings);
         if let Some(seed) = options.seed {
             app.fix_seed(seed);

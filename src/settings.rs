@@ -4,6 +4,7 @@
 //! GAME=MIST
 //! LEVEL=CHA
 //! SOUND=ON
+//! RULE=EXACT
 //! ```
 //! Unknown or damaged lines are ignored: a missing or broken file means defaults.
 
@@ -14,6 +15,9 @@ pub struct Settings {
     pub variant: Variant,
     pub level: Level,
     pub sound: bool,
+    /// Exactly five wins (six or more does not) in every game, not only in
+    /// Exact five (the Mist's controller keeps its seed's five or more).
+    pub exact_five: bool,
 }
 
 impl Default for Settings {
@@ -22,6 +26,7 @@ impl Default for Settings {
             variant: Variant::Piskasm,
             level: Level::Classic,
             sound: true,
+            exact_five: false,
         }
     }
 }
@@ -29,7 +34,7 @@ impl Default for Settings {
 /// The file's name, looked for in the program's own directory.
 pub const FILE_NAME: &[u8] = b"PISKRS.CFG";
 /// Bytes `write` needs at most.
-pub const MAX_BYTES: usize = 64;
+pub const MAX_BYTES: usize = 80;
 
 impl Settings {
     /// Reads the file's text; anything not understood keeps the default.
@@ -49,6 +54,12 @@ impl Settings {
                 if let Some(level) = Level::from_keyword(value) {
                     settings.level = level;
                 }
+            } else if key.eq_ignore_ascii_case(b"RULE") {
+                if value.eq_ignore_ascii_case(b"EXACT") {
+                    settings.exact_five = true;
+                } else if value.eq_ignore_ascii_case(b"FREE") {
+                    settings.exact_five = false;
+                }
             } else if key.eq_ignore_ascii_case(b"SOUND") {
                 if value.eq_ignore_ascii_case(b"ON") {
                     settings.sound = true;
@@ -62,13 +73,15 @@ impl Settings {
 
     /// The file's text; returns the length used.
     pub fn write(&self, out: &mut [u8; MAX_BYTES]) -> usize {
-        let parts: [&[u8]; 7] = [
+        let parts: [&[u8]; 9] = [
             b"GAME=",
             self.variant.keyword(),
             b"\r\nLEVEL=",
             self.level.keyword(),
             b"\r\nSOUND=",
             if self.sound { b"ON" } else { b"OFF" },
+            b"\r\nRULE=",
+            if self.exact_five { b"EXACT" } else { b"FREE" },
             b"\r\n",
         ];
         let mut len = 0;

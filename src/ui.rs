@@ -23,7 +23,7 @@ use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::psq::{self, RecordError};
 use crate::random::Random;
-use crate::rules::Opening;
+use crate::rules::{Opening, WinRule};
 use crate::screen::{Canvas, Style, WIDTH, glyph};
 use crate::settings::Settings;
 use crate::text::Sink;
@@ -152,6 +152,7 @@ const MENU_HELP_Y: usize = 14;
 const MENU_GAME_Y: usize = 16;
 const MENU_LEVEL_Y: usize = 17;
 const MENU_SOUND_Y: usize = 18;
+const MENU_RULE_Y: usize = 19;
 
 /// A menu line that shows a choice: row, key, label, current value.
 type MenuOption = (usize, &'static [u8], &'static [u8], &'static [u8]);
@@ -386,6 +387,7 @@ impl App {
                 MENU_GAME_Y => b'g',
                 MENU_LEVEL_Y => b'c',
                 MENU_SOUND_Y => b's',
+                MENU_RULE_Y => b'r',
                 _ => 0,
             },
             _ => 0,
@@ -405,6 +407,15 @@ impl App {
                 self.settings_changed = true;
                 self.say(self.settings.level.name());
             }
+            b'r' => {
+                self.settings.exact_five = !self.settings.exact_five;
+                self.settings_changed = true;
+                self.say(if self.settings.exact_five {
+                    b"Rule: exactly five wins in every game."
+                } else {
+                    b"Rule: five or more wins (Exact five keeps exactly five)."
+                });
+            }
             b's' => {
                 self.settings.sound = !self.settings.sound;
                 self.settings_changed = true;
@@ -416,7 +427,7 @@ impl App {
             }
             b'3' => return Command::Quit,
             b'?' => self.page = Page::Help { over_game: false },
-            _ => self.warn(b"1, 2 or 4 play; G game, C level, S sound, L load; 3 or Esc to quit."),
+            _ => self.warn(b"1, 2 or 4 play; G, C, S, R options; L load; 3 or Esc to quit."),
         }
         Command::Continue
     }
@@ -433,7 +444,7 @@ impl App {
     /// lines in Outer-Open).
     fn start(&mut self, opponent: Opponent) {
         self.variant = self.settings.variant;
-        self.game = self.variant.new_game();
+        self.game = self.variant.new_game_with(self.settings.exact_five);
         self.opponent = opponent;
         self.centre = mist::START;
         self.known = Board::new(self.variant.side());
@@ -1014,9 +1025,13 @@ impl App {
         out.write(b"piskrs: game=");
         out.write(self.variant.keyword());
         out.write(match self.opponent {
-            Opponent::Person => b" two players\r\n",
-            Opponent::Computer(_) => b" against the computer\r\n",
+            Opponent::Person => b" two players",
+            Opponent::Computer(_) => b" against the computer",
         });
+        if self.game.rule() == WinRule::ExactlyFive {
+            out.write(b" rule=exact");
+        }
+        out.write(b"\r\n");
     }
 
     /// The same record in a buffer (a full 19x19 game takes 3.3 KB of it).
@@ -1117,7 +1132,7 @@ impl App {
             self.load_failed(b"its board is not 15x15 or 19x19");
             return;
         }
-        let mut game = variant.new_game();
+        let mut game = variant.new_game_with(contains(line, b" rule=exact"));
         for &point in record.moves() {
             if game.play(point).is_err() {
                 self.load_failed(b"a move breaks the rules or follows the end (corrupt?)");
@@ -1223,7 +1238,7 @@ impl App {
             screen.write(22, y, key, Style::MenuKey);
             screen.write(22 + key.len(), y, label, Style::Normal);
         }
-        let options: [MenuOption; 3] = [
+        let options: [MenuOption; 4] = [
             (
                 MENU_GAME_Y,
                 b"G",
@@ -1236,6 +1251,16 @@ impl App {
                 b"S",
                 b"  Sound: ",
                 if self.settings.sound { b"on" } else { b"off" },
+            ),
+            (
+                MENU_RULE_Y,
+                b"R",
+                b"  Rule:  ",
+                if self.settings.exact_five {
+                    b"exactly five, in every game"
+                } else {
+                    b"five or more"
+                },
             ),
         ];
         for (y, key, label, value) in options {
@@ -1253,7 +1278,7 @@ impl App {
         }
         key_bar(
             screen,
-            b" 1/2 vs computer  4 Two players  G Game  C Level  L Load  3/Esc Quit  F1 Keys",
+            b" 1/2 vs computer  4 Two players  G C S R Options  L Load  3/Esc Quit  F1 Keys",
         );
     }
 
@@ -1454,7 +1479,12 @@ impl App {
                 screen.write(PANEL_X, 12 + i - first, line.as_bytes(), Style::Normal);
             }
         } else {
-            screen.write(PANEL_X, 11, self.variant.rule_text(), Style::Label);
+            let rule = if self.game.rule() == WinRule::ExactlyFive {
+                b"Exactly five wins; six does not.".as_slice()
+            } else {
+                self.variant.rule_text()
+            };
+            screen.write(PANEL_X, 11, rule, Style::Label);
             screen.write(PANEL_X, 12, b"A full board is a draw.", Style::Label);
             screen.write(PANEL_X, 14, b"N shows the moves by number.", Style::Label);
         }

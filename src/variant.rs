@@ -65,6 +65,16 @@ impl Variant {
         Game::with_opening(self.side(), self.win_rule(), self.opening())
     }
 
+    /// A new game of this variant, with exactly five winning if `exact_five`.
+    pub fn new_game_with(self, exact_five: bool) -> Game {
+        let rule = if exact_five {
+            WinRule::ExactlyFive
+        } else {
+            self.win_rule()
+        };
+        Game::with_opening(self.side(), rule, self.opening())
+    }
+
     pub fn name(self) -> &'static [u8] {
         match self {
             Variant::Piskasm => b"Gomoku 19x19 (Piskasm)",

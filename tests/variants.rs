@@ -766,7 +766,8 @@ fn settings_parse_good_files() {
             s == Settings {
                 variant,
                 level,
-                sound
+                sound,
+                exact_five: false,
             },
             "{:?} read as {}",
             show(text),
@@ -826,34 +827,38 @@ fn settings_parse_keeps_defaults_for_what_is_missing_or_broken() {
 }
 
 #[test]
-fn settings_write_then_parse_round_trips_all_16_combinations() {
+fn settings_write_then_parse_round_trips_all_32_combinations() {
     let mut count = 0;
     for variant in ALL {
         for level in LEVELS {
             for sound in [true, false] {
-                let s = Settings {
-                    variant,
-                    level,
-                    sound,
-                };
-                let mut out = [0u8; settings::MAX_BYTES];
-                let len = s.write(&mut out);
-                let text = &out[..len];
-                assert!(text.ends_with(b"\r\n"));
-                assert!(Settings::parse(text) == s, "{}", show(text));
-                count += 1;
+                for exact_five in [true, false] {
+                    let s = Settings {
+                        variant,
+                        level,
+                        sound,
+                        exact_five,
+                    };
+                    let mut out = [0u8; settings::MAX_BYTES];
+                    let len = s.write(&mut out);
+                    let text = &out[..len];
+                    assert!(text.ends_with(b"\r\n"));
+                    assert!(Settings::parse(text) == s, "{}", show(text));
+                    count += 1;
+                }
             }
         }
     }
-    assert_eq!(count, 16);
+    assert_eq!(count, 32);
     let s = Settings {
         variant: Variant::Mist,
         level: Level::Cha,
         sound: true,
+        exact_five: false,
     };
     assert_eq!(
         settings_text(s),
-        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\n")
+        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\nRULE=FREE\r\n")
     );
 }
 
@@ -1750,4 +1755,42 @@ fn taking_back_in_the_mist_puts_the_hole_back() {
     assert_eq!(centre(&app), "J10", "back to the start");
     command(&mut app, "view");
     assert_eq!(status(&app), format!("J10,{}", ".".repeat(49)));
+}
+
+#[test]
+fn the_exact_five_rule_can_be_chosen_for_a_19x19_game_and_is_saved() {
+    let mut app = App::new(true);
+    app.fix_seed(1);
+    press(&mut app, b'r'); // Rule: exactly five, in every game
+    assert!(app.settings().exact_five);
+    press(&mut app, b'4'); // two players, Gomoku 19x19
+    assert!(app.game().rule() == WinRule::ExactlyFive);
+    // Black: A1 B1 C1 D1 F1 G1, then E1 makes six: no win. White plays far away.
+    for (black, white) in [
+        ("A1", "A10"),
+        ("B1", "B10"),
+        ("C1", "C12"),
+        ("D1", "D14"),
+        ("F1", "F16"),
+        ("G1", "G18"),
+    ] {
+        click19(&mut app, black);
+        click19(&mut app, white);
+    }
+    click19(&mut app, "E1");
+    assert!(
+        !app.game().is_over(),
+        "six in a row does not win: {}",
+        status(&app)
+    );
+    let mut buffer = [0u8; piskrs::psq::MAX_RECORD_BYTES + 32];
+    let saved = app.save_request(&mut buffer).to_vec();
+    assert!(
+        String::from_utf8_lossy(&saved).contains("piskrs: game=PISKASM two players rule=exact\r\n")
+    );
+    // Loaded into an App whose menu says five or more, the game keeps its rule.
+    let mut loaded = App::new(true);
+    loaded.load_finished(Ok(&saved));
+    assert!(loaded.game().rule() == WinRule::ExactlyFive);
+    assert_eq!(loaded.game().move_count(), 13);
 }
