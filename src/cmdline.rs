@@ -40,32 +40,36 @@ pub struct Options {
     pub report_stack: bool,
 }
 
-/// The usage text, lines ending in CR LF.
-pub const USAGE: &[u8] = b"PISKRS - Gomoku for DOS (after Piskasm, 2004)\r\n\
-\r\n\
-Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL CLASSIC|CHA]\r\n\
-         [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT] [/SEED n] [/LOAD file]\r\n\
-         [/BENCH] [/STACK] [/?]\r\n\
-\r\n\
-  /PISKASM    Gomoku 19x19, five or more wins (Piskasm's game; the default)\r\n\
-  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST\r\n\
-              < GAME.TXT > OUT.TXT), or with /CON, the command controller:\r\n\
-              who, view, place <C><R>, history, resign, term\r\n\
-  /OUTER      Outer-Open Gomoku 15x15: Black opens on the two outer lines\r\n\
-  /EXACT      15x15, exactly five wins\r\n\
-  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator) or CHA (Harry Cha's)\r\n\
-  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players\r\n\
-  /SOUND x    ON or OFF: a click on a move, a tune on a win\r\n\
-  /RULE x     FREE (five or more) or EXACT (exactly five) in every game\r\n\
-  /SEED n     fix the random seed (0-65535) so a game replays exactly\r\n\
-  /LOAD file  continue a game saved with S (a Piskvork .psq file)\r\n\
-  /BENCH      time the computer's replies and print a report\r\n\
-  /STACK      at the end, print how much stack the program used\r\n\
-  /?          show this help and exit\r\n\
-\r\n\
-The menu's choices are kept in PISKRS.CFG beside the program.\r\n\
-In the game: F1 lists the keys, Esc leaves a game or quits from the menu,\r\n\
-F12 saves the text screen to SCRnnnnn.BIN. A mouse is optional.\r\n";
+/// The usage text, lines ending in CR LF. (One literal a line: a `\` line
+/// continuation would eat the indentation of the next line.)
+pub const USAGE: &[u8] = concat!(
+    "PISKRS - Gomoku for DOS (after Piskasm, 2004)\r\n",
+    "\r\n",
+    "Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL CLASSIC|CHA]\r\n",
+    "         [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT] [/SEED n] [/LOAD file]\r\n",
+    "         [/BENCH] [/STACK] [/?]\r\n",
+    "\r\n",
+    "  /PISKASM    Gomoku 19x19, five or more wins (Piskasm's game; the default)\r\n",
+    "  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST\r\n",
+    "              < GAME.TXT > OUT.TXT), or with /CON, the command controller:\r\n",
+    "              who, view, place <C><R>, history, resign, term\r\n",
+    "  /OUTER      Outer-Open Gomoku 15x15: Black opens on the two outer lines\r\n",
+    "  /EXACT      15x15, exactly five wins\r\n",
+    "  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator) or CHA (Harry Cha's)\r\n",
+    "  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players\r\n",
+    "  /SOUND x    ON or OFF: a click on a move, a tune on a win\r\n",
+    "  /RULE x     FREE (five or more) or EXACT (exactly five) in every game\r\n",
+    "  /SEED n     fix the random seed (0-65535) so a game replays exactly\r\n",
+    "  /LOAD file  continue a game saved with S (a Piskvork .psq file)\r\n",
+    "  /BENCH      time the computer's replies and print a report\r\n",
+    "  /STACK      at the end, print how much stack the program used\r\n",
+    "  /?          show this help and exit\r\n",
+    "\r\n",
+    "The menu's choices are kept in PISKRS.CFG beside the program.\r\n",
+    "In the game: F1 lists the keys, Esc leaves a game or quits from the menu,\r\n",
+    "F12 saves the text screen to SCRnnnnn.BIN. A mouse is optional.\r\n",
+)
+.as_bytes();
 
 /// Reads the command tail (the bytes after the program name).
 pub fn parse(tail: &[u8]) -> Request {

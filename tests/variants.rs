@@ -1794,3 +1794,24 @@ fn the_exact_five_rule_can_be_chosen_for_a_19x19_game_and_is_saved() {
     assert!(loaded.game().rule() == WinRule::ExactlyFive);
     assert_eq!(loaded.game().move_count(), 13);
 }
+
+#[test]
+fn the_usage_keeps_its_indentation() {
+    let usage = String::from_utf8_lossy(cmdline::USAGE).to_string();
+    let lines: Vec<&str> = usage.split("\r\n").collect();
+    assert!(
+        lines.contains(
+            &"  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST"
+        )
+    );
+    assert!(
+        lines.contains(
+            &"              < GAME.TXT > OUT.TXT), or with /CON, the command controller:"
+        )
+    );
+    assert!(
+        lines.iter().all(|l| l.len() <= 80),
+        "a usage line is wider than the screen"
+    );
+    assert!(usage.ends_with("\r\n"));
+}

@@ -605,3 +605,116 @@ Object.assign(module.exports, {
     BOARD_COLS, boardCell, pointName, boardStones, boardAttr, statusLine, sidePanel,
     isPiskrsMenu, isPiskrsGame, forgetDumps, canType, choosePoint,
 });
+
+// ---------------------------------------------------------------------------
+// Appended helpers (variants.test.js, controller.test.js): boards of either
+// size, and the Mist's hole as the seed defines it. They only add exports.
+
+/** Column letters of a side x side board: 19x19 A..S (no letter skipped), 15x15 A..P without I. */
+function boardLetters(side) {
+    if (side === 19) return BOARD_COLS;
+    if (side === 15) return "ABCDEFGHJKLMNOP";
+    throw new Error("no board of side " + side);
+}
+
+/**
+ * Geometry of a side x side PISKRS board on the screen (drawn from the same
+ * top left corner for both sizes): column c at x = 4 + 2c, row r (1..side) at
+ * y = side + 1 - r, the letters at y = side + 1.
+ *   cell("H8") -> {x, y, c, r}   name(c, r) -> "H8"   stones(screen) -> {"H8": "X", ...}
+ */
+function board(side) {
+    const letters = boardLetters(side);
+    const name = (c, r) => letters[c] + r;
+    const cell = (point) => {
+        const c = letters.indexOf(String(point)[0]);
+        const r = Number(String(point).slice(1));
+        if (c < 0 || !(Number.isInteger(r) && r >= 1 && r <= side)) throw new Error(`bad point ${point} on ${side}x${side}`);
+        return { x: 4 + 2 * c, y: side + 1 - r, c, r };
+    };
+    const stones = (scr) => {
+        const out = {};
+        for (let c = 0; c < side; c++) {
+            for (let r = 1; r <= side; r++) {
+                const ch = scr.char(4 + 2 * c, side + 1 - r);
+                if (ch === "X" || ch === "O") out[name(c, r)] = ch;
+            }
+        }
+        return out;
+    };
+    /** The line-drawing character of an empty point (corners, edges, middle). */
+    const emptyGlyph = (c, r) => {
+        const top = r === side, bottom = r === 1, left = c === 0, right = c === side - 1;
+        if (top) return left ? "┌" : right ? "┐" : "┬";
+        if (bottom) return left ? "└" : right ? "┘" : "┴";
+        return left ? "├" : right ? "┤" : "┼";
+    };
+    /** The point whose cell is framed by the cursor's [ ], or null. */
+    const cursor = (scr) => {
+        for (let c = 0; c < side; c++) {
+            for (let r = 1; r <= side; r++) {
+                const x = 4 + 2 * c, y = side + 1 - r;
+                if (scr.char(x - 1, y) === "[" && scr.char(x + 1, y) === "]") return name(c, r);
+            }
+        }
+        return null;
+    };
+    return { side, letters, name, cell, stones, emptyGlyph, cursor, lettersY: side + 1 };
+}
+
+/** The Mist's hole centre after a stone on `point` (19x19, A..S): the seed's formula. */
+function mistCentreAfter(point) {
+    const x = BOARD_COLS.indexOf(String(point)[0]) + 1;
+    const y = Number(String(point).slice(1));
+    if (x < 1 || !(y >= 1 && y <= 19)) throw new Error("bad Mist point " + point);
+    const xm = 1 + ((5 * x * x + 3 * x + 4) % 19);
+    const ym = 1 + ((4 * y * y + 2 * y - 4) % 19);
+    return BOARD_COLS[xm - 1] + ym;
+}
+
+/** Whether `point` lies in the 7x7 hole centred on `centre` (both "K10"). */
+function inMistHole(centre, point) {
+    const a = boardCell(centre), b = boardCell(point);
+    return Math.abs(a.c - b.c) <= 3 && Math.abs(a.r - b.r) <= 3;
+}
+
+/**
+ * The controller's `view` answer for stones {"K10": "X", ...} and a hole
+ * centre: "J10," and 49 characters, rows from the highest down, each from the
+ * lowest column: # black, o white, . empty, x off the board.
+ */
+function mistView(stones, centre) {
+    const { c: cc, r: cr } = boardCell(centre);
+    let out = centre + ",";
+    for (let dr = 3; dr >= -3; dr--) {
+        for (let dc = -3; dc <= 3; dc++) {
+            const c = cc + dc, r = cr + dr;
+            if (c < 0 || c > 18 || r < 1 || r > 19) { out += "x"; continue; }
+            const s = stones[pointName(c, r)];
+            out += s === "X" ? "#" : s === "O" ? "o" : ".";
+        }
+    }
+    return out;
+}
+
+/** Deterministic garbage bytes (a small LCG), e.g. for a damaged file. */
+function garbageBytes(n, seed = 12345) {
+    const out = new Uint8Array(n);
+    let x = seed >>> 0;
+    for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; out[i] = x >>> 24; }
+    return out;
+}
+
+/** Where two byte strings first differ, with both sides around it, for an assertion message. */
+function describeDifference(got, want) {
+    const a = Buffer.from(got), b = Buffer.from(want);
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    if (i === a.length && i === b.length) return "identical";
+    const around = (buf) => JSON.stringify(buf.subarray(Math.max(0, i - 40), i + 40).toString("latin1"));
+    return `${a.length} bytes, expected ${b.length}; first difference at byte ${i}\n  got:      ${around(a)}\n  expected: ${around(b)}`;
+}
+
+Object.assign(module.exports, {
+    boardLetters, board, mistCentreAfter, inMistHole, mistView, garbageBytes, describeDifference,
+});

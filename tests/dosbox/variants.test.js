@@ -1,0 +1,780 @@
+// End-to-end tests of PISKRS.COM's game variants and settings in DOSBox-X:
+// Gomoku in the Mist in full screen (two players by clicks, its command line,
+// against the computer), Outer-Open Gomoku 15x15, exact five on 15x15, the Cha
+// level, the menu's choices kept in PISKRS.CFG, and the command-line switches.
+// Each describe is one emulator run; its steps depend on the steps before
+// them, in order. PNGs of every step land in shots/.
+"use strict";
+
+const { describe, it, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const h = require("./harness");
+
+const T = { timeout: 60000 };
+const LONG = { timeout: 180000 };
+const B19 = h.board(19);
+const B15 = h.board(15);
+const MIST = 0xb0; // ░
+const ATTR = { black: 0x60, blackWin: 0xa0, whiteWin: 0xaf, mist: 0x78 };
+const MENU = { game: 16, level: 17, sound: 18 };
+const DEFAULTS = { game: "Gomoku 19x19 (Piskasm)", level: "Classic (Piskasm)", sound: "on" };
+const OUTER_RULE = "Outer-Open: Black opens on rows 1, 2, 14, 15 or columns A, B, O, P.";
+
+const { statusLine: status, sidePanel: panel } = h;
+const show = (s) => "\n" + s.toString();
+const isMenu = h.isPiskrsMenu;
+const isGame19 = h.isPiskrsGame;
+/** Attribute byte of a point of the 15x15 board. */
+const attr15 = (s, point) => { const { x, y } = B15.cell(point); return s.attr(x, y); };
+const isGame15 = (s) => s.row(16).slice(4, 33) === "A B C D E F G H J K L M N O P";
+const turn = (s) => {
+    const p = panel(s);
+    const black = p.includes("Black (X) to move");
+    const white = p.includes("White (O) to move");
+    return black && !white ? "black" : white && !black ? "white" : "?";
+};
+const stonesLine = (n) => `Stones on the board: ${n}`;
+/** The menu's value on line y ("Game:", "Level:", "Sound:"), as shown. */
+function menuValue(s, y) {
+    const m = /^ {22}[A-Z]  [A-Za-z]+: +(.+?)\s*$/.exec(s.row(y));
+    return m ? m[1] : null;
+}
+function menuValues(s) {
+    return { game: menuValue(s, MENU.game), level: menuValue(s, MENU.level), sound: menuValue(s, MENU.sound) };
+}
+/** Every choice the menu shows ("G  Game:  ..." lines from y = 16 on), by label. */
+function menuChoices(s) {
+    const out = {};
+    for (let y = MENU.game; y < 22; y++) {
+        const m = /^ {22}([A-Z])  ([A-Za-z]+): +(.+?)\s*$/.exec(s.row(y));
+        if (m) out[m[2]] = m[3];
+    }
+    return out;
+}
+/** PISKRS.CFG's lines KEY=VALUE, each ending in CR LF, as {KEY: VALUE}. */
+function cfgLines(bytes) {
+    const text = Buffer.from(bytes).toString("latin1");
+    assert.ok(text.endsWith("\r\n"), `PISKRS.CFG ends with CR LF: ${JSON.stringify(text)}`);
+    const out = {};
+    for (const line of text.slice(0, -2).split("\r\n")) {
+        const m = /^([A-Z]+)=([A-Z]+)$/.exec(line);
+        assert.ok(m, `a KEY=VALUE line: ${JSON.stringify(line)} in ${JSON.stringify(text)}`);
+        out[m[1]] = m[2];
+    }
+    return out;
+}
+
+function startPiskrs(name, steps, opts = {}) {
+    const { files, ...rest } = opts;
+    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
+}
+
+async function leaveToMenu(dos, step) {
+    await dos.key("esc");
+    await dos.screenUntil(step + "-leave", (t) => status(t).includes("Leave this game? Y/N"));
+    await dos.key("y");
+    const s = await dos.screenUntil(step + "-menu", isMenu);
+    assert.ok(isMenu(s), show(s));
+    return s;
+}
+
+/** Press G on the menu until the Game line names `name` (at most one round). */
+async function chooseGame(dos, name, step) {
+    let s = await dos.screen(step + "-menu", { shot: false });
+    for (let i = 0; i < 4 && menuValue(s, MENU.game) !== name; i++) {
+        const was = menuValue(s, MENU.game);
+        await dos.key("g");
+        s = await dos.screenUntil(`${step}-g${i + 1}`, (t) => menuValue(t, MENU.game) !== was);
+    }
+    assert.equal(menuValue(s, MENU.game), name, show(s));
+    return s;
+}
+
+// ---------------------------------------------------------------------------
+// The Mist
+
+/**
+ * Checks a Mist screen against the stones and the hole centre: the panel names
+ * the centre; every point outside the 7x7 hole (and every line between two
+ * points unless both are in it) is mist; every point in it shows its stone,
+ * '*' on an empty centre, or the grid. The cursor's brackets are skipped.
+ */
+function checkMist(s, stones, centre, ctx) {
+    assert.ok(panel(s).includes(`Hole centre: ${centre}`), `the panel says Hole centre: ${centre} ${ctx}` + show(s));
+    const cursor = B19.cursor(s);
+    const skip = new Set();
+    if (cursor) {
+        const { x, y } = B19.cell(cursor);
+        skip.add(`${x - 1},${y}`).add(`${x + 1},${y}`);
+    }
+    const bad = [];
+    let hidden = 0;
+    for (let c = 0; c < 19; c++) {
+        for (let r = 1; r <= 19; r++) {
+            const name = B19.name(c, r);
+            const { x, y } = B19.cell(name);
+            const inHole = h.inMistHole(centre, name);
+            if (!inHole) {
+                if (s.code(x, y) !== MIST || s.attr(x, y) !== ATTR.mist) bad.push(`${name} should be mist, shows ${s.char(x, y)}`);
+                if (stones[name]) hidden += 1;
+            } else {
+                const want = stones[name] || (name === centre ? "*" : B19.emptyGlyph(c, r));
+                if (s.char(x, y) !== want) bad.push(`${name} in the hole should show ${want}, shows ${s.char(x, y)}`);
+            }
+            if (c < 18 && !skip.has(`${x + 1},${y}`)) {
+                const open = inHole && h.inMistHole(centre, B19.name(c + 1, r));
+                const want = open ? "─" : "░";
+                if (s.char(x + 1, y) !== want) bad.push(`the line right of ${name} should be ${want}, shows ${s.char(x + 1, y)}`);
+            }
+        }
+    }
+    assert.deepEqual(bad.slice(0, 12), [], `hole centre ${centre} ${ctx}` + show(s));
+    return { hidden };
+}
+
+/** No mist left: every point shows its stone or the grid. */
+function checkNoMist(s, stones, ctx) {
+    const bad = [];
+    for (let c = 0; c < 19; c++) {
+        for (let r = 1; r <= 19; r++) {
+            const name = B19.name(c, r);
+            const { x, y } = B19.cell(name);
+            const want = stones[name] || B19.emptyGlyph(c, r);
+            if (s.char(x, y) !== want) bad.push(`${name} should show ${want}, shows ${s.char(x, y)}`);
+        }
+    }
+    assert.deepEqual(bad.slice(0, 12), [], ctx + show(s));
+}
+
+/** Run a command on the Mist's command line (C, the text, Enter); returns the status line's answer. */
+async function mistCommand(dos, text, step) {
+    await dos.key("c");
+    let s = await dos.screenUntil(`${step}-prompt`, (t) => status(t).startsWith(" Command: "));
+    assert.equal(status(s).trim(), "Command: _", show(s));
+    await dos.type(text);
+    s = await dos.screenUntil(`${step}-typed`, (t) => status(t).includes(`Command: ${text}_`));
+    assert.equal(status(s).trim(), `Command: ${text}_`, show(s));
+    await dos.key("enter");
+    s = await dos.screenUntil(step, (t) => !status(t).includes("Command:"));
+    return { answer: status(s).trim(), screen: s };
+}
+
+// The two-player game: Black builds E5..I5, White plays far away. Move 5 (G5)
+// goes in through the command line, the rest by clicks.
+const MIST_GAME = ["E5", "Q15", "F5", "Q14", "G5", "Q13", "H5", "R2", "I5"];
+const BY_COMMAND = "G5";
+const VIEW_AFTER = 4; // the command line's view after this many stones
+const VIEW_IN = MIST_GAME.slice(0, VIEW_AFTER).map((p) => `place ${p}\r\n`).join("") + "view\r\nwho\r\nhistory\r\nterm\r\n";
+
+describe("Gomoku in the Mist in full screen: two players by clicks, the command line, the computer", () => {
+    let dos;
+    let viewOnScreen = null; // the status line's view answer after VIEW_AFTER stones
+    before(async () => {
+        dos = await startPiskrs("mist", [
+            { run: "PISKRS" },
+            { run: "PISKRS /MIST < VIEW.IN" },
+            { run: "PISKRS /MIST /SEED 4" },
+        ], { files: { "VIEW.IN": Buffer.from(VIEW_IN, "latin1") } });
+        await dos.begun(1);
+        const s = await dos.screenUntil("menu", isMenu);
+        assert.ok(isMenu(s), show(s));
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("G on the menu reaches Gomoku in the Mist 19x19; 4 starts it: all mist but the 7x7 hole on J10, marked *", T, async () => {
+        let s = await chooseGame(dos, "Gomoku in the Mist 19x19", "choose-mist");
+        assert.equal(s.row(MENU.game).trimEnd(), " ".repeat(22) + "G  Game:  Gomoku in the Mist 19x19", show(s));
+        await dos.key("4");
+        s = await dos.screenUntil("mist-game", isGame19);
+        assert.ok(isGame19(s), show(s));
+        assert.ok(panel(s).includes("Gomoku in the Mist 19x19"), show(s));
+        assert.ok(panel(s).includes("Two players"), show(s));
+        assert.equal(turn(s), "black", show(s));
+        assert.ok(s.row(24).includes("C Command"), "the key bar offers C" + show(s));
+        checkMist(s, {}, "J10", "at the start");
+        const j10 = B19.cell("J10");
+        assert.equal(s.char(j10.x, j10.y), "*", show(s));
+    });
+
+    it("C view on the empty board: J10, and 49 dots", T, async () => {
+        const { answer, screen } = await mistCommand(dos, "view", "view-empty");
+        assert.equal(answer, h.mistView({}, "J10"), show(screen));
+        assert.equal(answer, "J10," + ".".repeat(49));
+        checkMist(screen, {}, "J10", "after view");
+        assert.equal(turn(screen), "black", "view places nothing" + show(screen));
+    });
+
+    it("each stone moves the hole as the formula says; only the hole shows; an occupied point under the mist is refused; C view/who/history/place", LONG, async () => {
+        const stones = {};
+        let centre = "J10";
+        let hiddenSeen = 0;
+        for (let i = 0; i < MIST_GAME.length - 1; i++) {
+            const point = MIST_GAME[i];
+            const stone = i % 2 === 0 ? "X" : "O";
+            const side = stone === "X" ? "Black" : "White";
+            let s;
+            if (point === BY_COMMAND) {
+                const r = await mistCommand(dos, `place ${point}`, `move${i + 1}-${point}-command`);
+                s = r.screen;
+                if (!panel(s).includes(stonesLine(i + 1))) s = await dos.screenUntil(`move${i + 1}-${point}`, (t) => panel(t).includes(stonesLine(i + 1)));
+            } else {
+                const { x, y } = B19.cell(point);
+                await dos.click(x, y);
+                s = await dos.screenUntil(`move${i + 1}-${point}`, (t) => panel(t).includes(stonesLine(i + 1)));
+            }
+            stones[point] = stone;
+            const expected = h.mistCentreAfter(point);
+            const ctx = `after ${side} ${point} (moves: ${MIST_GAME.slice(0, i + 1).join(" ")})`;
+            assert.ok(panel(s).includes(stonesLine(i + 1)), ctx + show(s));
+            assert.equal(status(s).trim(), `${side} played ${point}.`, ctx + show(s));
+            assert.ok(panel(s).includes(`Last move: ${point}`), ctx + show(s));
+            hiddenSeen += checkMist(s, stones, expected, ctx).hidden;
+            assert.equal(B19.cursor(s), point, "the cursor is on the stone just placed " + ctx + show(s));
+            centre = expected;
+
+            if (i === 2) {
+                // White clicks Black's E5, wherever the mist is: refused, nothing changes.
+                const { x, y } = B19.cell("E5");
+                await dos.click(x, y);
+                s = await dos.screenUntil("occupied-E5", (t) => status(t).includes("occupied"));
+                assert.equal(status(s).trim(), "E5 is occupied: choose a free point.", show(s));
+                assert.equal(turn(s), "white", show(s));
+                assert.ok(panel(s).includes(stonesLine(3)), show(s));
+                checkMist(s, stones, centre, "after the refused click on E5");
+            }
+            if (i + 1 === VIEW_AFTER) {
+                const view = await mistCommand(dos, "view", "view-mid");
+                assert.equal(view.answer, h.mistView(stones, centre), "view " + ctx + show(view.screen));
+                assert.equal(view.answer.length, centre.length + 1 + 49, view.answer);
+                viewOnScreen = view.answer;
+                const who = await mistCommand(dos, "who", "who-mid");
+                assert.equal(who.answer, "B", show(who.screen));
+                const history = await mistCommand(dos, "history", "history-mid");
+                assert.equal(history.answer, MIST_GAME.slice(0, VIEW_AFTER).join(""), show(history.screen));
+                checkMist(history.screen, stones, centre, "after the commands");
+            }
+        }
+        console.log(`# hole centres: ${MIST_GAME.slice(0, -1).map((p) => `${p}->${h.mistCentreAfter(p)}`).join(" ")}; stones under the mist along the way: ${hiddenSeen}`);
+        assert.ok(hiddenSeen > 0, "some stones were under the mist");
+    });
+
+    it("Black's five: Black wins! the mist lifts, the five on green; a key returns to the menu", T, async () => {
+        const stones = {};
+        MIST_GAME.forEach((p, i) => { stones[p] = i % 2 === 0 ? "X" : "O"; });
+        const last = MIST_GAME[MIST_GAME.length - 1];
+        const { x, y } = B19.cell(last);
+        await dos.click(x, y);
+        let s = await dos.screenUntil("mist-win", (t) => status(t).includes("wins!"));
+        assert.equal(status(s).trim(), "Black wins! Any key or click: menu.", show(s));
+        assert.ok(panel(s).includes("Black won"), show(s));
+        checkNoMist(s, stones, "the mist lifts when the game is over");
+        const five = ["E5", "F5", "G5", "H5", "I5"];
+        for (const p of five) assert.equal(h.boardAttr(s, p), ATTR.blackWin, `${p} is on green` + show(s));
+        await dos.key("space");
+        s = await dos.screenUntil("mist-menu", isMenu);
+        assert.ok(isMenu(s), show(s));
+        assert.equal(menuValue(s, MENU.game), "Gomoku in the Mist 19x19", show(s));
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+
+    it("the controller (PISKRS /MIST < VIEW.IN) gives the same view for the same stones", T, async () => {
+        assert.ok(viewOnScreen, "the full-screen view was taken");
+        const r = await dos.finished(2);
+        const lines = r.output.split("\r\n");
+        assert.equal(r.errorlevel, 1, "term: errorlevel 1");
+        assert.deepEqual(lines, [viewOnScreen, "B", MIST_GAME.slice(0, VIEW_AFTER).join(""), ""], JSON.stringify(r.output));
+    });
+
+    it("against the computer (1): it replies; its stones and yours show only inside the hole", LONG, async () => {
+        await dos.begun(3);
+        await h.forgetDumps(dos);
+        let s = await dos.screenUntil("computer-menu", isMenu);
+        assert.equal(menuValue(s, MENU.game), "Gomoku in the Mist 19x19", show(s));
+        await dos.key("1");
+        s = await dos.screenUntil("computer-game", isGame19);
+        assert.ok(panel(s).includes("You against the computer"), show(s));
+        assert.ok(panel(s).includes("Level: Classic (Piskasm)"), show(s));
+        checkMist(s, {}, "J10", "at the start");
+        await dos.key("h");
+        s = await dos.screenUntil("no-hints", (t) => status(t).includes("No hints"));
+        assert.equal(status(s).trim(), "No hints in the Mist: nobody may see under it.", show(s));
+
+        const stones = {};
+        const log = [];
+        const wanted = ["K10", "L11", "M12", "K12", "L10", "N13"];
+        let hiddenReplies = 0, shownReplies = 0, hiddenStones = 0;
+        for (let move = 0; move < 4; move++) {
+            const mine = wanted.find((p) => !stones[p]);
+            const n = Object.keys(stones).length;
+            const { x, y } = B19.cell(mine);
+            await dos.click(x, y);
+            s = await dos.screenUntil(`computer-${move + 1}-${mine}`, (t) => panel(t).includes(stonesLine(n + 2)), { timeout: 20000 });
+            const ctx = `after your ${mine} (moves so far: ${log.join(" ")})`;
+            assert.ok(panel(s).includes(stonesLine(n + 2)), "your stone and one reply " + ctx + show(s));
+            const m = /^The computer played ([A-S]\d{1,2})\.$/.exec(status(s).trim());
+            assert.ok(m, "the status names the reply " + ctx + show(s));
+            const reply = m[1];
+            assert.ok(!stones[reply] && reply !== mine, `the reply ${reply} is on a free point ` + ctx);
+            assert.ok(panel(s).includes(`Last move: ${reply}`), ctx + show(s));
+            stones[mine] = "X";
+            stones[reply] = "O";
+            log.push(mine, reply);
+            const centre = h.mistCentreAfter(reply);
+            hiddenStones += checkMist(s, stones, centre, ctx).hidden;
+            const { x: rx, y: ry } = B19.cell(reply);
+            if (h.inMistHole(centre, reply)) {
+                shownReplies += 1;
+                assert.equal(s.char(rx, ry), "O", `${reply} is in the hole: shown ` + ctx + show(s));
+            } else {
+                hiddenReplies += 1;
+                assert.equal(s.code(rx, ry), MIST, `${reply} is under the mist ` + ctx + show(s));
+            }
+            assert.equal(turn(s), "black", ctx + show(s));
+        }
+        console.log(`# Mist against the computer (/SEED 4): ${log.join(" ")}; replies under the mist ${hiddenReplies}, in the hole ${shownReplies}`);
+        assert.ok(hiddenStones > 0, "some stones were under the mist");
+        await leaveToMenu(dos, "computer-end");
+        await dos.key("esc");
+        assert.equal((await dos.finished(3)).errorlevel, 0);
+    });
+});
+
+// ---------------------------------------------------------------------------
+// Outer-Open Gomoku 15x15
+
+const OUTER_LINES = (point) => {
+    const { c, r } = B15.cell(point);
+    return r <= 2 || r >= 14 || c <= 1 || c >= 13;
+};
+
+/** Click a 15x15 point and wait until the stone count reaches n; returns the screen. */
+async function click15(dos, point, n, step, timeout = 10000) {
+    const { x, y } = B15.cell(point);
+    await dos.click(x, y);
+    return dos.screenUntil(step, (t) => panel(t).includes(stonesLine(n)), { timeout });
+}
+
+describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines", () => {
+    const SEEDS = [1, 2, 3];
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("outer", [
+            { run: "PISKRS /SEED 7" },
+            ...SEEDS.map((seed) => ({ run: `PISKRS /OUTER /SEED ${seed} /PLAY 2` })),
+        ]);
+        await dos.begun(1);
+        const s = await dos.screenUntil("menu", isMenu);
+        assert.ok(isMenu(s), show(s));
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("G reaches Outer-Open Gomoku 15x15; 4 shows a 15x15 board: A..P without I at y=16, rows 15..1", T, async () => {
+        await chooseGame(dos, "Outer-Open Gomoku 15x15", "choose-outer");
+        await dos.key("4");
+        const s = await dos.screenUntil("outer-game", isGame15);
+        assert.ok(isGame15(s), show(s));
+        assert.equal(s.row(16).trimEnd(), "    A B C D E F G H J K L M N O P", show(s));
+        for (let c = 0; c < 15; c++) assert.equal(s.char(4 + 2 * c, 16), B15.letters[c], show(s));
+        for (let r = 1; r <= 15; r++) assert.equal(s.row(16 - r).slice(1, 3), String(r).padStart(2), `label of row ${r}` + show(s));
+        for (let c = 0; c < 15; c++) {
+            for (let r = 1; r <= 15; r++) {
+                const { x, y } = B15.cell(B15.name(c, r));
+                assert.equal(s.char(x, y), B15.emptyGlyph(c, r), `empty point ${B15.name(c, r)} at (${x},${y})` + show(s));
+            }
+        }
+        for (let y = 17; y <= 21; y++) assert.equal(s.row(y).slice(0, 44).trim(), "", `nothing below the board on y=${y}` + show(s));
+        assert.equal(s.char(4 + 2 * 15, 8), " ", "nothing right of column P" + show(s));
+        assert.equal(B15.cursor(s), "H8", "the cursor starts in the middle" + show(s));
+        assert.ok(panel(s).includes("Outer-Open Gomoku 15x15"), show(s));
+        assert.ok(panel(s).includes("Two players"), show(s));
+        assert.equal(status(s).trim(), "Black opens on rows 1, 2, 14, 15 or columns A, B, O, P.", show(s));
+    });
+
+    it("two players: Black's click on H8 (or C3) is refused naming rows 1, 2, 14, 15 and columns A, B, O, P; B8 is taken; White may play H8", T, async () => {
+        for (const point of ["H8", "C3"]) {
+            const { x, y } = B15.cell(point);
+            await dos.click(x, y);
+            const s = await dos.screenUntil(`refused-${point}`, (t) => status(t).includes("Outer-Open:") && B15.cursor(t) === point);
+            assert.equal(status(s).trim(), OUTER_RULE, show(s));
+            assert.match(status(s), /rows 1, 2, 14, 15/);
+            assert.match(status(s), /columns A, B, O, P/);
+            assert.deepEqual(B15.stones(s), {}, "the board stays empty" + show(s));
+            assert.ok(panel(s).includes(stonesLine(0)), show(s));
+            assert.equal(turn(s), "black", show(s));
+        }
+        let s = await click15(dos, "B8", 1, "black-B8");
+        assert.deepEqual(B15.stones(s), { B8: "X" }, show(s));
+        assert.equal(status(s).trim(), "Black played B8.", show(s));
+        assert.equal(turn(s), "white", show(s));
+        s = await click15(dos, "H8", 2, "white-H8");
+        assert.deepEqual(B15.stones(s), { B8: "X", H8: "O" }, show(s));
+        assert.equal(status(s).trim(), "White played H8.", show(s));
+        await leaveToMenu(dos, "two-players-end");
+    });
+
+    it("you begin (1): H8 refused, B8 taken, the computer replies", T, async () => {
+        await dos.key("1");
+        let s = await dos.screenUntil("you-begin", (t) => isGame15(t) && panel(t).includes("You against the computer"));
+        assert.deepEqual(B15.stones(s), {}, show(s));
+        const { x, y } = B15.cell("H8");
+        await dos.click(x, y);
+        s = await dos.screenUntil("you-H8", (t) => status(t).includes("Outer-Open:"));
+        assert.equal(status(s).trim(), OUTER_RULE, show(s));
+        assert.deepEqual(B15.stones(s), {}, show(s));
+        s = await click15(dos, "B8", 2, "you-B8", 20000);
+        const all = B15.stones(s);
+        assert.equal(all.B8, "X", show(s));
+        const replies = Object.keys(all).filter((p) => p !== "B8");
+        assert.equal(replies.length, 1, show(s));
+        assert.equal(all[replies[0]], "O", show(s));
+        assert.equal(status(s).trim(), `The computer played ${replies[0]}.`, show(s));
+        assert.equal(turn(s), "black", show(s));
+        console.log(`# Outer-Open, you begin on B8: the computer replied ${replies[0]}`);
+        await leaveToMenu(dos, "you-begin-end");
+    });
+
+    it("the computer begins (2): its stone is on the outer lines; you (White) may play H8; it replies", T, async () => {
+        await dos.key("2");
+        let s = await dos.screenUntil("computer-begins", (t) => isGame15(t) && panel(t).includes(stonesLine(1)));
+        const all = B15.stones(s);
+        const [first] = Object.keys(all);
+        assert.equal(Object.keys(all).length, 1, show(s));
+        assert.equal(all[first], "X", show(s));
+        assert.ok(OUTER_LINES(first), `${first} is on rows 1, 2, 14, 15 or columns A, B, O, P` + show(s));
+        assert.equal(turn(s), "white", show(s));
+        s = await click15(dos, "H8", 3, "computer-begins-H8", 20000);
+        assert.equal(B15.stones(s).H8, "O", show(s));
+        assert.equal(Object.values(B15.stones(s)).filter((v) => v === "X").length, 2, show(s));
+        assert.equal(turn(s), "white", show(s));
+        console.log(`# Outer-Open, the computer begins (/SEED 7 from the menu): ${first}`);
+        await leaveToMenu(dos, "computer-begins-end");
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+
+    const firsts = [];
+    SEEDS.forEach((seed, i) => {
+        it(`PISKRS /OUTER /SEED ${seed} /PLAY 2: the computer's first stone is on the outer lines`, T, async () => {
+            await dos.begun(i + 2);
+            await h.forgetDumps(dos);
+            const s = await dos.screenUntil(`play2-seed${seed}`, (t) => isGame15(t) && panel(t).includes(stonesLine(1)));
+            const all = B15.stones(s);
+            const [first] = Object.keys(all);
+            assert.equal(Object.keys(all).length, 1, show(s));
+            assert.ok(OUTER_LINES(first), `${first} is on the outer lines` + show(s));
+            assert.ok(panel(s).includes("The computer against you"), show(s));
+            firsts.push(first);
+            await leaveToMenu(dos, `play2-seed${seed}-end`);
+            await dos.key("esc");
+            assert.equal((await dos.finished(i + 2)).errorlevel, 0);
+            if (i === SEEDS.length - 1) console.log(`# Outer-Open openings by seed ${SEEDS.join(",")}: ${firsts.join(" ")}`);
+        });
+    });
+});
+
+// ---------------------------------------------------------------------------
+// Exact five, 15x15
+
+// Black makes C8 D8 E8 G8 H8, then F8: six in a row, no win. Then C3..G3:
+// exactly five, a win. White plays on rows 12 and 14, never four in a row.
+const EXACT_GAME = [
+    "C8", "B12", "D8", "D12", "E8", "F12", "G8", "H12", "H8", "K12", "F8",
+    "M12", "C3", "B14", "D3", "D14", "E3", "F14", "F3", "H14", "G3",
+];
+const SIX_AT = EXACT_GAME.indexOf("F8");
+
+describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, exactly five does", () => {
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("exact", [{ run: "PISKRS /EXACT /PLAY 4" }]);
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("a 15x15 board with the exact-five rule", T, async () => {
+        const s = await dos.screenUntil("exact-game", isGame15);
+        assert.ok(isGame15(s), show(s));
+        assert.ok(panel(s).includes("Exact five 15x15"), show(s));
+        assert.ok(panel(s).includes("Exactly five wins; six does not."), show(s));
+        assert.equal(turn(s), "black", show(s));
+    });
+
+    it("Black's six C8..H8 goes on (White to move); Black's five C3..G3 wins, only those five on green", T, async () => {
+        let s;
+        const stones = {};
+        for (let i = 0; i < EXACT_GAME.length; i++) {
+            const point = EXACT_GAME[i];
+            const last = i === EXACT_GAME.length - 1;
+            const { x, y } = B15.cell(point);
+            await dos.click(x, y);
+            s = await dos.screenUntil(`exact-${i + 1}-${point}`, (t) => panel(t).includes(stonesLine(i + 1)));
+            stones[point] = i % 2 === 0 ? "X" : "O";
+            const ctx = `after ${point} (moves: ${EXACT_GAME.slice(0, i + 1).join(" ")})`;
+            assert.deepEqual(B15.stones(s), stones, ctx + show(s));
+            if (!last) {
+                assert.equal(status(s).trim(), `${i % 2 === 0 ? "Black" : "White"} played ${point}.`, ctx + show(s));
+                assert.equal(turn(s), i % 2 === 0 ? "white" : "black", ctx + show(s));
+            }
+            if (i === SIX_AT) {
+                const green = Object.keys(stones).filter((p) => [ATTR.blackWin, ATTR.whiteWin].includes(attr15(s, p)));
+                assert.deepEqual(green, [], "no win line after the six " + ctx + show(s));
+                assert.ok(!panel(s).includes("won"), ctx + show(s));
+            }
+        }
+        assert.equal(status(s).trim(), "Black wins! Any key or click: menu.", show(s));
+        assert.ok(panel(s).includes("Black won"), show(s));
+        const five = ["C3", "D3", "E3", "F3", "G3"];
+        const green = Object.keys(stones).filter((p) => [ATTR.blackWin, ATTR.whiteWin].includes(attr15(s, p))).sort();
+        assert.deepEqual(green, [...five].sort(), show(s));
+        for (const p of ["C8", "D8", "E8", "F8", "G8", "H8"]) assert.equal(attr15(s, p), ATTR.black, `${p} of the six stays plain` + show(s));
+        await dos.key("space");
+        await dos.screenUntil("exact-menu", isMenu);
+        await dos.key("esc");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+});
+
+// ---------------------------------------------------------------------------
+// Level Cha
+
+/** Play n moves of the test's player against the computer; returns the moves [you, it, ...]. */
+async function playAgainst(dos, n, me, step) {
+    const them = me === "X" ? "O" : "X";
+    const moves = [];
+    let s = await dos.screen(step + "-start", { shot: false });
+    for (let i = 0; i < n; i++) {
+        const before = h.boardStones(s);
+        const count = Object.keys(before).length;
+        const mine = h.choosePoint(before, me, them);
+        const { x, y } = B19.cell(mine);
+        await dos.click(x, y);
+        s = await dos.screenUntil(`${step}-${i + 1}-${mine}`, (t) => panel(t).includes(stonesLine(count + 2)) || /wins!/.test(status(t)), { timeout: 20000 });
+        const now = h.boardStones(s);
+        const fresh = Object.keys(now).filter((p) => !(p in before));
+        const ctx = `after your ${mine} (moves: ${moves.join(" ")})`;
+        assert.equal(now[mine], me, ctx + show(s));
+        for (const [p, v] of Object.entries(before)) assert.equal(now[p], v, `${p} stays ` + ctx);
+        assert.equal(fresh.length, 2, "your stone and one reply on a free point " + ctx + show(s));
+        const reply = fresh.find((p) => p !== mine);
+        assert.equal(now[reply], them, ctx + show(s));
+        assert.equal(status(s).trim(), `The computer played ${reply}.`, ctx + show(s));
+        assert.ok(panel(s).includes("Level: Cha (Harry Cha's rules)"), ctx + show(s));
+        moves.push(mine, reply);
+    }
+    return moves;
+}
+
+describe("Level Cha: /LEVEL CHA and the menu's C; it replies with legal moves", () => {
+    let dos;
+    const games = [];
+    before(async () => {
+        dos = await startPiskrs("cha", [
+            { run: "PISKRS /LEVEL CHA /SEED 5 /PLAY 1" },
+            { run: "PISKRS /SEED 5" },
+        ]);
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("/LEVEL CHA /PLAY 1: the panel says Level: Cha; five replies, each one stone on a free point", LONG, async () => {
+        const s = await dos.screenUntil("cha-game", isGame19);
+        assert.ok(panel(s).includes("Level: Cha (Harry Cha's rules)"), show(s));
+        assert.ok(panel(s).includes("You against the computer"), show(s));
+        const moves = await playAgainst(dos, 5, "X", "cha-switch");
+        console.log(`# Cha (/LEVEL CHA): ${moves.join(" ")}`);
+        games.push(moves);
+        await leaveToMenu(dos, "cha-switch-end");
+        await dos.key("esc");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+
+    it("the menu's C switches to Cha; the same moves get the same replies", LONG, async () => {
+        await dos.begun(2);
+        await h.forgetDumps(dos);
+        let s = await dos.screenUntil("cha-menu", isMenu);
+        assert.equal(menuValue(s, MENU.level), "Classic (Piskasm)", show(s));
+        await dos.key("c");
+        s = await dos.screenUntil("cha-menu-c", (t) => menuValue(t, MENU.level) !== "Classic (Piskasm)");
+        assert.equal(menuValue(s, MENU.level), "Cha (Harry Cha's rules)", show(s));
+        assert.equal(status(s).trim(), "Cha (Harry Cha's rules)", show(s));
+        await dos.key("1");
+        s = await dos.screenUntil("cha-menu-game", isGame19);
+        assert.ok(panel(s).includes("Level: Cha (Harry Cha's rules)"), show(s));
+        const moves = await playAgainst(dos, 5, "X", "cha-menu");
+        assert.deepEqual(moves, games[0], "Cha is deterministic: the same game");
+        await leaveToMenu(dos, "cha-menu-end");
+    });
+
+    it("Cha begins (2): its first stone near J10; it replies to White's stones", LONG, async () => {
+        await dos.key("2");
+        let s = await dos.screenUntil("cha-begins", (t) => isGame19(t) && panel(t).includes(stonesLine(1)));
+        const all = h.boardStones(s);
+        const [first] = Object.keys(all);
+        assert.equal(all[first], "X", show(s));
+        const { c, r } = B19.cell(first);
+        assert.ok(Math.abs(c - 9) <= 2 && Math.abs(r - 10) <= 2, `${first} is near J10` + show(s));
+        assert.ok(panel(s).includes("Level: Cha (Harry Cha's rules)"), show(s));
+        const moves = await playAgainst(dos, 3, "O", "cha-begins");
+        console.log(`# Cha begins: ${first} ${moves.join(" ")}`);
+        await leaveToMenu(dos, "cha-begins-end");
+        await dos.key("3");
+        assert.equal((await dos.finished(2)).errorlevel, 0);
+    });
+});
+
+// ---------------------------------------------------------------------------
+// Settings in PISKRS.CFG
+
+const CFG_CHOSEN = { GAME: "OUTER", LEVEL: "CHA", SOUND: "OFF" };
+/** The GAME, LEVEL and SOUND lines of PISKRS.CFG (other lines may follow them). */
+const cfgChoices = (bytes) => { const all = cfgLines(bytes); return { GAME: all.GAME, LEVEL: all.LEVEL, SOUND: all.SOUND }; };
+const GARBAGE_SMALL = h.garbageBytes(100, 777);
+const GARBAGE_BIG = h.garbageBytes(1000, 4242);
+
+describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged file gives the defaults", () => {
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("settings", [
+            { run: "PISKRS" },
+            { run: "PISKRS" },
+            { run: "PISKRS" },
+            { run: "PISKRS" },
+            "mkdir GAMES",
+            "copy PISKRS.COM GAMES > NUL",
+            { run: "GAMES\\PISKRS" },
+        ]);
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    let defaults = null; // every choice the menu shows without PISKRS.CFG
+    let chosenCfg = null;
+    let chosenMenu = null; // every choice the menu showed when the first run quit
+    const cfgFiles = async () => (await dos.listFiles()).map((f) => f.name).filter((n) => /PISKRS\.CFG$/i.test(n)).sort();
+
+    it("first run: the defaults; G G C S choose Outer-Open, Cha, sound off; 3 quits; PISKRS.CFG says so", T, async () => {
+        let s = await dos.screenUntil("first-menu", isMenu);
+        assert.deepEqual(await cfgFiles(), [], "no PISKRS.CFG yet");
+        assert.deepEqual(menuValues(s), DEFAULTS, show(s));
+        defaults = menuChoices(s);
+        await dos.key("g");
+        s = await dos.screenUntil("first-g1", (t) => menuValue(t, MENU.game) !== DEFAULTS.game);
+        assert.equal(menuValue(s, MENU.game), "Gomoku in the Mist 19x19", show(s));
+        await dos.key("g");
+        s = await dos.screenUntil("first-g2", (t) => menuValue(t, MENU.game) === "Outer-Open Gomoku 15x15");
+        assert.equal(status(s).trim(), "Outer-Open Gomoku 15x15", show(s));
+        await dos.key("c");
+        s = await dos.screenUntil("first-c", (t) => menuValue(t, MENU.level) !== DEFAULTS.level);
+        await dos.key("s");
+        s = await dos.screenUntil("first-s", (t) => menuValue(t, MENU.sound) === "off");
+        assert.equal(status(s).trim(), "Sound off.", show(s));
+        assert.deepEqual(menuValues(s), { game: "Outer-Open Gomoku 15x15", level: "Cha (Harry Cha's rules)", sound: "off" }, show(s));
+        chosenMenu = menuChoices(s);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+        assert.deepEqual(await cfgFiles(), ["PISKRS.CFG"]);
+        const cfg = await dos.readFile("PISKRS.CFG");
+        assert.deepEqual(cfgChoices(cfg), CFG_CHOSEN, cfg.toString("latin1"));
+        chosenCfg = cfg;
+    });
+
+    it("second run: the menu shows the same choices, and 4 starts Outer-Open 15x15; PISKRS.CFG unchanged", T, async () => {
+        await dos.begun(2);
+        await h.forgetDumps(dos);
+        let s = await dos.screenUntil("second-menu", isMenu);
+        assert.deepEqual(menuValues(s), { game: "Outer-Open Gomoku 15x15", level: "Cha (Harry Cha's rules)", sound: "off" }, show(s));
+        assert.deepEqual(menuChoices(s), chosenMenu, show(s));
+        await dos.key("4");
+        s = await dos.screenUntil("second-game", isGame15);
+        assert.ok(isGame15(s), show(s));
+        assert.ok(panel(s).includes("Outer-Open Gomoku 15x15"), show(s));
+        await leaveToMenu(dos, "second");
+        assert.deepEqual(await dos.readFile("PISKRS.CFG"), chosenCfg, "PISKRS.CFG is not rewritten");
+        // Damage the file before the next run starts.
+        await dos.writeFile("PISKRS.CFG", GARBAGE_SMALL);
+        await dos.key("3");
+        assert.equal((await dos.finished(2)).errorlevel, 0);
+    });
+
+    for (const [n, label, garbage, next] of [[3, "100 bytes", GARBAGE_SMALL, GARBAGE_BIG], [4, "1000 bytes", GARBAGE_BIG, null]]) {
+        it(`a PISKRS.CFG of ${label} of garbage: the defaults, no crash; the file is left alone`, T, async () => {
+            await dos.begun(n);
+            await h.forgetDumps(dos);
+            let s = await dos.screenUntil(`garbage-${n}-menu`, isMenu);
+            assert.ok(isMenu(s), show(s));
+            assert.deepEqual(menuValues(s), DEFAULTS, show(s));
+            assert.deepEqual(menuChoices(s), defaults, "every choice as without PISKRS.CFG" + show(s));
+            await dos.key("4");
+            s = await dos.screenUntil(`garbage-${n}-game`, isGame19);
+            assert.ok(panel(s).includes("Gomoku 19x19 (Piskasm)"), show(s));
+            await leaveToMenu(dos, `garbage-${n}`);
+            assert.deepEqual(await dos.readFile("PISKRS.CFG"), Buffer.from(garbage), "nothing was chosen: the file is not rewritten");
+            if (next) await dos.writeFile("PISKRS.CFG", next);
+            await dos.key("3");
+            assert.equal((await dos.finished(n)).errorlevel, 0);
+        });
+    }
+
+    it("GAMES\\PISKRS keeps its own GAMES\\PISKRS.CFG; C:\\PISKRS.CFG is not touched", T, async () => {
+        await dos.begun(5);
+        await h.forgetDumps(dos);
+        let s = await dos.screenUntil("games-menu", isMenu);
+        assert.deepEqual(menuValues(s), DEFAULTS, "GAMES has no PISKRS.CFG yet" + show(s));
+        await dos.key("g");
+        s = await dos.screenUntil("games-g", (t) => menuValue(t, MENU.game) === "Gomoku in the Mist 19x19");
+        assert.equal(menuValue(s, MENU.game), "Gomoku in the Mist 19x19", show(s));
+        await dos.key("3");
+        assert.equal((await dos.finished(5)).errorlevel, 0);
+        assert.deepEqual(await cfgFiles(), ["GAMES/PISKRS.CFG", "PISKRS.CFG"]);
+        const cfg = await dos.readFile("GAMES/PISKRS.CFG");
+        assert.deepEqual(cfgChoices(cfg), { GAME: "MIST", LEVEL: "CLASSIC", SOUND: "ON" }, cfg.toString("latin1"));
+        assert.deepEqual(await dos.readFile("PISKRS.CFG"), Buffer.from(GARBAGE_BIG));
+    });
+});
+
+// ---------------------------------------------------------------------------
+// Switches
+
+describe("switches: bad values print the usage with errorlevel 1; /? lists the switches", () => {
+    const BAD = ["/LEVEL BOGUS", "/PLAY 9", "/LEVEL", "/PLAY", "/SOUND LOUD", "/PLAY 3"];
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("switches", [...BAD.map((a) => ({ run: `PISKRS ${a}` })), { run: "PISKRS /?" }]);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    BAD.forEach((args, i) => {
+        it(`PISKRS ${args}: the usage, errorlevel 1`, T, async () => {
+            const r = await dos.finished(i + 1);
+            assert.ok(r.output.startsWith("Unknown switch or missing value.\r\n\r\n"), JSON.stringify(r.output));
+            assert.match(r.output, /Usage: PISKRS/);
+            assert.equal(r.errorlevel, 1);
+        });
+    });
+
+    it("PISKRS /? lists /MIST /OUTER /EXACT /LEVEL /PLAY /SOUND /STACK; errorlevel 0", T, async () => {
+        const r = await dos.finished(BAD.length + 1);
+        assert.equal(r.errorlevel, 0);
+        assert.match(r.output, /^PISKRS - Gomoku for DOS/);
+        assert.ok(!r.output.includes("Unknown switch"), r.output);
+        // Each switch starts a line of its own (the next test checks the indentation).
+        for (const sw of ["/MIST", "/OUTER", "/EXACT", "/LEVEL", "/PLAY", "/SOUND", "/STACK", "/SEED", "/LOAD", "/BENCH", "/PISKASM"]) {
+            assert.match(r.output, new RegExp(`\\r\\n *${sw.replace("/", "\\/")} `), `${sw} has its own line:\n${r.output}`);
+        }
+        assert.match(r.output, /\/MIST \[\/CON\]/, "/CON goes with /MIST");
+        assert.match(r.output, /\/LEVEL CLASSIC\|CHA/);
+        assert.match(r.output, /\/PLAY 1\|2\|4/);
+        assert.match(r.output, /\/SOUND ON\|OFF/);
+        assert.match(r.output, /PISKRS\.CFG/);
+        assert.ok(!(await dos.listFiles()).some((f) => /PISKRS\.CFG$/i.test(f.name)), "no run wrote PISKRS.CFG");
+    });
+
+    it("PISKRS /? keeps the usage's indentation (switches two spaces in, continuation lines aligned)", T, async () => {
+        const r = await dos.finished(BAD.length + 1);
+        const lines = r.output.split("\r\n");
+        assert.ok(lines.includes("  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST"), r.output);
+        assert.ok(lines.some((l) => /^ +\[\/PLAY 1\|2\|4\]/.test(l)), r.output);
+        assert.ok(lines.some((l) => /^ +< GAME\.TXT > OUT\.TXT\)/.test(l)), r.output);
+    });
+});
