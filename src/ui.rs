@@ -1285,8 +1285,11 @@ impl App {
     fn render_game(&self, screen: &mut dyn Canvas) {
         self.render_board(screen);
         self.render_panel(screen);
-        for (x, label, _) in BUTTONS {
-            screen.write(x, BUTTONS_Y, label, Style::MenuKey);
+        for (x, label, key) in BUTTONS {
+            // No hints in the Mist: nobody may see under it.
+            if !(key == b'h' && self.variant.has_mist()) {
+                screen.write(x, BUTTONS_Y, label, Style::MenuKey);
+            }
         }
         key_bar(
             screen,
