@@ -137,10 +137,15 @@ mod program {
 
     fn load_settings() -> Settings {
         let mut path = [0u8; 96];
-        let mut bytes = [0u8; settings::MAX_BYTES * 2];
-        match dosapi::read_file(settings_path(&mut path), &mut bytes) {
-            Ok(Some(text)) => Settings::parse(text),
-            _ => Settings::default(), // missing or damaged: defaults
+        let mut text = Text::<{ settings::MAX_BYTES * 2 }>::new();
+        let mut too_big = false;
+        let read = dosapi::read_file_chunks(settings_path(&mut path), &mut |chunk| {
+            too_big |= text.as_bytes().len() + chunk.len() > settings::MAX_BYTES * 2;
+            text.push(chunk);
+        });
+        match read {
+            Ok(()) if !too_big => Settings::parse(text.as_bytes()),
+            _ => Settings::default(), // missing, damaged or too big: defaults
         }
     }
 

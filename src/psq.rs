@@ -76,33 +76,6 @@ pub fn write_to(side: u8, moves: &[Point], out: &mut dyn Sink) {
     out.write(b"-1\r\n");
 }
 
-/// Writes into `out`; returns the number of bytes used, or None if it is too small.
-pub fn write(side: u8, moves: &[Point], out: &mut [u8]) -> Option<usize> {
-    struct Slice<'a> {
-        out: &'a mut [u8],
-        len: usize,
-        full: bool,
-    }
-    impl Sink for Slice<'_> {
-        fn write(&mut self, bytes: &[u8]) {
-            match self.out.get_mut(self.len..self.len + bytes.len()) {
-                Some(room) => {
-                    room.copy_from_slice(bytes);
-                    self.len += bytes.len();
-                }
-                None => self.full = true,
-            }
-        }
-    }
-    let mut slice = Slice {
-        out,
-        len: 0,
-        full: false,
-    };
-    write_to(side, moves, &mut slice);
-    if slice.full { None } else { Some(slice.len) }
-}
-
 /// Where a reader is in the file.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {

@@ -81,3 +81,29 @@ impl<const N: usize> Sink for Text<N> {
         self.push(bytes);
     }
 }
+
+/// A sink into a byte slice: what does not fit is dropped (a whole piece at a time).
+pub struct SliceSink<'a> {
+    bytes: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> SliceSink<'a> {
+    pub fn new(bytes: &'a mut [u8]) -> SliceSink<'a> {
+        SliceSink { bytes, len: 0 }
+    }
+
+    /// The bytes written so far.
+    pub fn into_written(self) -> &'a [u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl Sink for SliceSink<'_> {
+    fn write(&mut self, bytes: &[u8]) {
+        if let Some(room) = self.bytes.get_mut(self.len..self.len + bytes.len()) {
+            room.copy_from_slice(bytes);
+            self.len += bytes.len();
+        }
+    }
+}

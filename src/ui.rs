@@ -26,8 +26,8 @@ use crate::random::Random;
 use crate::rules::{Opening, WinRule};
 use crate::screen::{Canvas, Style, WIDTH, glyph};
 use crate::settings::Settings;
-use crate::text::Sink;
 use crate::text::Text;
+use crate::text::{Sink, SliceSink};
 use crate::variant::{Level, Variant};
 
 /// Screen column of board column 0 (A); columns are two cells apart.
@@ -1036,25 +1036,9 @@ impl App {
 
     /// The same record in a buffer (a full 19x19 game takes 3.3 KB of it).
     pub fn save_request<'a>(&self, buffer: &'a mut [u8; psq::MAX_RECORD_BYTES + 32]) -> &'a [u8] {
-        struct Buffer<'b> {
-            bytes: &'b mut [u8],
-            len: usize,
-        }
-        impl Sink for Buffer<'_> {
-            fn write(&mut self, bytes: &[u8]) {
-                if let Some(room) = self.bytes.get_mut(self.len..self.len + bytes.len()) {
-                    room.copy_from_slice(bytes);
-                    self.len += bytes.len();
-                }
-            }
-        }
-        let mut sink = Buffer {
-            bytes: buffer,
-            len: 0,
-        };
+        let mut sink = SliceSink::new(buffer);
         self.save_to(&mut sink);
-        let len = sink.len;
-        &buffer[..len]
+        sink.into_written()
     }
 
     /// The platform wrote the file (or failed to); the game in memory is untouched.

@@ -89,33 +89,6 @@ pub fn read(handle: u16, buffer: &mut [u8]) -> Result<u16, DosError> {
     int21(0x3F00, handle, buffer.len() as u16, near(buffer.as_ptr()))
 }
 
-/// Reads a whole file into `buffer`; a file that does not fit is an error
-/// (`Ok(None)`), so a huge file is never half-read.
-pub fn read_file<'a>(name: &[u8], buffer: &'a mut [u8]) -> Result<Option<&'a [u8]>, DosError> {
-    let handle = open_read(name)?;
-    let mut filled = 0;
-    let result = loop {
-        match read(handle, &mut buffer[filled..]) {
-            Ok(0) => break Ok(true),
-            Ok(count) => {
-                filled += count as usize;
-                if filled == buffer.len() {
-                    // Full: one more byte means the file is too big.
-                    let mut probe = [0u8; 1];
-                    break read(handle, &mut probe).map(|extra| extra == 0);
-                }
-            }
-            Err(error) => break Err(error),
-        }
-    };
-    let _ = close(handle);
-    match result {
-        Ok(true) => Ok(Some(&buffer[..filled])),
-        Ok(false) => Ok(None),
-        Err(error) => Err(error),
-    }
-}
-
 pub fn close(handle: u16) -> Result<u16, DosError> {
     int21(0x3E00, handle, 0, 0)
 }
