@@ -2,8 +2,10 @@
 
 use crate::coord::Point;
 
-/// The largest board side PISKRS plays on (19 on DOS; 20 for the Gomocup brain).
-pub const MAX_SIDE: u8 = 20;
+/// The largest board side PISKRS plays on: 20 on the host (the Gomocup brain
+/// plays 20x20), 19 in PISKRS.COM, whose largest board is 19x19 (every board,
+/// move list and Info then costs the scarce segment less).
+pub const MAX_SIDE: u8 = if cfg!(target_os = "none") { 19 } else { 20 };
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
 /// The four directions a line can run in: across, up, and the two diagonals.
@@ -40,6 +42,12 @@ impl Board {
             side: side.clamp(5, MAX_SIDE),
             points: [None; MAX_POINTS],
         }
+    }
+
+    /// Empties the board and gives it `side` points a side, in place.
+    pub fn reset(&mut self, side: u8) {
+        self.side = side.clamp(5, MAX_SIDE);
+        self.points = [None; MAX_POINTS];
     }
 
     pub fn side(&self) -> u8 {

@@ -164,6 +164,14 @@ impl Classic {
         }
     }
 
+    /// As [`Classic::new`], in place (a new one is built on the stack and
+    /// copied; the stack is the scarcest room in the segment).
+    pub fn restart(&mut self, computer: Stone, side: u8) {
+        self.computer = computer;
+        self.side = side;
+        self.info = [0; MAX_POINTS];
+    }
+
     pub fn computer(&self) -> Stone {
         self.computer
     }

@@ -26,8 +26,10 @@ pub struct Options {
     pub bench: bool,
     /// `/PISKASM`, `/MIST`, `/OUTER`, `/EXACT`: the game.
     pub variant: Option<Variant>,
-    /// `/LEVEL CLASSIC|CHA`: the computer's level.
+    /// `/LEVEL CLASSIC|CHA|STRONG`: the computer's level.
     pub level: Option<Level>,
+    /// `/TIME s`: Strong's thinking time, in tenths of a second.
+    pub think_tenths: Option<u8>,
     /// `/SOUND ON|OFF`.
     pub sound: Option<bool>,
     /// `/RULE FREE|EXACT`: five or more, or exactly five, in every game.
@@ -45,7 +47,7 @@ pub struct Options {
 pub const USAGE: &[u8] = concat!(
     "PISKRS - Gomoku for DOS (after Piskasm, 2004)\r\n",
     "\r\n",
-    "Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL CLASSIC|CHA]\r\n",
+    "Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL x] [/TIME s]\r\n",
     "         [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT] [/SEED n] [/LOAD file]\r\n",
     "         [/BENCH] [/STACK] [/?]\r\n",
     "\r\n",
@@ -55,7 +57,9 @@ pub const USAGE: &[u8] = concat!(
     "              who, view, place <C><R>, history, resign, term\r\n",
     "  /OUTER      Outer-Open Gomoku 15x15: Black opens on the two outer lines\r\n",
     "  /EXACT      15x15, exactly five wins\r\n",
-    "  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator) or CHA (Harry Cha's)\r\n",
+    "  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator), CHA (Harry Cha's)\r\n",
+    "              or STRONG (threat search)\r\n",
+    "  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 1.0)\r\n",
     "  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players\r\n",
     "  /SOUND x    ON or OFF: a click on a move, a tune on a win\r\n",
     "  /RULE x     FREE (five or more) or EXACT (exactly five) in every game\r\n",
@@ -100,6 +104,10 @@ pub fn parse(tail: &[u8]) -> Request {
             b"/STACK" => options.report_stack = true,
             b"/LEVEL" => match words.next().and_then(Level::from_keyword) {
                 Some(level) => options.level = Some(level),
+                None => return Request::Invalid,
+            },
+            b"/TIME" => match words.next().and_then(crate::settings::parse_tenths) {
+                Some(tenths) => options.think_tenths = Some(tenths),
                 None => return Request::Invalid,
             },
             b"/SOUND" => match words.next() {

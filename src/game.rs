@@ -50,18 +50,30 @@ impl Game {
 
     /// A new game whose first stone must obey `opening`.
     pub fn with_opening(side: u8, rule: WinRule, opening: Opening) -> Game {
-        let board = Board::new(side);
-        let free_points = board.point_count();
+        let side = side.clamp(5, crate::board::MAX_SIDE);
         Game {
-            board,
+            board: Board::new(side),
             rule,
             opening,
             to_move: Stone::Black,
             moves: [Point::new(0, 0); MAX_MOVES],
             move_count: 0,
-            free_points,
+            free_points: side as u16 * side as u16,
             outcome: Outcome::InProgress,
         }
+    }
+
+    /// As [`Game::with_opening`], in place (a new Game is built on the stack
+    /// and copied: 1.2 KB twice, where the stack is scarcest).
+    pub fn restart(&mut self, side: u8, rule: WinRule, opening: Opening) {
+        self.board.reset(side);
+        let side = self.board.side() as u16;
+        self.rule = rule;
+        self.opening = opening;
+        self.to_move = Stone::Black;
+        self.move_count = 0;
+        self.free_points = side * side;
+        self.outcome = Outcome::InProgress;
     }
 
     pub fn board(&self) -> &Board {

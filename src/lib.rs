@@ -8,6 +8,7 @@
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 
+pub mod benchmark;
 pub mod board;
 pub mod cha;
 pub mod classic;

@@ -16,8 +16,10 @@ mod program {
     use core::sync::atomic::Ordering;
 
     use crate::dos::{bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, mouse, speaker};
+    use piskrs::benchmark;
     use piskrs::cmdline::{self, Options, Request};
     use piskrs::controller::{Controller, Flow, LineEnd, LineReader, Sink};
+    use piskrs::engine::Engine;
     use piskrs::psq;
     use piskrs::selfplay::SelfPlay;
     use piskrs::settings::{self, Settings};
@@ -135,6 +137,7 @@ mod program {
         &out[..=len + settings::FILE_NAME.len()]
     }
 
+    #[inline(never)]
     fn load_settings() -> Settings {
         let mut path = [0u8; 96];
         let mut text = Text::<{ settings::MAX_BYTES * 2 }>::new();
@@ -149,6 +152,7 @@ mod program {
         }
     }
 
+    #[inline(never)]
     fn save_settings(settings: &Settings) {
         let mut path = [0u8; 96];
         let mut bytes = [0u8; settings::MAX_BYTES];
@@ -167,6 +171,9 @@ mod program {
         }
         if let Some(level) = options.level {
             settings.level = level;
+        }
+        if let Some(tenths) = options.think_tenths {
+            settings.think_tenths = tenths;
         }
         if let Some(sound) = options.sound {
             settings.sound = sound;
@@ -331,8 +338,18 @@ mod program {
     /// Games of the Classic AI against itself, timed with the BIOS clock: each ply
     /// costs what a reply costs in a game (Update for the other side's stone,
     /// PCMove, Update for its own). Prints a report on standard output.
-    #[inline(never)]
     fn bench() -> u8 {
+        bench_self_play();
+        let budget = Settings::default().strong_budget();
+        for engine in [Engine::Classic, Engine::Cha, Engine::Strong { budget }] {
+            time_level(engine);
+        }
+        0
+    }
+
+    /// The Classic self-play part of /BENCH: the BENCH line.
+    #[inline(never)]
+    fn bench_self_play() {
         const GAMES: u16 = 8;
         let mut plies: u32 = 0;
         let mut line = Text::<80>::new();
@@ -374,7 +391,76 @@ mod program {
             .push_number(per_ply_us)
             .push(b"\r\n");
         let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
-        0
+    }
+
+    /// Each level's reply to every benchmark position, timed with the BIOS clock
+    /// (55 ms a tick): the median and the worst. Strong's lines also give its
+    /// move and node count (the host must agree:
+    /// tests/dosbox/fixtures/strong-bench.txt).
+    #[inline(never)]
+    fn time_level(engine: Engine) {
+        const COUNT: usize = benchmark::POSITIONS as usize;
+        let mut ticks = [0u32; COUNT];
+        let mut total_nodes: u32 = 0;
+        let mut line = Text::<80>::new();
+        let mut game = piskrs::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
+        for n in 0..COUNT {
+            benchmark::set_position(n as u16, &mut game);
+            let start = bios::ticks();
+            let reply = benchmark::reply(engine, &game);
+            let spent = bios::ticks().wrapping_sub(start);
+            // Insertion: `ticks` stays sorted.
+            let mut at = n;
+            while at > 0 && ticks[at - 1] > spent {
+                ticks[at] = ticks[at - 1];
+                at -= 1;
+            }
+            ticks[at] = spent;
+            if let (Engine::Strong { .. }, Some((point, nodes))) = (engine, reply) {
+                total_nodes += nodes;
+                let mut notation = [0u8; 3];
+                let len = piskrs::coord::write_point(
+                    point,
+                    piskrs::coord::Lettering::Consecutive,
+                    &mut notation,
+                );
+                line.clear();
+                line.push(b"STRONG ")
+                    .push_number(n as u32 + 1)
+                    .push(b" ")
+                    .push(&notation[..len])
+                    .push(b" nodes=")
+                    .push_number(nodes)
+                    .push(b" ms=")
+                    .push_number(spent * 55)
+                    .push(b"\r\n");
+                let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+            }
+        }
+        let all: u32 = ticks.iter().sum();
+        line.clear();
+        line.push(b"TIME ")
+            .push(match engine {
+                Engine::Classic => b"CLASSIC",
+                Engine::Cha => b"CHA",
+                Engine::Strong { .. } => b"STRONG",
+            })
+            .push(b" positions=")
+            .push_number(COUNT as u32)
+            .push(b" median_ms=")
+            .push_number((ticks[COUNT / 2 - 1] + ticks[COUNT / 2]) * 55 / 2)
+            .push(b" worst_ms=")
+            .push_number(ticks[COUNT - 1] * 55);
+        if let Engine::Strong { budget } = engine {
+            line.push(b" budget=")
+                .push_number(budget)
+                .push(b" nodes=")
+                .push_number(total_nodes)
+                .push(b" nodes_per_s=")
+                .push_number(total_nodes * 1000 / (all * 55).max(1));
+        }
+        line.push(b"\r\n");
+        let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
     }
 }
 

@@ -146,7 +146,7 @@ impl Reader {
     }
 
     /// The end of the file: the record, or why it is not one.
-    pub fn finish(self) -> Result<Record, RecordError> {
+    pub fn finish(&self) -> Result<&Record, RecordError> {
         if let Some(error) = self.error {
             return Err(error);
         }
@@ -160,7 +160,7 @@ impl Reader {
         if self.len > 0 || self.overlong {
             return Err(RecordError::Truncated);
         }
-        Ok(self.record)
+        Ok(&self.record)
     }
 
     /// A file that ends inside its first line: not a record unless the header so
@@ -261,7 +261,7 @@ pub fn read(bytes: &[u8], side: u8) -> Result<Record, RecordError> {
     if record.side != side {
         return Err(RecordError::WrongSize);
     }
-    Ok(record)
+    Ok(record.clone())
 }
 
 /// A decimal number of 1 to 5 digits, surrounding spaces allowed.

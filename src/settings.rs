@@ -5,6 +5,7 @@
 //! LEVEL=CHA
 //! SOUND=ON
 //! RULE=EXACT
+//! TIME=1.0
 //! ```
 //! Unknown or damaged lines are ignored: a missing or broken file means defaults.
 
@@ -18,7 +19,20 @@ pub struct Settings {
     /// Exactly five wins (six or more does not) in every game, not only in
     /// Exact five (the Mist's controller keeps its seed's five or more).
     pub exact_five: bool,
+    /// The Strong level's thinking time in tenths of a second (menu T, /TIME,
+    /// TIME=); the search's node budget follows from it ([`Settings::strong_budget`]).
+    pub think_tenths: u8,
 }
+
+/// The menu's thinking times, in tenths of a second.
+pub const THINK_CHOICES: [u8; 4] = [5, 10, 20, 50];
+/// The default thinking time: one second.
+pub const DEFAULT_THINK_TENTHS: u8 = 10;
+/// Strong's search nodes per tenth of a second on the reference machine (a 386
+/// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000), measured
+/// with `PISKRS /BENCH`. A node budget rather than a clock keeps the move the
+/// same on every machine, and on the host; a faster PC just answers sooner.
+pub const STRONG_NODES_PER_TENTH: u32 = 30;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -27,6 +41,7 @@ impl Default for Settings {
             level: Level::Classic,
             sound: true,
             exact_five: false,
+            think_tenths: DEFAULT_THINK_TENTHS,
         }
     }
 }
@@ -34,7 +49,41 @@ impl Default for Settings {
 /// The file's name, looked for in the program's own directory.
 pub const FILE_NAME: &[u8] = b"PISKRS.CFG";
 /// Bytes `write` needs at most.
-pub const MAX_BYTES: usize = 80;
+pub const MAX_BYTES: usize = 96;
+
+/// A thinking time in seconds, `n` or `n.d` (0.1 to 25.0), as tenths.
+pub fn parse_tenths(text: &[u8]) -> Option<u8> {
+    let (whole, tenth) = match text {
+        [whole @ .., b'.', tenth] => (whole, *tenth),
+        whole => (whole, b'0'),
+    };
+    if whole.is_empty() || whole.len() > 2 || !tenth.is_ascii_digit() {
+        return None;
+    }
+    let mut tenths: u16 = 0;
+    for &digit in whole {
+        if !digit.is_ascii_digit() {
+            return None;
+        }
+        tenths = tenths * 10 + (digit - b'0') as u16;
+    }
+    tenths = tenths * 10 + (tenth - b'0') as u16;
+    (1..=250).contains(&tenths).then_some(tenths as u8)
+}
+
+/// A thinking time as `n.d` (the settings file's and the menu's form); returns
+/// the length used.
+pub fn write_tenths(tenths: u8, out: &mut [u8; 4]) -> usize {
+    let mut len = 0;
+    if tenths >= 100 {
+        out[len] = b'0' + tenths / 100;
+        len += 1;
+    }
+    out[len] = b'0' + tenths / 10 % 10;
+    out[len + 1] = b'.';
+    out[len + 2] = b'0' + tenths % 10;
+    len + 3
+}
 
 impl Settings {
     /// Reads the file's text; anything not understood keeps the default.
@@ -60,6 +109,10 @@ impl Settings {
                 } else if value.eq_ignore_ascii_case(b"FREE") {
                     settings.exact_five = false;
                 }
+            } else if key.eq_ignore_ascii_case(b"TIME") {
+                if let Some(tenths) = parse_tenths(value) {
+                    settings.think_tenths = tenths;
+                }
             } else if key.eq_ignore_ascii_case(b"SOUND") {
                 if value.eq_ignore_ascii_case(b"ON") {
                     settings.sound = true;
@@ -71,9 +124,16 @@ impl Settings {
         settings
     }
 
+    /// Strong's node budget for the thinking time.
+    pub fn strong_budget(&self) -> u32 {
+        self.think_tenths as u32 * STRONG_NODES_PER_TENTH
+    }
+
     /// The file's text; returns the length used.
     pub fn write(&self, out: &mut [u8; MAX_BYTES]) -> usize {
-        let parts: [&[u8]; 9] = [
+        let mut time = [0u8; 4];
+        let time_len = write_tenths(self.think_tenths, &mut time);
+        let parts: [&[u8]; 11] = [
             b"GAME=",
             self.variant.keyword(),
             b"\r\nLEVEL=",
@@ -82,6 +142,8 @@ impl Settings {
             if self.sound { b"ON" } else { b"OFF" },
             b"\r\nRULE=",
             if self.exact_five { b"EXACT" } else { b"FREE" },
+            b"\r\nTIME=",
+            &time[..time_len],
             b"\r\n",
         ];
         let mut len = 0;

@@ -8,18 +8,27 @@
 //!    must answer each at its one completion point, so the tree is narrow and
 //!    deep. A four with two completion points (an open four, a double four) wins,
 //!    and so does reaching a four-three after his forced blocks.
-//! 4. **His VCF**: if he has one, play the first of my candidates after which he
-//!    has none (a block of his line, or a four of mine that takes the point).
-//! 5. **My four-three**: a four and an open three (the four forces his answer,
+//! 4. **My four-three**: a four and an open three (the four forces his answer,
 //!    then the three becomes an open four).
-//! 6. **His open three**: take a point after which he can make no open four.
-//! 7. **My three-three**, then **his double threat**: take the point.
-//! 8. **Alpha-beta**: a negamax search with iterative deepening over the best few
-//!    candidates, ordered by CountScore from both sides; the leaves are scored by
-//!    the best CountScore either side has left.
+//! 5. **My three-three**, unless he threatens more than a three-three himself or
+//!    can answer with a four.
+//! 6. **Defence**: if he threatens (an open three, a four-three or a VCF: he
+//!    wins by fours; a three-three), the first of my best candidates after which
+//!    he threatens least.
+//! 7. **A quiet move**: the first of my best candidates (by CountScore, which
+//!    weighs my shapes and his) after which he threatens nothing; only when none
+//!    is safe, an iterative-deepening negamax with alpha-beta over the best few
+//!    candidates, leaves scored by the best CountScore each side has left.
 //!
-//! Everything counts **nodes** against a budget (a position looked at), so a given
-//! position and budget give the same move on the host and on DOS.
+//! Everything counts **nodes** against a budget (a stone tried), so a given
+//! position and budget give the same move on the host and on DOS. Every search
+//! walks the board itself (a stone array and a count of stones near each point,
+//! updated on the 25 points around a move): Classic's Info is not touched, and a
+//! full Update per node would cost more than the whole step on a 386.
+//!
+//! A victory by threes as well as fours (VCT) was tried and dropped: over 200
+//! games against Classic it scored 66% with it and 68.5% without, at six times
+//! the nodes, which a 386 does not have.
 //!
 //! Shapes, with `X` mine, `.` empty, `p` the point tried:
 //! ```text
@@ -36,37 +45,24 @@ use crate::random::Random;
 use crate::rules::WinRule;
 
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
-/// Candidates at the root: every empty point near a stone (a threat may hide at
-/// any of them), best first.
-const MAX_CANDIDATES: usize = MAX_POINTS;
+/// My best candidates, by CountScore: the defences and quiet moves tried.
+const CANDIDATES: usize = 16;
 /// How deep the VCF search goes (my fours).
 const VCF_DEPTH: u8 = 12;
-/// How deep the VCT search goes (my fours and open threes).
-const VCT_DEPTH: u8 = 4;
-/// How many quiet candidates are checked for leaving him a forced win.
+/// How many quiet candidates are checked for leaving him a threat.
 const SAFETY_CHECKS: usize = 6;
-/// How many of my best candidates are tried against his VCT.
-const VCT_DEFENCES: usize = 12;
 /// Candidates the alpha-beta search looks at in each position.
 const WIDTH: usize = 5;
-/// The root's best candidates, the only points alpha-beta considers below it
-/// (re-scored in each position; scoring all would cost too much on a 386).
-const POOL: usize = 16;
 /// Deepest alpha-beta iteration.
 const MAX_DEPTH: u8 = 4;
 /// A won position's score for alpha-beta.
 const WIN: i32 = 1_000_000;
 
-struct Search {
-    board: Board,
-    rule: WinRule,
-    /// Stones within two points of each point: candidates have at least one.
-    near: [u8; MAX_POINTS],
-    nodes: u32,
-    budget: u32,
-    /// The node count at which the current phase stops (at most `budget`).
-    limit: u32,
-}
+/// Threat levels, see [`Search::threat_level`].
+const NONE: u8 = 0;
+const THREES: u8 = 1;
+const FOURS: u8 = 2;
+const FIVE: u8 = 3;
 
 /// Which of the steps decided a move (for tests and the curious).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -74,14 +70,48 @@ pub enum Reason {
     WinInOne,
     BlockFive,
     MyVcf,
-    BlockVcf,
-    MyVct,
-    BlockVct,
     FourThree,
-    BlockThree,
     ThreeThree,
-    BlockDoubleThreat,
+    /// He had a four-three, an open three or a VCF.
+    BlockFours,
+    /// He had a three-three.
+    BlockThrees,
     Search,
+}
+
+/// What a stone makes on its lines.
+#[derive(Clone, Copy)]
+struct Shape {
+    five: bool,
+    /// Points that would then make five: 0, 1 (a four) or 2 (two or more:
+    /// an open four or a double four).
+    fours: u8,
+    /// The completion point of a single four (his forced answer).
+    block: Point,
+    /// Lines with an open three (counted only when asked for).
+    threes: u8,
+}
+
+/// What a scan looks for, see [`Search::find`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Want {
+    Five,
+    Four,
+    OpenFour,
+    FourThree,
+    ThreeThree,
+}
+
+struct Search {
+    board: Board,
+    rule: WinRule,
+    /// Stones within two points of each point: the searches try only such
+    /// points.
+    near: [u8; MAX_POINTS],
+    nodes: u32,
+    budget: u32,
+    /// The node count at which the current phase stops (at most `budget`).
+    limit: u32,
 }
 
 /// The point Strong plays for the side to move, and the nodes it searched.
@@ -90,53 +120,70 @@ pub fn choose(position: Position, budget: u32, random: &mut Random) -> Option<(P
 }
 
 /// As [`choose`], and which step decided.
+#[inline(never)]
 pub fn choose_explained(
     position: Position,
     budget: u32,
     random: &mut Random,
 ) -> Option<(Point, u32, Reason)> {
-    let mut search = Search::new(position.board, position.rule, budget.max(1));
+    let _ = random; // the search is deterministic; variety comes from the openings
+    let mut search = Search {
+        board: position.board.clone(),
+        rule: position.rule,
+        near: [0; MAX_POINTS],
+        nodes: 0,
+        budget: budget.max(1),
+        limit: budget.max(1),
+    };
+    search.mark_stones();
     let me = position.to_move;
-    let him = me.opponent();
-    let mut candidates = [Point::new(0, 0); MAX_CANDIDATES];
-    let count = search.ordered_candidates(me, &mut candidates);
+    let mut candidates = [Point::new(0, 0); CANDIDATES];
+    let count = search.best_candidates(me, &mut candidates);
     if count == 0 {
         return None;
     }
     let candidates = &candidates[..count];
-    let (point, reason) = search.decide(me, him, candidates).unwrap_or_else(|| {
-        (
-            search.best_by_search(me, candidates, random),
-            Reason::Search,
-        )
-    });
+    let (point, reason) = search
+        .decide(me, candidates)
+        .unwrap_or_else(|| (search.quiet_move(me, candidates), Reason::Search));
     Some((point, search.nodes, reason))
 }
 
 impl Search {
-    fn new(board: &Board, rule: WinRule, budget: u32) -> Search {
-        let mut search = Search {
-            board: board.clone(),
-            rule,
-            near: [0; MAX_POINTS],
-            nodes: 0,
-            budget,
-            limit: budget,
-        };
-        let side = board.side();
-        for row in 0..side {
-            for col in 0..side {
-                let point = Point::new(col, row);
-                if board.get(point).is_some() {
-                    search.mark_near(point, 1);
-                }
+    /// Counts the stones near each point (the search is built in place: a
+    /// copy of it would cost the stack its 800 bytes twice).
+    fn mark_stones(&mut self) {
+        for index in 0..self.point_count() {
+            let point = self.point(index);
+            if self.board.get(point).is_some() {
+                self.mark_near(point, 1);
             }
         }
-        search
+    }
+
+    fn point_count(&self) -> usize {
+        self.board.point_count() as usize
+    }
+
+    fn point(&self, index: usize) -> Point {
+        let side = self.board.side() as usize;
+        Point::new((index % side) as u8, (index / side) as u8)
     }
 
     fn index(&self, point: Point) -> usize {
         point.row as usize * self.board.side() as usize + point.col as usize
+    }
+
+    /// The first empty point near a stone at `index` or after (row by row).
+    fn next_near(&self, mut index: usize) -> Option<Point> {
+        while index < self.point_count() {
+            let point = self.point(index);
+            if self.near[index] != 0 && self.board.get(point).is_none() {
+                return Some(point);
+            }
+            index += 1;
+        }
+        None
     }
 
     fn mark_near(&mut self, point: Point, add: i8) {
@@ -171,35 +218,29 @@ impl Search {
         self.limit = (self.nodes + share).min(self.budget.max(self.nodes + 1));
     }
 
-    /// Empty points near stones, best first by CountScore for `me` (which scores
-    /// both my shapes and his): at most MAX_CANDIDATES.
-    fn ordered_candidates(&self, me: Stone, out: &mut [Point; MAX_CANDIDATES]) -> usize {
-        let mut scores = [0u16; MAX_CANDIDATES];
+    /// The best empty points near stones by CountScore for `me` (which scores
+    /// both my shapes and his), best first; returns how many.
+    fn best_candidates(&self, me: Stone, out: &mut [Point; CANDIDATES]) -> usize {
+        let mut scores = [0u16; CANDIDATES];
         let mut count = 0;
-        let side = self.board.side();
-        for row in 0..side {
-            for col in 0..side {
-                let point = Point::new(col, row);
-                if self.board.get(point).is_some() || self.near[self.index(point)] == 0 {
-                    continue;
-                }
-                let score = count_score(&self.board, point, me);
-                // Insertion into the sorted list; the weakest falls off the end.
-                let mut at = count;
-                while at > 0 && scores[at - 1] < score {
-                    at -= 1;
-                }
-                if at < MAX_CANDIDATES {
-                    let end = count.min(MAX_CANDIDATES - 1);
-                    for i in (at..end).rev() {
-                        scores[i + 1] = scores[i];
-                        out[i + 1] = out[i];
-                    }
-                    scores[at] = score;
-                    out[at] = point;
-                    count = (count + 1).min(MAX_CANDIDATES);
-                }
+        let mut next = self.next_near(0);
+        while let Some(point) = next {
+            let score = count_score(&self.board, point, me);
+            // Insertion into the sorted list; the weakest falls off the end.
+            let mut at = count;
+            while at > 0 && scores[at - 1] < score {
+                at -= 1;
             }
+            if at < CANDIDATES {
+                count = (count + 1).min(CANDIDATES);
+                for i in (at + 1..count).rev() {
+                    scores[i] = scores[i - 1];
+                    out[i] = out[i - 1];
+                }
+                scores[at] = score;
+                out[at] = point;
+            }
+            next = self.next_near(self.index(point) + 1);
         }
         count
     }
@@ -215,19 +256,9 @@ impl Search {
         }
     }
 
-    /// Whether `stone` on the empty `point` would win.
-    fn makes_five(&mut self, point: Point, stone: Stone) -> bool {
-        self.board.set(point, Some(stone));
-        let five = DIRECTIONS
-            .iter()
-            .any(|&(dc, dr)| self.wins_along(point, stone, dc, dr));
-        self.board.set(point, None);
-        five
-    }
-
     /// With `stone` already on `point`: the empty points along `(dc, dr)` within
-    /// four steps that would then make its five (at most 2 reported: first, and
-    /// whether there is another).
+    /// four steps that would then make its five (the first, and whether there is
+    /// another).
     fn completions_along(
         &mut self,
         point: Point,
@@ -241,507 +272,274 @@ impl Search {
             let Some(q) = point.step(dc, dr, steps, side) else {
                 continue;
             };
-            if steps == 0 || self.board.get(q).is_some() {
+            if self.board.get(q).is_some() {
                 continue;
             }
             self.board.set(q, Some(stone));
             let five = self.wins_along(q, stone, dc, dr);
             self.board.set(q, None);
             if five {
-                match first {
-                    None => first = Some(q),
-                    Some(_) => return (first, true),
+                if first.is_some() {
+                    return (first, true);
                 }
+                first = Some(q);
             }
         }
         (first, false)
     }
 
-    /// With `stone` already on `point`: its fours through `point`. Returns
-    /// (number of completion points, the first one); 2 means unstoppable.
-    fn fours_through(&mut self, point: Point, stone: Stone) -> (u8, Option<Point>) {
-        let mut count = 0;
-        let mut block = None;
-        for &(dc, dr) in DIRECTIONS.iter() {
-            if let (Some(q), more) = self.completions_along(point, stone, dc, dr) {
-                if block.is_some_and(|b| b != q) || more {
-                    return (2, block.or(Some(q)));
-                }
-                block = Some(q);
-                count = 1;
-            }
-        }
-        (count, block)
-    }
-
-    /// With `stone` on `point`: whether some direction through it holds an open
-    /// three (one more stone there makes two completion points in that line).
-    fn open_threes_through(&mut self, point: Point, stone: Stone) -> u8 {
+    /// With `stone` on `point` along `(dc, dr)`: an open three, a point within
+    /// three steps that makes two completion points in this line.
+    fn open_three_along(&mut self, point: Point, stone: Stone, dc: i8, dr: i8) -> bool {
         let side = self.board.side();
-        let mut threes = 0;
-        for &(dc, dr) in DIRECTIONS.iter() {
-            if self.completions_along(point, stone, dc, dr).0.is_some() {
-                continue; // a four in this line, not a three
+        for steps in -3..=3i8 {
+            let Some(q) = point.step(dc, dr, steps, side) else {
+                continue;
+            };
+            if self.board.get(q).is_some() {
+                continue;
             }
-            for steps in -3..=3i8 {
-                let Some(q) = point.step(dc, dr, steps, side) else {
-                    continue;
-                };
-                if steps == 0 || self.board.get(q).is_some() {
-                    continue;
+            self.board.set(q, Some(stone));
+            let open_four =
+                !self.wins_along(q, stone, dc, dr) && self.completions_along(q, stone, dc, dr).1;
+            self.board.set(q, None);
+            if open_four {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// What `stone` on the empty `point` makes; open threes only if asked.
+    #[inline(never)]
+    fn shape(&mut self, point: Point, stone: Stone, with_threes: bool) -> Shape {
+        self.nodes += 1;
+        let mut shape = Shape {
+            five: false,
+            fours: 0,
+            block: point,
+            threes: 0,
+        };
+        self.board.set(point, Some(stone));
+        for &(dc, dr) in DIRECTIONS.iter() {
+            shape.five |= self.wins_along(point, stone, dc, dr);
+            match self.completions_along(point, stone, dc, dr) {
+                (Some(q), more) => {
+                    if more || shape.fours > 0 && q != shape.block {
+                        shape.fours = 2;
+                    } else {
+                        shape.fours = 1;
+                    }
+                    shape.block = q;
                 }
-                self.board.set(q, Some(stone));
-                let (first, more) = if self.wins_along(q, stone, dc, dr) {
-                    (None, false)
-                } else {
-                    self.completions_along(q, stone, dc, dr)
-                };
-                self.board.set(q, None);
-                if first.is_some() && more {
-                    threes += 1;
-                    break;
+                (None, _) => {
+                    if with_threes && self.open_three_along(point, stone, dc, dr) {
+                        shape.threes += 1;
+                    }
                 }
             }
         }
-        threes
+        self.board.set(point, None);
+        shape
     }
 
-    /// A point where `stone` would make five, among the empty points near stones.
-    fn five_point(&mut self, stone: Stone, candidates: &[Point]) -> Option<Point> {
-        candidates
-            .iter()
-            .copied()
-            .find(|&p| self.board.get(p).is_none() && self.makes_five(p, stone))
+    /// A quick filter: some 5-point window through `point` holds at least
+    /// `least` of `stone`'s stones and none of the other's.
+    fn window_holds(&self, point: Point, stone: Stone, least: u8) -> bool {
+        let side = self.board.side();
+        for &(dc, dr) in DIRECTIONS.iter() {
+            // A run of cells along the line: `own` counts my stones in the last
+            // five, `span` how many cells the run has (an opponent's stone or
+            // the edge starts it again).
+            let (mut own, mut span) = (0u8, 0u8);
+            let mut window = [false; 9];
+            for steps in -4..=4i8 {
+                let cell = point.step(dc, dr, steps, side).map(|q| self.board.get(q));
+                let slot = (steps + 4) as usize;
+                match cell {
+                    Some(None) => window[slot] = false,
+                    Some(Some(s)) if s == stone => window[slot] = true,
+                    _ => {
+                        (own, span) = (0, 0);
+                        continue;
+                    }
+                }
+                own += window[slot] as u8;
+                span += 1;
+                if span > 5 {
+                    own -= window[slot - 5] as u8;
+                }
+                // The window must hold the point itself: it ends at or after it.
+                if span >= 5 && steps >= 0 && own >= least {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
-    /// Steps 1 to 6; None when only a search can decide.
-    fn decide(&mut self, me: Stone, him: Stone, candidates: &[Point]) -> Option<(Point, Reason)> {
-        if let Some(win) = self.five_point(me, candidates) {
+    /// The first point near the stones where `stone` makes what `want` asks.
+    #[inline(never)]
+    fn find(&mut self, stone: Stone, want: Want) -> Option<Point> {
+        // A five or a four needs three of its stones in a window (four for a
+        // five), a three two: the filter spares most points the full look.
+        let least = match want {
+            Want::Five => 4,
+            Want::ThreeThree => 2,
+            _ => 3,
+        };
+        let threes = matches!(want, Want::FourThree | Want::ThreeThree);
+        let mut next = self.next_near(0);
+        while let Some(point) = next {
+            if self.window_holds(point, stone, least) {
+                let shape = self.shape(point, stone, threes);
+                let found = match want {
+                    Want::Five => shape.five,
+                    Want::Four => shape.fours > 0,
+                    Want::OpenFour => shape.fours >= 2,
+                    Want::FourThree => shape.fours >= 2 || shape.fours == 1 && shape.threes > 0,
+                    Want::ThreeThree => shape.fours == 0 && shape.threes >= 2,
+                };
+                if found {
+                    return Some(point);
+                }
+            }
+            next = self.next_near(self.index(point) + 1);
+        }
+        None
+    }
+
+    /// The forcing steps; None when only a quiet move is left.
+    fn decide(&mut self, me: Stone, candidates: &[Point]) -> Option<(Point, Reason)> {
+        let him = me.opponent();
+        if let Some(win) = self.find(me, Want::Five) {
             return Some((win, Reason::WinInOne));
         }
-        if let Some(block) = self.five_point(him, candidates) {
+        if let Some(block) = self.find(him, Want::Five) {
             return Some((block, Reason::BlockFive));
         }
-        // The VCF searches get a third of the budget each; the defences after
-        // them are bounded by the candidates, not by the budget.
-        self.phase(self.budget / 3);
+        self.phase(self.budget / 4);
         if let Some(start) = self.vcf(me, VCF_DEPTH) {
             return Some((start, Reason::MyVcf));
         }
-        self.phase(self.budget / 3);
-        if self.vcf(him, VCF_DEPTH).is_some() {
-            for &defence in candidates {
-                if self.out_of_budget() {
-                    break;
-                }
-                self.place(defence, me);
-                // Out of budget is not a refutation: only a finished search is.
-                let refuted = self.vcf(him, VCF_DEPTH).is_none() && !self.out_of_budget();
-                self.remove(defence);
-                if refuted {
-                    return Some((defence, Reason::BlockVcf));
-                }
-            }
-        }
-        self.phase(self.budget / 6);
-        if let Some(start) = self.vct(me, VCT_DEPTH) {
-            return Some((start, Reason::MyVct));
-        }
-        self.phase(self.budget / 6);
-        if self.vct(him, VCT_DEPTH).is_some() {
-            for &defence in candidates.iter().take(VCT_DEFENCES) {
-                if self.out_of_budget() {
-                    break;
-                }
-                self.place(defence, me);
-                let refuted = self.vct(him, VCT_DEPTH).is_none() && !self.out_of_budget();
-                self.remove(defence);
-                if refuted {
-                    return Some((defence, Reason::BlockVct));
-                }
-            }
-        }
-        self.limit = u32::MAX; // from here on the work is bounded by the candidates
-        let (mine, my_three_three) = self.double_threat(me, candidates);
-        if let Some(point) = mine {
+        self.limit = u32::MAX; // the scans for double threats are bounded by the board
+        if let Some(point) = self.find(me, Want::FourThree) {
             return Some((point, Reason::FourThree)); // the four forces, the three wins
         }
-        if let Some(threat) = self.open_four_point(him, candidates) {
-            // His open three: one more stone makes an open four. Take the point
-            // on its lines that leaves him none and is worth most to me.
-            for &defence in candidates {
-                let on_line = defence == threat
-                    || DIRECTIONS.iter().any(|&(dc, dr)| {
-                        (-5..=5i8)
-                            .any(|k| threat.step(dc, dr, k, self.board.side()) == Some(defence))
-                    });
-                if !on_line {
-                    continue;
-                }
-                self.place(defence, me);
-                let safe = self.open_four_point(him, candidates).is_none();
-                self.remove(defence);
-                if safe {
-                    return Some((defence, Reason::BlockThree));
-                }
-            }
-        }
-        if let Some(point) = my_three_three {
+        // How much he threatens if I pass: his open three or four-three wins
+        // faster than any three of mine; against his three-three mine comes first.
+        self.phase(self.budget / 4);
+        let danger = self.threat_level(him);
+        if danger < FOURS
+            && self.find(him, Want::Four).is_none()
+            && let Some(point) = self.find(me, Want::ThreeThree)
+        {
             return Some((point, Reason::ThreeThree));
         }
-        let (his, his_three_three) = self.double_threat(him, candidates);
-        his.or(his_three_three)
-            .map(|point| (point, Reason::BlockDoubleThreat))
+        if danger == NONE {
+            return None;
+        }
+        // Defend: of my best candidates, the first that leaves him least.
+        let mut best = (danger + 1, candidates[0]);
+        for &defence in candidates {
+            self.phase(self.budget / 32);
+            self.place(defence, me);
+            let left = self.threat_level(him);
+            self.remove(defence);
+            if left < best.0 {
+                best = (left, defence);
+                if left == NONE {
+                    break;
+                }
+            }
+        }
+        let reason = if danger >= FOURS {
+            Reason::BlockFours
+        } else {
+            Reason::BlockThrees
+        };
+        Some((best.1, reason))
     }
 
-    /// A point where `stone` would make an open four (or a double four).
-    fn open_four_point(&mut self, stone: Stone, candidates: &[Point]) -> Option<Point> {
-        for &point in candidates {
-            if self.board.get(point).is_some() || !self.may_make_four(point, stone) {
+    /// What `stone` threatens with its move: FIVE (it has a four on the board),
+    /// FOURS (an open three, a four-three, a win by continuous fours), THREES (a
+    /// three-three) or NONE.
+    fn threat_level(&mut self, stone: Stone) -> u8 {
+        if self.find(stone, Want::Five).is_some() {
+            FIVE
+        } else if self.find(stone, Want::OpenFour).is_some()
+            || self.find(stone, Want::FourThree).is_some()
+            || self.vcf(stone, VCF_DEPTH).is_some()
+        {
+            FOURS
+        } else if self.find(stone, Want::ThreeThree).is_some() {
+            THREES
+        } else {
+            NONE
+        }
+    }
+
+    /// A first move of a victory by continuous fours for `me`, if one is found
+    /// within `depth` fours and the budget.
+    fn vcf(&mut self, me: Stone, depth: u8) -> Option<Point> {
+        let him = me.opponent();
+        let mut next = self.next_near(0);
+        while let Some(point) = next {
+            if depth == 0 || self.out_of_budget() {
+                return None;
+            }
+            next = self.next_near(self.index(point) + 1);
+            if !self.window_holds(point, me, 3) {
                 continue;
             }
-            self.nodes += 1;
-            self.place(point, stone);
-            let (fours, _) = self.fours_through(point, stone);
-            self.remove(point);
-            if fours >= 2 {
+            let shape = self.shape(point, me, false);
+            let mut won = shape.five || shape.fours >= 2;
+            if !won && shape.fours == 1 {
+                self.place(point, me);
+                self.place(shape.block, him);
+                // His forced block must not leave him a four of his own (then
+                // my next four would not force).
+                let his_five = DIRECTIONS
+                    .iter()
+                    .any(|&(dc, dr)| self.wins_along(shape.block, him, dc, dr));
+                won = !his_five
+                    && self.find(him, Want::Five).is_none()
+                    && (self.vcf(me, depth - 1).is_some()
+                        || self.find(me, Want::FourThree).is_some());
+                self.remove(shape.block);
+                self.remove(point);
+            }
+            if won {
                 return Some(point);
             }
         }
         None
     }
 
-    /// Points where `stone` makes a four and an open three (or two fours), and
-    /// where it makes two open threes.
-    fn double_threat(
-        &mut self,
-        stone: Stone,
-        candidates: &[Point],
-    ) -> (Option<Point>, Option<Point>) {
-        let mut three_three = None;
-        for &point in candidates {
-            if self.out_of_budget() {
-                break;
-            }
-            if !self.window_holds(point, stone, 2) {
-                continue; // not two of its stones in any five: no three here
-            }
-            self.nodes += 1;
-            self.place(point, stone);
-            let (fours, _) = self.fours_through(point, stone);
-            let threes = self.open_threes_through(point, stone);
-            self.remove(point);
-            if fours >= 2 || (fours == 1 && threes >= 1) {
-                return (Some(point), three_three);
-            }
-            if fours == 0 && threes >= 2 && three_three.is_none() {
-                three_three = Some(point);
-            }
-        }
-        (None, three_three)
-    }
-
-    /// A first move of a victory by continuous fours for `me`, if one is found
-    /// within `depth` fours and the budget.
-    fn vcf(&mut self, me: Stone, depth: u8) -> Option<Point> {
-        if depth == 0 || self.out_of_budget() {
-            return None;
-        }
-        let him = me.opponent();
-        let side = self.board.side();
-        for row in 0..side {
-            for col in 0..side {
-                let point = Point::new(col, row);
-                if self.board.get(point).is_some() || self.near[self.index(point)] == 0 {
-                    continue;
-                }
-                if !self.may_make_four(point, me) {
-                    continue;
-                }
-                self.nodes += 1;
-                if self.out_of_budget() {
-                    return None;
-                }
-                self.place(point, me);
-                let (fours, block) = self.fours_through(point, me);
-                let five = DIRECTIONS
-                    .iter()
-                    .any(|&(dc, dr)| self.wins_along(point, me, dc, dr));
-                let mut won = five || fours >= 2;
-                if !won && fours == 1 {
-                    let block = block.unwrap_or(point);
-                    self.place(block, him);
-                    // His forced block must not make his own five.
-                    let his_five = DIRECTIONS
-                        .iter()
-                        .any(|&(dc, dr)| self.wins_along(block, him, dc, dr));
-                    if !his_five && !self.has_five_threat(him) {
-                        won = self.vcf(me, depth - 1).is_some() || self.four_three_anywhere(me);
-                    }
-                    self.remove(block);
-                }
-                self.remove(point);
-                if won {
-                    return Some(point);
-                }
-            }
-        }
-        None
-    }
-
-    /// A first move of a victory by continuous threats for `me` (fours and open
-    /// threes), if one is found within `depth` threats and the budget. It is
-    /// cautious: a three counts only when he has no four to answer with, and it
-    /// must win against every defence of the three.
-    fn vct(&mut self, me: Stone, depth: u8) -> Option<Point> {
-        if depth == 0 || self.out_of_budget() {
-            return None;
-        }
-        let him = me.opponent();
-        let side = self.board.side();
-        for row in 0..side {
-            for col in 0..side {
-                let point = Point::new(col, row);
-                if self.board.get(point).is_some()
-                    || self.near[self.index(point)] == 0
-                    || !self.window_holds(point, me, 2)
-                {
-                    continue;
-                }
-                self.nodes += 1;
-                if self.out_of_budget() {
-                    return None;
-                }
-                self.place(point, me);
-                let (fours, block) = self.fours_through(point, me);
-                let five = DIRECTIONS
-                    .iter()
-                    .any(|&(dc, dr)| self.wins_along(point, me, dc, dr));
-                let won = if five || fours >= 2 {
-                    true
-                } else if fours == 1 {
-                    let block = block.unwrap_or(point);
-                    self.place(block, him);
-                    let his_five = DIRECTIONS
-                        .iter()
-                        .any(|&(dc, dr)| self.wins_along(block, him, dc, dr));
-                    let won = !his_five
-                        && !self.has_five_threat(him)
-                        && self.vct(me, depth - 1).is_some();
-                    self.remove(block);
-                    won
-                } else if self.open_threes_through(point, me) >= 1 {
-                    self.every_defence_fails(me, depth - 1)
-                } else {
-                    false
-                };
-                self.remove(point);
-                if won {
-                    return Some(point);
-                }
-            }
-        }
-        None
-    }
-
-    /// After my open three: he has no four to answer with, and whatever point he
-    /// takes to stop my open four, I still win by threats.
-    fn every_defence_fails(&mut self, me: Stone, depth: u8) -> bool {
-        let him = me.opponent();
-        if depth == 0 || self.can_make_four(him) {
-            return false;
-        }
-        let side = self.board.side();
-        let mut threats = [Point::new(0, 0); 8];
-        let mut count = 0;
-        for row in 0..side {
-            for col in 0..side {
-                let point = Point::new(col, row);
-                if count < threats.len()
-                    && self.board.get(point).is_none()
-                    && self.near[self.index(point)] != 0
-                    && self.may_make_four(point, me)
-                {
-                    self.place(point, me);
-                    if self.fours_through(point, me).0 >= 2 {
-                        threats[count] = point;
-                        count += 1;
-                    }
-                    self.remove(point);
-                }
-            }
-        }
-        if count == 0 {
-            return false;
-        }
-        // His possible answers: the points on the lines of my open-four points.
-        for row in 0..side {
-            for col in 0..side {
-                let defence = Point::new(col, row);
-                if self.board.get(defence).is_some() {
-                    continue;
-                }
-                let on_line = threats[..count].iter().any(|&t| {
-                    DIRECTIONS.iter().any(|&(dc, dr)| {
-                        (-4..=4i8).any(|k| t.step(dc, dr, k, side) == Some(defence))
-                    })
-                });
-                if !on_line {
-                    continue;
-                }
-                self.nodes += 1;
-                if self.out_of_budget() {
-                    return false;
-                }
-                self.place(defence, him);
-                let stopped = threats[..count].iter().all(|&t| {
-                    self.board.get(t).is_some() || {
-                        self.board.set(t, Some(me));
-                        let still = self.fours_through(t, me).0 >= 2;
-                        self.board.set(t, None);
-                        !still
-                    }
-                });
-                let holds = !stopped || self.vct(me, depth).is_some();
-                self.remove(defence);
-                if !holds {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// Whether `stone` can make a four and an open three (or two fours, or two open
-    /// threes against no fours) with one stone somewhere: after a forced block
-    /// that wins as surely as a five.
-    fn four_three_anywhere(&mut self, stone: Stone) -> bool {
-        let side = self.board.side();
-        for row in 0..side {
-            for col in 0..side {
-                let point = Point::new(col, row);
-                if self.board.get(point).is_some()
-                    || self.near[self.index(point)] == 0
-                    || !self.may_make_four(point, stone)
-                {
-                    continue;
-                }
-                self.nodes += 1;
-                if self.out_of_budget() {
-                    return false;
-                }
-                self.place(point, stone);
-                let (fours, _) = self.fours_through(point, stone);
-                let threes = self.open_threes_through(point, stone);
-                // A three-three wins too when the other side has no four to
-                // answer with.
-                let win = fours >= 2
-                    || (fours == 1 && threes >= 1)
-                    || (threes >= 2 && !self.can_make_four(stone.opponent()));
-                self.remove(point);
-                if win {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Whether `stone` has a move that makes a four.
-    fn can_make_four(&mut self, stone: Stone) -> bool {
-        let side = self.board.side();
-        for row in 0..side {
-            for col in 0..side {
-                let point = Point::new(col, row);
-                if self.board.get(point).is_none()
-                    && self.near[self.index(point)] != 0
-                    && self.may_make_four(point, stone)
-                {
-                    self.place(point, stone);
-                    let (fours, _) = self.fours_through(point, stone);
-                    self.remove(point);
-                    if fours > 0 {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// Whether `stone` threatens a five somewhere (then a four of the other side
-    /// no longer forces).
-    fn has_five_threat(&mut self, stone: Stone) -> bool {
-        let side = self.board.side();
-        for row in 0..side {
-            for col in 0..side {
-                let point = Point::new(col, row);
-                if self.board.get(point).is_none()
-                    && self.near[self.index(point)] != 0
-                    && self.makes_five(point, stone)
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// A quick filter: some 5-point window through `point` holds three of
-    /// `stone`'s and none of the other's, so a stone here could make a four.
-    fn may_make_four(&self, point: Point, stone: Stone) -> bool {
-        self.window_holds(point, stone, 3)
-    }
-
-    /// Some 5-point window through `point` holds at least `least` of `stone`'s
-    /// stones and none of the other's.
-    fn window_holds(&self, point: Point, stone: Stone, least: u8) -> bool {
-        let side = self.board.side();
-        DIRECTIONS.iter().any(|&(dc, dr)| {
-            (-4..=0i8).any(|start| {
-                let mut own = 0;
-                for i in start..start + 5 {
-                    match point.step(dc, dr, i, side) {
-                        None => return false,
-                        Some(q) => match self.board.get(q) {
-                            Some(s) if s == stone => own += 1,
-                            Some(_) => return false,
-                            None => {}
-                        },
-                    }
-                }
-                own >= least
-            })
-        })
-    }
-
-    /// Step 7: iterative deepening negamax over the best candidates; the last
-    /// iteration that finished decides (ties: the first in CountScore order).
-    fn best_by_search(&mut self, me: Stone, candidates: &[Point], random: &mut Random) -> Point {
-        let _ = random; // the search is deterministic; variety comes from openings
-        // First, the best candidate after which he has no forced win (VCF or
-        // VCT), within a share of the budget: quiet moves must not walk into one.
+    /// Step 7: the first candidate after which he threatens nothing; when
+    /// none is safe, iterative deepening negamax over the best candidates (the
+    /// last iteration that finished decides; ties: the first in CountScore
+    /// order).
+    fn quiet_move(&mut self, me: Stone, candidates: &[Point]) -> Point {
         let him = me.opponent();
         for &point in candidates.iter().take(SAFETY_CHECKS) {
             self.phase(self.budget / 8);
             self.place(point, me);
-            let refuted = self.vcf(him, VCF_DEPTH).is_some() || self.vct(him, VCT_DEPTH).is_some();
-            let finished = !self.out_of_budget();
+            let safe = self.threat_level(him) == NONE && !self.out_of_budget();
             self.remove(point);
-            if finished && !refuted {
+            if safe {
                 return point;
             }
         }
         self.limit = self.budget;
-        let pool = &candidates[..candidates.len().min(POOL)];
-        let width = pool.len().min(WIDTH);
-        let mut best = pool[0];
+        let width = candidates.len().min(WIDTH);
+        let mut best = candidates[0];
         for depth in 1..=MAX_DEPTH {
             let mut alpha = -WIN - 1;
             let mut choice = None;
-            for &point in &pool[..width] {
+            for &point in &candidates[..width] {
                 self.place(point, me);
-                let score = -self.negamax(me.opponent(), depth - 1, -WIN - 1, -alpha, pool);
+                let score = -self.negamax(him, depth - 1, -WIN - 1, -alpha, candidates);
                 self.remove(point);
                 if self.out_of_budget() && depth > 1 {
                     break;
@@ -765,7 +563,7 @@ impl Search {
     }
 
     /// The value of the position for `to_move`, `depth` plies deep, over the free
-    /// points of `pool` ordered afresh by CountScore.
+    /// points of `pool` (the root's candidates, best first).
     fn negamax(
         &mut self,
         to_move: Stone,
@@ -776,40 +574,27 @@ impl Search {
     ) -> i32 {
         self.nodes += 1;
         let other = to_move.opponent();
-        let mut order = [(0u16, Point::new(0, 0)); POOL];
-        let mut count = 0;
+        // The side to move: its best point counts double (it plays first),
+        // against the other side's best.
+        let (mut mine, mut theirs) = (0i32, 0i32);
         for &point in pool {
             if self.board.get(point).is_none() {
-                if self.makes_five(point, to_move) {
+                if self.shape(point, to_move, false).five {
                     return WIN; // whoever can make five now wins
                 }
-                order[count] = (count_score(&self.board, point, to_move), point);
-                count += 1;
-            }
-        }
-        if count == 0 {
-            return 0;
-        }
-        let order = &mut order[..count];
-        // Insertion sort, best first: at most POOL entries, and small code.
-        for i in 1..count {
-            let mut j = i;
-            while j > 0 && order[j - 1].0 < order[j].0 {
-                order.swap(j - 1, j);
-                j -= 1;
+                mine = mine.max(count_score(&self.board, point, to_move) as i32);
+                theirs = theirs.max(count_score(&self.board, point, other) as i32);
             }
         }
         if depth == 0 || self.out_of_budget() {
-            let theirs = order
-                .iter()
-                .take(WIDTH)
-                .map(|&(_, p)| count_score(&self.board, p, other))
-                .max()
-                .unwrap_or(0);
-            // The side to move plays first: its best counts double.
-            return order[0].0 as i32 * 2 - theirs as i32;
+            return mine * 2 - theirs;
         }
-        for &(_, point) in order.iter().take(WIDTH) {
+        let mut tried = 0;
+        for &point in pool {
+            if tried == WIDTH || self.board.get(point).is_some() {
+                continue;
+            }
+            tried += 1;
             self.place(point, to_move);
             let score = -self.negamax(other, depth - 1, -beta, -alpha, pool);
             self.remove(point);

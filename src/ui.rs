@@ -19,13 +19,15 @@ use crate::board::{Board, Stone};
 use crate::classic::{Classic, opening_move};
 use crate::controller::{self, Request};
 use crate::coord::{Point, write_point};
+use crate::engine::Position;
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::psq::{self, RecordError};
 use crate::random::Random;
 use crate::rules::{Opening, WinRule};
 use crate::screen::{Canvas, Style, WIDTH, glyph};
-use crate::settings::Settings;
+use crate::settings::{self, Settings};
+use crate::strong;
 use crate::text::Text;
 use crate::text::{Sink, SliceSink};
 use crate::variant::{Level, Variant};
@@ -153,6 +155,7 @@ const MENU_GAME_Y: usize = 16;
 const MENU_LEVEL_Y: usize = 17;
 const MENU_SOUND_Y: usize = 18;
 const MENU_RULE_Y: usize = 19;
+const MENU_TIME_Y: usize = 20;
 
 /// A menu line that shows a choice: row, key, label, current value.
 type MenuOption = (usize, &'static [u8], &'static [u8], &'static [u8]);
@@ -241,9 +244,12 @@ impl App {
     }
 
     /// The menu with the choices remembered from the last run.
+    #[inline(never)]
     pub fn with_settings(mouse_present: bool, settings: Settings) -> App {
         let variant = settings.variant;
-        let mut app = App {
+        // Built in place (no `let app` then changes): a copy of App would cost
+        // its 2.6 KB twice on the stack.
+        App {
             page: Page::Menu,
             settings,
             settings_changed: false,
@@ -258,16 +264,14 @@ impl App {
             cursor: Point::new(variant.side() / 2, variant.side() / 2),
             hint: None,
             show_move_list: false,
-            status: Text::new(),
+            status: Text::from(b"Choose with a key or a click."),
             status_is_alert: false,
             prompt: Prompt::None,
             file_name: Text::from(DEFAULT_FILE),
             command_line: Text::new(),
             sound: Sound::None,
             mouse_present,
-        };
-        app.say(b"Choose with a key or a click.");
-        app
+        }
     }
 
     pub fn settings(&self) -> Settings {
@@ -388,6 +392,7 @@ impl App {
                 MENU_LEVEL_Y => b'c',
                 MENU_SOUND_Y => b's',
                 MENU_RULE_Y => b'r',
+                MENU_TIME_Y => b't',
                 _ => 0,
             },
             _ => 0,
@@ -416,6 +421,16 @@ impl App {
                     b"Rule: five or more wins (Exact five keeps exactly five)."
                 });
             }
+            b't' => {
+                let now = self.settings.think_tenths;
+                self.settings.think_tenths = settings::THINK_CHOICES
+                    .iter()
+                    .copied()
+                    .find(|&t| t > now)
+                    .unwrap_or(settings::THINK_CHOICES[0]);
+                self.settings_changed = true;
+                self.say(b"Thinking time of the Strong level changed.");
+            }
             b's' => {
                 self.settings.sound = !self.settings.sound;
                 self.settings_changed = true;
@@ -427,12 +442,13 @@ impl App {
             }
             b'3' => return Command::Quit,
             b'?' => self.page = Page::Help { over_game: false },
-            _ => self.warn(b"1, 2 or 4 play; G, C, S, R options; L load; 3 or Esc to quit."),
+            _ => self.warn(b"1, 2 or 4 play; G, C, S, R, T options; L load; 3 or Esc to quit."),
         }
         Command::Continue
     }
 
     /// Starts a game as the menu key does (the /PLAY switch).
+    #[inline(never)]
     pub fn start_from_menu(&mut self, key: u8) {
         if self.page == Page::Menu {
             let _ = self.handle(Input::Key(Key::Char(key)));
@@ -444,10 +460,12 @@ impl App {
     /// lines in Outer-Open).
     fn start(&mut self, opponent: Opponent) {
         self.variant = self.settings.variant;
-        self.game = self.variant.new_game_with(self.settings.exact_five);
+        // In place: new values would be built on the stack and copied.
+        self.variant
+            .restart_game(&mut self.game, self.settings.exact_five);
         self.opponent = opponent;
         self.centre = mist::START;
-        self.known = Board::new(self.variant.side());
+        self.known.reset(self.variant.side());
         self.reset_view();
         self.page = Page::Game;
         // Info for this board's size (also kept in two-player games, for hints).
@@ -455,7 +473,7 @@ impl App {
             Opponent::Computer(computer) => computer,
             Opponent::Person => Stone::White,
         };
-        self.classic = Classic::new(computer, self.variant.side());
+        self.classic.restart(computer, self.variant.side());
         match opponent {
             Opponent::Person => {
                 self.say(b"Black begins. Click a point, or move with the arrows and press Enter.")
@@ -520,6 +538,7 @@ impl App {
 
     /// The computer's move, at its level. In the Mist it chooses from what it
     /// knows; a hidden stone it hits teaches it that point, and it chooses again.
+    #[inline(never)]
     pub fn computer_move(&mut self) {
         if !self.computer_to_move() {
             return;
@@ -577,7 +596,18 @@ impl App {
                     .get(if mover == Stone::Black { 1 } else { 0 })
                     .copied();
                 let his_first = his_first.filter(|&p| board.get(p) == Some(mover.opponent()));
-                crate::cha::choose(board, mover, his_first, self.variant.win_rule())
+                crate::cha::choose(board, mover, his_first, self.game.rule())
+            }
+            Level::Strong => {
+                let position = Position {
+                    board,
+                    to_move: mover,
+                    rule: self.game.rule(),
+                    opening: self.game.opening(),
+                    moves: self.game.moves(),
+                };
+                let budget = self.settings.strong_budget();
+                strong::choose(position, budget, &mut self.random).map(|(point, _)| point)
             }
         }
     }
@@ -1013,6 +1043,7 @@ impl App {
     }
 
     /// Asks to load `name` as if chosen from the menu (the /LOAD switch).
+    #[inline(never)]
     pub fn request_load(&mut self, name: &[u8]) -> Command {
         self.file_name = Text::from(name);
         Command::LoadFile
@@ -1085,7 +1116,8 @@ impl App {
     /// A record was read: if it is a legal game of a game PISKRS plays, it
     /// replaces the game. The person continues on the side to move; against the
     /// computer, the computer takes the other side.
-    pub fn load_record(&mut self, record: Result<psq::Record, RecordError>) {
+    #[inline(never)]
+    pub fn load_record(&mut self, record: Result<&psq::Record, RecordError>) {
         let record = match record {
             Ok(record) => record,
             Err(error) => {
@@ -1116,7 +1148,11 @@ impl App {
             self.load_failed(b"its board is not 15x15 or 19x19");
             return;
         }
-        let mut game = variant.new_game_with(contains(line, b" rule=exact"));
+        // The record is replayed on a copy: the game on the board stays until
+        // the whole record has proved good. (Restarted in place, not built
+        // anew: that would cost the stack another copy.)
+        let mut game = self.game.clone();
+        variant.restart_game(&mut game, contains(line, b" rule=exact"));
         for &point in record.moves() {
             if game.play(point).is_err() {
                 self.load_failed(b"a move breaks the rules or follows the end (corrupt?)");
@@ -1252,17 +1288,24 @@ impl App {
             screen.write(23, y, label, Style::Normal);
             screen.write(23 + label.len(), y, value, Style::Heading);
         }
+        let mut time = [0u8; 4];
+        let len = settings::write_tenths(self.settings.think_tenths, &mut time);
+        let mut line = Text::<32>::new();
+        line.push(&time[..len]).push(b" s (Strong)");
+        screen.write(22, MENU_TIME_Y, b"T", Style::MenuKey);
+        screen.write(23, MENU_TIME_Y, b"  Time:  ", Style::Normal);
+        screen.write(32, MENU_TIME_Y, line.as_bytes(), Style::Heading);
         if !self.mouse_present {
             screen.write(
                 14,
-                20,
+                21,
                 b"No mouse driver found: play with the keyboard.",
                 Style::Alert,
             );
         }
         key_bar(
             screen,
-            b" 1/2 vs computer  4 Two players  G C S R Options  L Load  3/Esc Quit  F1 Keys",
+            b" 1/2 vs computer  4 Two players  G C S R T Options  L Load  3/Esc Quit  F1 Keys",
         );
     }
 

@@ -67,12 +67,20 @@ impl Variant {
 
     /// A new game of this variant, with exactly five winning if `exact_five`.
     pub fn new_game_with(self, exact_five: bool) -> Game {
-        let rule = if exact_five {
+        Game::with_opening(self.side(), self.rule_with(exact_five), self.opening())
+    }
+
+    /// As [`Variant::new_game_with`], into an existing game.
+    pub fn restart_game(self, game: &mut Game, exact_five: bool) {
+        game.restart(self.side(), self.rule_with(exact_five), self.opening());
+    }
+
+    fn rule_with(self, exact_five: bool) -> WinRule {
+        if exact_five {
             WinRule::ExactlyFive
         } else {
             self.win_rule()
-        };
-        Game::with_opening(self.side(), rule, self.opening())
+        }
     }
 
     pub fn name(self) -> &'static [u8] {
@@ -122,15 +130,19 @@ pub enum Level {
     Classic,
     /// Harry Cha's rule program.
     Cha,
+    /// Threat search and alpha-beta ([`crate::strong`]), within the thinking
+    /// time of the settings.
+    Strong,
 }
 
-pub const LEVELS: [Level; 2] = [Level::Classic, Level::Cha];
+pub const LEVELS: [Level; 3] = [Level::Classic, Level::Cha, Level::Strong];
 
 impl Level {
     pub fn name(self) -> &'static [u8] {
         match self {
             Level::Classic => b"Classic (Piskasm)",
             Level::Cha => b"Cha (Harry Cha's rules)",
+            Level::Strong => b"Strong (threat search)",
         }
     }
 
@@ -138,6 +150,7 @@ impl Level {
         match self {
             Level::Classic => b"CLASSIC",
             Level::Cha => b"CHA",
+            Level::Strong => b"STRONG",
         }
     }
 

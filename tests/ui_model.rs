@@ -489,12 +489,16 @@ fn without_a_mouse_the_menu_says_no_mouse() {
     let app = App::new(false);
     let screen = render(&app);
     assert_eq!(
-        text_at(&screen, 14, 20, 46),
+        text_at(&screen, 14, 21, 46),
         "No mouse driver found: play with the keyboard."
     );
-    assert_eq!(style_name(screen.cell(14, 20).style), "Alert");
+    assert_eq!(style_name(screen.cell(14, 21).style), "Alert");
     let with_mouse = render(&App::new(true));
-    assert_eq!(text_at(&with_mouse, 0, 20, 80).trim(), "");
+    assert_eq!(text_at(&with_mouse, 0, 21, 80).trim(), "");
+    assert_eq!(
+        text_at(&with_mouse, 0, 20, 80).trim(),
+        "T  Time:  1.0 s (Strong)"
+    );
 }
 
 fn play_clicks(app: &mut App, moves: &[&str]) {

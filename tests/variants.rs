@@ -245,7 +245,7 @@ fn lettering_of_15x15_skips_i_so_column_13_is_o_and_14_is_p() {
 
 #[test]
 fn levels_names_and_keywords() {
-    assert!(LEVELS.len() == 2 && LEVELS[0] == Level::Classic && LEVELS[1] == Level::Cha);
+    assert!(LEVELS == [Level::Classic, Level::Cha, Level::Strong]);
     assert_eq!(
         String::from_utf8_lossy(Level::Classic.name()),
         "Classic (Piskasm)"
@@ -256,8 +256,14 @@ fn levels_names_and_keywords() {
     );
     assert!(Level::from_keyword(b"classic") == Some(Level::Classic));
     assert!(Level::from_keyword(b"ChA") == Some(Level::Cha));
+    assert_eq!(
+        String::from_utf8_lossy(Level::Strong.name()),
+        "Strong (threat search)"
+    );
+    assert!(Level::from_keyword(b"strong") == Some(Level::Strong));
     assert!(Level::from_keyword(b"CHAS").is_none());
-    assert!(Level::Classic.next() == Level::Cha && Level::Cha.next() == Level::Classic);
+    assert!(Level::Classic.next() == Level::Cha);
+    assert!(Level::Cha.next() == Level::Strong && Level::Strong.next() == Level::Classic);
 }
 
 // ---------------------------------------------------------------------------
@@ -768,6 +774,7 @@ fn settings_parse_good_files() {
                 level,
                 sound,
                 exact_five: false,
+                think_tenths: settings::DEFAULT_THINK_TENTHS,
             },
             "{:?} read as {}",
             show(text),
@@ -827,38 +834,76 @@ fn settings_parse_keeps_defaults_for_what_is_missing_or_broken() {
 }
 
 #[test]
-fn settings_write_then_parse_round_trips_all_32_combinations() {
+fn settings_write_then_parse_round_trips_all_combinations() {
     let mut count = 0;
     for variant in ALL {
         for level in LEVELS {
             for sound in [true, false] {
                 for exact_five in [true, false] {
-                    let s = Settings {
-                        variant,
-                        level,
-                        sound,
-                        exact_five,
-                    };
-                    let mut out = [0u8; settings::MAX_BYTES];
-                    let len = s.write(&mut out);
-                    let text = &out[..len];
-                    assert!(text.ends_with(b"\r\n"));
-                    assert!(Settings::parse(text) == s, "{}", show(text));
-                    count += 1;
+                    for think_tenths in [1, 5, 10, 15, 99, 100, 250] {
+                        let s = Settings {
+                            variant,
+                            level,
+                            sound,
+                            exact_five,
+                            think_tenths,
+                        };
+                        let mut out = [0u8; settings::MAX_BYTES];
+                        let len = s.write(&mut out);
+                        let text = &out[..len];
+                        assert!(text.ends_with(b"\r\n"));
+                        assert!(Settings::parse(text) == s, "{}", show(text));
+                        count += 1;
+                    }
                 }
             }
         }
     }
-    assert_eq!(count, 32);
+    assert_eq!(count, 4 * 3 * 2 * 2 * 7);
     let s = Settings {
         variant: Variant::Mist,
         level: Level::Cha,
         sound: true,
         exact_five: false,
+        think_tenths: 15,
     };
     assert_eq!(
         settings_text(s),
-        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\nRULE=FREE\r\n")
+        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\nRULE=FREE\r\nTIME=1.5\r\n")
+    );
+}
+
+#[test]
+fn the_thinking_time_is_read_in_seconds_with_one_decimal() {
+    for (text, tenths) in [
+        ("0.1", Some(1)),
+        ("1", Some(10)),
+        ("1.0", Some(10)),
+        ("2.5", Some(25)),
+        ("25", Some(250)),
+        ("25.0", Some(250)),
+        ("0", None),
+        ("0.0", None),
+        ("25.1", None),
+        ("100", None),
+        ("1.", None),
+        (".5", None),
+        ("1.25", None),
+        ("-1", None),
+        ("1x", None),
+        ("", None),
+    ] {
+        assert_eq!(settings::parse_tenths(text.as_bytes()), tenths, "{text:?}");
+    }
+    let d = Settings::default();
+    assert_eq!(Settings::parse(b"TIME=2.5\r\n").think_tenths, 25);
+    assert!(
+        Settings::parse(b"TIME=fast\r\n") == d,
+        "a bad TIME keeps the default"
+    );
+    assert_eq!(
+        d.strong_budget(),
+        d.think_tenths as u32 * settings::STRONG_NODES_PER_TENTH
     );
 }
 
@@ -1378,6 +1423,7 @@ fn level_name(level: Level) -> &'static str {
     match level {
         Level::Classic => "Classic",
         Level::Cha => "Cha",
+        Level::Strong => "Strong",
     }
 }
 

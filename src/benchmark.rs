@@ -1,0 +1,48 @@
+//! The benchmark positions: the same on the host and in `PISKRS /BENCH`, so that
+//! the thinking times printed on DOS and the moves and node counts computed on
+//! the host are about the same boards (tests/strong_bench.rs checks the host
+//! side, tests/dosbox/files.test.js the .COM's).
+//!
+//! Position `n` is the game of Classic against itself from seed `n + 1` (see
+//! [`crate::selfplay`]), stopped after `8 + 2n` plies, or one ply before its end
+//! when it ended sooner: openings, middle games and crowded boards with threats.
+
+use crate::engine::{Engine, Position, think};
+use crate::game::Game;
+use crate::random::Random;
+use crate::selfplay::SelfPlay;
+
+/// How many positions there are.
+pub const POSITIONS: u16 = 12;
+
+/// Sets `game` to benchmark position `n` (0-based). (Filled in, not returned:
+/// on DOS a returned game would sit on the stack twice.)
+#[inline(never)]
+pub fn set_position(n: u16, game: &mut Game) {
+    let mut selfplay = SelfPlay::new(n + 1);
+    while selfplay.game().move_count() < 8 + 2 * n && selfplay.step().is_some() {}
+    game.clone_from(selfplay.game());
+    if game.is_over() {
+        game.undo(); // the position before the winning stone
+    }
+}
+
+/// Benchmark position `n` (0-based), as a game to continue.
+pub fn position(n: u16) -> Game {
+    let mut game = Game::new(19, crate::rules::WinRule::FiveOrMore);
+    set_position(n, &mut game);
+    game
+}
+
+/// What `engine` plays in `game` (the benchmark's random source, seed 1), and
+/// the nodes it searched.
+pub fn reply(engine: Engine, game: &Game) -> Option<(crate::coord::Point, u32)> {
+    let position = Position {
+        board: game.board(),
+        to_move: game.to_move(),
+        rule: game.rule(),
+        opening: game.opening(),
+        moves: game.moves(),
+    };
+    think(engine, position, &mut Random::new(1))
+}

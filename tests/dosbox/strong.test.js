@@ -1,0 +1,118 @@
+// End-to-end tests of the Strong level in the real PISKRS.COM (DOSBox-X): a whole
+// game against it by clicks, with the stack's high-water mark printed by /STACK at
+// the end; and /BENCH, whose Strong lines (move and node count for each benchmark
+// position) must equal what the host computes from the same core
+// (fixtures/strong-bench.txt, kept honest by tests/strong_bench.rs).
+"use strict";
+
+const { describe, it } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const h = require("./harness");
+
+const GAME_T = { timeout: 600000 };
+const MAX_PLIES = 120;
+const { boardStones: stones, statusLine: status, sidePanel: panel } = h;
+const show = (s) => "\n" + s.toString();
+const count = (s) => Object.keys(stones(s)).length;
+const added = (was, now) => Object.keys(now).filter((p) => !(p in was)).sort();
+
+describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
+    it("the computer answers every move with one legal O until the game ends; saved after 5 moves, loaded and played on; /STACK reports the high-water mark", GAME_T, async () => {
+        await h.withDos({
+            name: "strong",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /LEVEL STRONG /PLAY 1 /SEED 3 /STACK" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("game", h.isPiskrsGame);
+            assert.ok(panel(s).includes("Level: Strong (threat search)"), show(s));
+            let board = {};
+            let result = null;
+            const log = [];
+            for (let ply = 0; ply < MAX_PLIES && !result; ply += 2) {
+                const mine = h.choosePoint(board, "X", "O");
+                const { x, y } = h.boardCell(mine);
+                await dos.click(x, y);
+                s = await dos.screenUntil(`move${String(ply / 2 + 1).padStart(2, "0")}-${mine}`,
+                    (t) => count(t) >= ply + 2 || /You win!|The computer wins!/.test(status(t)));
+                const now = stones(s);
+                const ctx = `after your ${mine} (moves so far: ${log.join(" ")})` + show(s);
+                assert.equal(now[mine], "X", "your stone " + ctx);
+                for (const [p, v] of Object.entries(board)) assert.equal(now[p], v, `the stone on ${p} stays ` + ctx);
+                const fresh = added(board, now);
+                log.push(mine);
+                board = now;
+                if (/You win!/.test(status(s))) {
+                    result = "X";
+                    break;
+                }
+                assert.equal(fresh.length, 2, "your stone and one reply " + ctx);
+                const reply = fresh.find((p) => p !== mine);
+                assert.equal(now[reply], "O", "the computer plays O " + ctx);
+                log.push(reply);
+                if (/The computer wins!/.test(status(s))) result = "O";
+                if (log.length === 10) {
+                    await dos.key("s");
+                    await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as?"));
+                    await dos.key("enter");
+                    const saved = await dos.screenUntil("saved", (t) => status(t).includes("Saved to"));
+                    assert.equal(status(saved).trim(), "Saved to GAME.PSQ.", show(saved));
+                }
+            }
+            assert.ok(result, `the game ended within ${MAX_PLIES} plies: ${log.join(" ")}` + show(s));
+            // The test's one-ply player should not beat the Strong level.
+            assert.equal(result, "O", `Strong lost to the test's simple player: ${log.join(" ")}` + show(s));
+            await dos.key("esc"); // the game is over: any key, the menu
+            await dos.screenUntil("menu", h.isPiskrsMenu);
+            // Load the game saved after ten plies and play on against Strong.
+            await dos.key("l");
+            await dos.screenUntil("load-prompt", (t) => status(t).includes("Load which file?"));
+            await dos.key("enter");
+            s = await dos.screenUntil("loaded", (t) => status(t).includes("Loaded"));
+            assert.equal(status(s).trim(), "Loaded GAME.PSQ: 10 moves. Black to move.", show(s));
+            assert.ok(panel(s).includes("Level: Strong (threat search)"), show(s));
+            const before = stones(s);
+            const mine = h.choosePoint(before, "X", "O");
+            const { x, y } = h.boardCell(mine);
+            await dos.click(x, y);
+            s = await dos.screenUntil("loaded-reply", (t) => count(t) >= 12);
+            assert.equal(added(before, stones(s)).length, 2, "your stone and Strong's reply" + show(s));
+            await dos.key("esc");
+            await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
+            await dos.key("y");
+            await dos.screenUntil("menu-again", h.isPiskrsMenu);
+            await dos.key("esc"); // quit
+            const r = await dos.finished(1, { timeout: 60000 });
+            const m = /STACK high_water=(\d+) bytes/.exec(r.output);
+            assert.ok(m, "the /STACK report: " + r.output);
+            const size = fs.statSync(h.PISKRS_COM).size;
+            const free = 0xfffe - 0x100 - size;
+            console.log(`strong game: ${log.length} plies, winner ${result}; stack high-water ${m[1]} of ${free} bytes free`);
+            assert.ok(Number(m[1]) < free, `stack ${m[1]} bytes, only ${free} free above a ${size}-byte image`);
+        });
+    });
+});
+
+describe("/BENCH: thinking times per level, and host and DOS agree on Strong", () => {
+    it("prints TIME lines for CLASSIC, CHA and STRONG, and STRONG lines equal to fixtures/strong-bench.txt", GAME_T, async () => {
+        const want = fs.readFileSync(path.join(__dirname, "fixtures", "strong-bench.txt"), "utf8")
+            .split(/\r?\n/).filter((l) => l.trim());
+        await h.withDos({
+            name: "strong-bench",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /BENCH" }],
+            cycles: 60000, // node counts do not depend on speed
+        }, async (dos) => {
+            const r = await dos.finished(1, { timeout: 540000 });
+            assert.equal(r.errorlevel, 0, r.output);
+            const lines = r.output.split(/\r?\n/).filter((l) => l.trim());
+            for (const level of ["CLASSIC", "CHA", "STRONG"]) {
+                assert.ok(lines.some((l) => new RegExp(`^TIME ${level} positions=12 median_ms=\\d+ worst_ms=\\d+`).test(l)), `TIME ${level}: ` + r.output);
+            }
+            const got = lines.filter((l) => l.startsWith("STRONG ")).map((l) => l.replace(/ ms=\d+$/, ""));
+            assert.deepEqual(got, want, r.output);
+        });
+    });
+});

@@ -1,0 +1,73 @@
+//! The host side of the host-vs-.COM agreement: Strong's move and node count on
+//! each benchmark position (src/benchmark.rs) at the default thinking time's
+//! budget, exactly as `PISKRS /BENCH` prints them. The e2e test
+//! (tests/dosbox/strong.test.js) compares the .COM's lines with the same fixture.
+//! `UPDATE_FIXTURES=1 cargo test --test strong_bench` rewrites the fixture.
+
+use piskrs::benchmark::{POSITIONS, position, reply};
+use piskrs::coord::{Lettering, write_point};
+use piskrs::engine::Engine;
+use piskrs::settings::Settings;
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/dosbox/fixtures/strong-bench.txt"
+);
+
+fn host_lines() -> String {
+    let budget = Settings::default().strong_budget();
+    let mut out = String::new();
+    for n in 0..POSITIONS {
+        let game = position(n);
+        let (point, nodes) = reply(Engine::Strong { budget }, &game).expect("a move");
+        let mut notation = [0u8; 3];
+        let len = write_point(point, Lettering::Consecutive, &mut notation);
+        let name = std::str::from_utf8(&notation[..len]).unwrap();
+        out += &format!("STRONG {} {} nodes={}\n", n + 1, name, nodes);
+    }
+    out
+}
+
+#[test]
+fn the_fixture_is_what_the_host_computes() {
+    let lines = host_lines();
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(FIXTURE, &lines).unwrap();
+    }
+    let fixture =
+        std::fs::read_to_string(FIXTURE).expect("the fixture (UPDATE_FIXTURES=1 writes it)");
+    assert_eq!(fixture, lines);
+}
+
+#[test]
+fn the_positions_are_games_in_progress_of_growing_length() {
+    let mut last = 0;
+    for n in 0..POSITIONS {
+        let game = position(n);
+        assert!(!game.is_over(), "position {n} is over");
+        assert!(
+            game.move_count() >= 8,
+            "position {n}: {} moves",
+            game.move_count()
+        );
+        assert!(
+            game.move_count() as u32 + 2 >= last,
+            "position {n} shorter than the one before"
+        );
+        last = game.move_count() as u32;
+    }
+}
+
+#[test]
+fn strong_stays_within_its_budget_give_or_take_the_bounded_scans() {
+    let budget = Settings::default().strong_budget();
+    for n in 0..POSITIONS {
+        let (_, nodes) = reply(Engine::Strong { budget }, &position(n)).unwrap();
+        // The double-threat scans after the budget are bounded by the board:
+        // at most a few passes over its points.
+        assert!(
+            nodes <= budget + 4 * 361,
+            "position {n}: {nodes} nodes for a budget of {budget}"
+        );
+    }
+}
