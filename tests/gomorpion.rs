@@ -807,7 +807,7 @@ fn rule_14_equal_points_are_a_draw() {
     let mut g = Gomorpion::new();
     for row in 0..SIDE {
         for col in 0..SIDE {
-            let by = if (row as u16 * 30 + col as u16) % 2 == 0 {
+            let by = if (row as u16 * 30 + col as u16).is_multiple_of(2) {
                 Black
             } else {
                 Red
@@ -835,11 +835,14 @@ fn rule_14_equal_points_are_a_draw() {
 
 // 16. The worked example
 
+/// The moves of a cast, the rows drawn after it, the board, the scores.
+type Cast<'a> = (&'a [&'a str], &'a [u8], &'a str, [u16; 2]);
+
 #[test]
 fn worked_example_three_casts() {
     let mut g = Gomorpion::new();
     let cols: Vec<u8> = (0..8).collect();
-    let casts: [(&[&str], &[u8], &str, [u16; 2]); 3] = [
+    let casts: [Cast; 3] = [
         (
             &[
                 "D3", "D2", "C3", "C2", "E3", "F3", "B2", "E2", "B3", "E4", "A3",
