@@ -556,70 +556,107 @@ fn may_use(cell: u8, player: Player) -> Result<(), Refusal> {
 const ATTACK: [i32; 5] = [1, 12, 120, 1_500, 1_000_000];
 const DEFEND: [i32; 5] = [1, 10, 100, 1_200, 200_000];
 
-impl Gomorpion {
-    /// The sum of the window weights for `player` of the windows of five through
-    /// the empty `p` that `player` could still fill.
-    fn lines_value(&self, p: Point, player: Player, weights: &[i32; 5]) -> i32 {
-        let mut value = 0;
-        for &(dc, dr) in LINES.iter() {
-            'window: for start in -4..=0i8 {
-                let mut pieces = 0;
-                for k in start..start + 5 {
-                    if k == 0 {
-                        continue;
-                    }
-                    let Some(q) = p.step(dc, dr, k, SIDE) else {
-                        continue 'window;
-                    };
-                    let c = self.at(q);
-                    if is_live(c, player) {
-                        pieces += 1;
-                    } else if may_use(c, player).is_err() {
-                        continue 'window;
+/// How many neighbours `p` has on the board (8, 5 on an edge, 3 in a corner).
+fn neighbour_count(p: Point) -> u8 {
+    let span = |v: u8| if v == 0 || v == SIDE - 1 { 2 } else { 3 };
+    span(p.col) * span(p.row) - 1
+}
+
+/// The computer's view of the board: for each intersection, how many of its
+/// neighbours belong to the player to move (low nibble) and to his opponent
+/// (high nibble). Built once per move, so that weighing a candidate is cheap.
+struct Around([u8; POINTS]);
+
+impl Around {
+    fn new(game: &Gomorpion) -> Around {
+        let mut around = [0u8; POINTS];
+        for (i, &c) in game.cells.iter().enumerate() {
+            if let Some(who) = owner(c) {
+                let add = if who == game.turn { 1 } else { 16 };
+                for q in neighbours(point(i)) {
+                    if let Some(j) = index(q) {
+                        around[j] += add;
                     }
                 }
-                value += weights[pieces];
+            }
+        }
+        Around(around)
+    }
+
+    /// (mine, theirs) around `p`.
+    fn get(&self, p: Point) -> (u8, u8) {
+        let a = index(p).and_then(|i| self.0.get(i)).copied().unwrap_or(0);
+        (a & 15, a >> 4)
+    }
+}
+
+impl Gomorpion {
+    /// The window weights of the four lines through the empty `p`: for each
+    /// player, every five-point window through `p` that he could still fill adds
+    /// the weight of the number of his pieces in it.
+    fn lines_value(&self, p: Point) -> i32 {
+        let me = self.turn;
+        let mut value = 0;
+        for &(dc, dr) in LINES.iter() {
+            // The nine cells centred on p; off the board blocks both players.
+            let mut line = [PIECE | CAPTURED; 9];
+            for (k, cell) in (-4i8..).zip(line.iter_mut()) {
+                if let Some(q) = p.step(dc, dr, k, SIDE) {
+                    *cell = self.at(q);
+                }
+            }
+            for (player, weights) in [(me, &ATTACK), (me.opponent(), &DEFEND)] {
+                for start in 0..5 {
+                    let mut pieces = 0;
+                    let open = line[start..start + 5].iter().enumerate().all(|(k, &c)| {
+                        pieces += is_live(c, player) as usize;
+                        start + k == 4 || is_live(c, player) || may_use(c, player).is_ok()
+                    });
+                    if open {
+                        value += weights[pieces.min(4)];
+                    }
+                }
             }
         }
         value
     }
 
     /// The heuristic value of the player to move playing on the legal `p`.
-    fn value(&self, p: Point) -> i32 {
+    fn value(&self, p: Point, around: &Around) -> i32 {
         let me = self.turn;
         let them = me.opponent();
-        let mut value = self.lines_value(p, me, &ATTACK) + self.lines_value(p, them, &DEFEND);
+        let mut value = self.lines_value(p);
         // A piece played into one's own siege is a point at the end of the cast.
         if self.at(p) & SIEGED != 0 {
-            value += 40;
+            value += 60;
         }
         // Dense own groups score when the cast is won.
-        if self.owned_around(p, me) >= 4 {
+        if around.get(p).0 >= 4 {
             value += 15;
         }
         for q in neighbours(p) {
             let c = self.at(q);
-            let mine = self.owned_around(q, me) + 1;
+            let (mine, theirs) = around.get(q);
+            let mine = mine + 1;
             if c & (PIECE | CAPTURED) == PIECE {
                 // A live piece next to p: with p, does it have four of mine around?
                 if mine >= 4 {
                     value += if is_live(c, them) { 30 } else { 10 };
-                    // An opponent's siege wall that can be broken.
-                    if is_live(c, them)
-                        && neighbours(q).any(|s| self.at(s) & (PIECE | SIEGED) == SIEGED)
-                    {
-                        value += 40;
-                    }
                 }
-            } else if c & PIECE == 0 && q != p {
+                // A wall of the opponent's siege, weakened.
+                if is_live(c, them)
+                    && neighbours(q).any(|s| self.at(s) & (PIECE | SIEGED) == SIEGED)
+                {
+                    value += 10 * mine as i32;
+                }
+            } else if c & PIECE == 0 {
                 // An empty neighbour: close a siege of mine or spoil one of theirs.
-                let around = neighbours(q).count() as u8;
-                let theirs = self.owned_around(q, them);
-                if theirs == 0 && mine == around {
+                let count = neighbour_count(q);
+                if theirs == 0 && mine == count {
                     value += 60;
-                } else if theirs == 0 && mine + 1 == around {
+                } else if theirs == 0 && mine + 1 == count {
                     value += 12;
-                } else if theirs + 1 == around {
+                } else if theirs + 1 == count {
                     value += 35;
                 }
             }
@@ -629,37 +666,32 @@ impl Gomorpion {
 }
 
 /// The computer's move for the player to move: it finishes fives, blocks the
-/// opponent's, captures, builds and breaks sieges. Only intersections within two
-/// of a piece are weighed (the centre on an empty board); `None` only when the
-/// game is over. Never an illegal intersection.
+/// opponent's, captures, builds and breaks sieges. Only intersections next to a
+/// piece are weighed (the centre on an empty board); `None` only when the game is
+/// over. Never an illegal intersection.
 pub fn choose(game: &Gomorpion, random: &mut Random) -> Option<Point> {
+    let around = Around::new(game);
     let mut best = None;
     let mut best_value = i32::MIN;
-    let mut fallback = None;
-    for i in 0..POINTS {
+    for (i, &a) in around.0.iter().enumerate() {
         let p = point(i);
         if game.legal(p).is_err() {
             continue;
         }
-        fallback = fallback.or(Some(p));
-        let near = (-2..=2i8).any(|dr| {
-            (-2..=2i8).any(|dc| {
-                p.step(dc, dr, 1, SIDE)
-                    .is_some_and(|q| game.at(q) & PIECE != 0)
-            })
-        });
-        if !near {
-            continue;
-        }
-        let value = game.value(p) * 4 + random.below(4) as i32;
+        // Far from every piece (or the board is empty): a last resort.
+        let value = if a == 0 {
+            i32::MIN + 1
+        } else {
+            game.value(p, &around) * 4 + random.below(4) as i32
+        };
         if value > best_value {
             best_value = value;
             best = Some(p);
         }
     }
     let centre = Point::new(SIDE / 2, SIDE / 2);
-    if best.is_none() && game.legal(centre).is_ok() {
+    if best_value == i32::MIN + 1 && game.legal(centre).is_ok() {
         return Some(centre);
     }
-    best.or(fallback)
+    best
 }

@@ -19,7 +19,7 @@ fn main() {
         let start = std::time::Instant::now();
         let r = play_match(opponent, games, seed);
         println!(
-            "computer vs {:<6}: {} games, won {}, lost {}, drawn {}; mean points {:.1} to {:.1}; {:.1} ms per computer move",
+            "computer vs {:<6}: {} games, won {}, lost {}, drawn {}; mean points {:.1} to {:.1}; computer move {:.0} us on average, {:.0} us at most",
             opponent.name(),
             games,
             r.wins,
@@ -27,7 +27,8 @@ fn main() {
             r.draws,
             r.points_for as f64 / games as f64,
             r.points_against as f64 / games as f64,
-            r.think.as_secs_f64() * 1000.0 / r.moves.max(1) as f64,
+            r.think.as_secs_f64() * 1e6 / r.moves.max(1) as f64,
+            r.slowest.as_secs_f64() * 1e6,
         );
         eprintln!("({:.1} s)", start.elapsed().as_secs_f64());
     }

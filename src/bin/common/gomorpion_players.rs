@@ -89,6 +89,7 @@ pub struct MatchResult {
     pub points_against: u32,
     pub moves: u32,
     pub think: Duration,
+    pub slowest: Duration,
 }
 
 /// `games` games of the computer against `opponent`; the computer is Black in
@@ -112,7 +113,9 @@ pub fn play_match(opponent: Opponent, games: u32, seed: u64) -> MatchResult {
             let p = if game.to_move() == computer {
                 let start = Instant::now();
                 let p = choose(&game, &mut random);
-                result.think += start.elapsed();
+                let took = start.elapsed();
+                result.think += took;
+                result.slowest = result.slowest.max(took);
                 result.moves += 1;
                 p
             } else {
