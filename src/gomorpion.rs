@@ -11,7 +11,8 @@
 //!   [`Gomorpion::resigned`], [`Gomorpion::last_cast_winner`];
 //! - [`Gomorpion::view`]: what the screen shows on an intersection;
 //! - [`Gomorpion::legal`] and [`Gomorpion::play`] (which returns an [`Event`]
-//!   for the status line), [`Gomorpion::resign`], [`Gomorpion::can_play`];
+//!   for the status line), [`Gomorpion::resign`], [`Gomorpion::can_play`],
+//!   [`Gomorpion::line_through`] (the row a move would make: 5 ends the cast);
 //! - [`Gomorpion::setup`] and [`Gomorpion::set_turn`]: draw a position (tests,
 //!   diagrams, saved games);
 //! - [`choose`]: the computer's move.
