@@ -17,6 +17,7 @@ pub mod controller;
 pub mod coord;
 pub mod engine;
 pub mod game;
+pub mod gomorpion;
 pub mod mist;
 pub mod psq;
 pub mod random;
