@@ -59,7 +59,7 @@ pub const USAGE: &[u8] = concat!(
     "  /EXACT      15x15, exactly five wins\r\n",
     "  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator), CHA (Harry Cha's)\r\n",
     "              or STRONG (threat search)\r\n",
-    "  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 1.0)\r\n",
+    "  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 1.5)\r\n",
     "  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players\r\n",
     "  /SOUND x    ON or OFF: a click on a move, a tune on a win\r\n",
     "  /RULE x     FREE (five or more) or EXACT (exactly five) in every game\r\n",

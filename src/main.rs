@@ -402,7 +402,7 @@ mod program {
         const COUNT: usize = benchmark::POSITIONS as usize;
         let mut ticks = [0u32; COUNT];
         let mut total_nodes: u32 = 0;
-        let mut line = Text::<80>::new();
+        let mut line = Text::<120>::new();
         let mut game = piskrs::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
         for n in 0..COUNT {
             benchmark::set_position(n as u16, &mut game);

@@ -5,7 +5,7 @@
 //! LEVEL=CHA
 //! SOUND=ON
 //! RULE=EXACT
-//! TIME=1.0
+//! TIME=1.5
 //! ```
 //! Unknown or damaged lines are ignored: a missing or broken file means defaults.
 
@@ -25,14 +25,14 @@ pub struct Settings {
 }
 
 /// The menu's thinking times, in tenths of a second.
-pub const THINK_CHOICES: [u8; 4] = [5, 10, 20, 50];
-/// The default thinking time: one second.
-pub const DEFAULT_THINK_TENTHS: u8 = 10;
+pub const THINK_CHOICES: [u8; 4] = [5, 15, 30, 100];
+/// The default thinking time: a second and a half.
+pub const DEFAULT_THINK_TENTHS: u8 = 15;
 /// Strong's search nodes per tenth of a second on the reference machine (a 386
 /// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000), measured
 /// with `PISKRS /BENCH`. A node budget rather than a clock keeps the move the
 /// same on every machine, and on the host; a faster PC just answers sooner.
-pub const STRONG_NODES_PER_TENTH: u32 = 30;
+pub const STRONG_NODES_PER_TENTH: u32 = 50;
 
 impl Default for Settings {
     fn default() -> Self {

@@ -49,6 +49,8 @@ const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 const CANDIDATES: usize = 16;
 /// How deep the VCF search goes (my fours).
 const VCF_DEPTH: u8 = 12;
+/// How many of my best candidates are tried as defences.
+const DEFENCES: usize = 16;
 /// How many quiet candidates are checked for leaving him a threat.
 const SAFETY_CHECKS: usize = 6;
 /// Candidates the alpha-beta search looks at in each position.
@@ -92,22 +94,108 @@ struct Shape {
     threes: u8,
 }
 
-/// What a scan looks for, see [`Search::find`].
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Want {
-    Five,
-    Four,
-    OpenFour,
-    FourThree,
-    ThreeThree,
+/// The first point of each kind a scan found, see [`Search::scan`].
+struct Found {
+    five: Option<Point>,
+    four: Option<Point>,
+    open_four: Option<Point>,
+    four_three: Option<Point>,
+    three_three: Option<Point>,
+}
+
+/// The bit of the point itself in a [`Line`].
+const CENTRE: u32 = 5;
+/// Five bits in a row: a window of five points.
+const WINDOW: u16 = 0b11111;
+
+/// One line through a point as one side sees it: bit 5 is the point, bits 0
+/// to 10 the points five steps back to five steps on (eleven bits: enough to
+/// see whether a five through the point has a sixth stone beside it).
+#[derive(Clone, Copy)]
+struct Line {
+    /// The side's stones (and the point itself).
+    own: u16,
+    /// The other side's stones and the points off the board.
+    blocked: u16,
+}
+
+impl Line {
+    /// The most of the side's stones (the point included) in a five-point
+    /// window through the point (bits `w..w + 5`, w = 1..=5) that the other
+    /// side has not blocked.
+    fn most_in_a_window(self) -> u32 {
+        let mut most = 0;
+        for w in 1..=CENTRE {
+            let window = WINDOW << w;
+            if self.blocked & window == 0 {
+                most = most.max((self.own & window).count_ones());
+            }
+        }
+        most
+    }
+
+    /// Whether the side's stones fill window `w` and that is a win: under the
+    /// exact-five rule not when a sixth stone lies beside them.
+    fn wins(self, w: u32, rule: WinRule) -> bool {
+        let window = WINDOW << w;
+        let flanks = (1u16 << (w - 1)) | (1 << (w + 5));
+        self.own & window == window && (rule == WinRule::FiveOrMore || self.own & flanks == 0)
+    }
+
+    /// Whether the side has a five through the point.
+    fn is_five(self, rule: WinRule) -> bool {
+        (1..=CENTRE).any(|w| self.wins(w, rule))
+    }
+
+    /// The points (as bits) where one more stone would make a five through the
+    /// point: one makes a four, two an open four.
+    fn completions(self, rule: WinRule) -> u16 {
+        let mut points = 0;
+        for w in 1..=CENTRE {
+            let window = WINDOW << w;
+            let gap = window & !self.own;
+            if self.blocked & window == 0
+                && gap.count_ones() == 1
+                && (Line {
+                    own: self.own | gap,
+                    ..self
+                })
+                .wins(w, rule)
+            {
+                points |= gap;
+            }
+        }
+        points
+    }
+
+    /// Whether one more stone on this line would make an open four (two
+    /// completion points) through the point: an open three.
+    fn has_open_three(self, rule: WinRule) -> bool {
+        (1..10).any(|bit| {
+            let q = 1u16 << bit;
+            let with = Line {
+                own: self.own | q,
+                ..self
+            };
+            (self.own | self.blocked) & q == 0
+                && !with.is_five(rule)
+                && with.completions(rule).count_ones() > 1
+        })
+    }
 }
 
 struct Search {
     board: Board,
     rule: WinRule,
-    /// Stones within two points of each point: the searches try only such
-    /// points.
-    near: [u8; MAX_POINTS],
+    /// One bit for each point within two points of a stone, the points the
+    /// searches try. Bits are set as stones are placed and never cleared when
+    /// a stone is taken back: a few more points tried, but 46 bytes of stack
+    /// rather than 361 for counts.
+    near: [u8; MAX_POINTS.div_ceil(8)],
+    /// For each side, its stones within four steps of each point along the
+    /// four lines: a point with fewer than three cannot give it a four, and
+    /// is passed over without a look (without a node).
+    on_lines: [[u8; MAX_POINTS]; 2],
     nodes: u32,
     budget: u32,
     /// The node count at which the current phase stops (at most `budget`).
@@ -130,7 +218,8 @@ pub fn choose_explained(
     let mut search = Search {
         board: position.board.clone(),
         rule: position.rule,
-        near: [0; MAX_POINTS],
+        near: [0; MAX_POINTS.div_ceil(8)],
+        on_lines: [[0; MAX_POINTS]; 2],
         nodes: 0,
         budget: budget.max(1),
         limit: budget.max(1),
@@ -155,8 +244,8 @@ impl Search {
     fn mark_stones(&mut self) {
         for index in 0..self.point_count() {
             let point = self.point(index);
-            if self.board.get(point).is_some() {
-                self.mark_near(point, 1);
+            if let Some(stone) = self.board.get(point) {
+                self.mark_near(point, stone, 1);
             }
         }
     }
@@ -178,7 +267,7 @@ impl Search {
     fn next_near(&self, mut index: usize) -> Option<Point> {
         while index < self.point_count() {
             let point = self.point(index);
-            if self.near[index] != 0 && self.board.get(point).is_none() {
+            if self.near[index / 8] & (1 << (index % 8)) != 0 && self.board.get(point).is_none() {
                 return Some(point);
             }
             index += 1;
@@ -186,13 +275,22 @@ impl Search {
         None
     }
 
-    fn mark_near(&mut self, point: Point, add: i8) {
+    fn mark_near(&mut self, point: Point, stone: Stone, add: i8) {
         let side = self.board.side();
         for dr in -2..=2i8 {
             for dc in -2..=2i8 {
                 if let Some(near) = point.step(dc, dr, 1, side) {
                     let index = self.index(near);
-                    self.near[index] = self.near[index].wrapping_add_signed(add);
+                    self.near[index / 8] |= 1 << (index % 8);
+                }
+            }
+        }
+        for &(dc, dr) in DIRECTIONS.iter() {
+            for steps in -4..=4i8 {
+                if let Some(q) = point.step(dc, dr, steps, side) {
+                    let index = self.index(q);
+                    let count = &mut self.on_lines[stone as usize][index];
+                    *count = count.wrapping_add_signed(add);
                 }
             }
         }
@@ -200,12 +298,18 @@ impl Search {
 
     fn place(&mut self, point: Point, stone: Stone) {
         self.board.set(point, Some(stone));
-        self.mark_near(point, 1);
+        self.mark_near(point, stone, 1);
     }
 
-    fn remove(&mut self, point: Point) {
+    fn remove(&mut self, point: Point, stone: Stone) {
         self.board.set(point, None);
-        self.mark_near(point, -1);
+        self.mark_near(point, stone, -1);
+    }
+
+    /// Whether `stone` has at least `least` stones on the lines through the
+    /// empty `point` (within four steps): else no shape() is worth a look.
+    fn may_hold(&self, point: Point, stone: Stone, least: u8) -> bool {
+        self.on_lines[stone as usize][self.index(point)] >= least
     }
 
     fn out_of_budget(&self) -> bool {
@@ -245,194 +349,156 @@ impl Search {
         count
     }
 
-    /// The run of `stone` through `point` along `(dc, dr)` makes a win.
-    fn wins_along(&self, point: Point, stone: Stone, dc: i8, dr: i8) -> bool {
-        let length = 1
-            + self.board.run_from(point, dc, dr, stone)
-            + self.board.run_from(point, -dc, -dr, stone);
-        match self.rule {
-            WinRule::FiveOrMore => length >= 5,
-            WinRule::ExactlyFive => length == 5,
+    /// The line through `point` along `(dc, dr)` as `stone` sees it, `point`
+    /// itself counted as its stone.
+    fn line(&self, point: Point, stone: Stone, dc: i8, dr: i8) -> Line {
+        // Walks the eleven points with plain arithmetic: this is the search's
+        // innermost loop, and on a 386 every instruction counts.
+        let side = self.board.side() as i16;
+        let points = self.board.points();
+        let (dc, dr) = (dc as i16, dr as i16);
+        let mut col = point.col as i16 - CENTRE as i16 * dc;
+        let mut row = point.row as i16 - CENTRE as i16 * dr;
+        let mut line = Line {
+            own: 1 << CENTRE,
+            blocked: 0,
+        };
+        for bit in 0..=2 * CENTRE {
+            if bit != CENTRE {
+                if col < 0 || row < 0 || col >= side || row >= side {
+                    line.blocked |= 1 << bit;
+                } else if let Some(s) = points[(row * side + col) as usize] {
+                    if s == stone {
+                        line.own |= 1 << bit;
+                    } else {
+                        line.blocked |= 1 << bit;
+                    }
+                }
+            }
+            col += dc;
+            row += dr;
         }
+        line
     }
 
-    /// With `stone` already on `point`: the empty points along `(dc, dr)` within
-    /// four steps that would then make its five (the first, and whether there is
-    /// another).
-    fn completions_along(
+    /// What `stone` on the empty `point` makes (a node), or None when no
+    /// five-point window through it holds `least` of its stones besides (a
+    /// cheap look that spares most points the rest). Open threes only if asked.
+    #[inline(never)]
+    fn shape(
         &mut self,
         point: Point,
         stone: Stone,
-        dc: i8,
-        dr: i8,
-    ) -> (Option<Point>, bool) {
-        let side = self.board.side();
-        let mut first = None;
-        for steps in -4..=4i8 {
-            let Some(q) = point.step(dc, dr, steps, side) else {
-                continue;
-            };
-            if self.board.get(q).is_some() {
-                continue;
-            }
-            self.board.set(q, Some(stone));
-            let five = self.wins_along(q, stone, dc, dr);
-            self.board.set(q, None);
-            if five {
-                if first.is_some() {
-                    return (first, true);
-                }
-                first = Some(q);
-            }
-        }
-        (first, false)
-    }
-
-    /// With `stone` on `point` along `(dc, dr)`: an open three, a point within
-    /// three steps that makes two completion points in this line.
-    fn open_three_along(&mut self, point: Point, stone: Stone, dc: i8, dr: i8) -> bool {
-        let side = self.board.side();
-        for steps in -3..=3i8 {
-            let Some(q) = point.step(dc, dr, steps, side) else {
-                continue;
-            };
-            if self.board.get(q).is_some() {
-                continue;
-            }
-            self.board.set(q, Some(stone));
-            let open_four =
-                !self.wins_along(q, stone, dc, dr) && self.completions_along(q, stone, dc, dr).1;
-            self.board.set(q, None);
-            if open_four {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// What `stone` on the empty `point` makes; open threes only if asked.
-    #[inline(never)]
-    fn shape(&mut self, point: Point, stone: Stone, with_threes: bool) -> Shape {
+        least: u32,
+        with_threes: bool,
+    ) -> Option<Shape> {
         self.nodes += 1;
+        let mut lines = [Line { own: 0, blocked: 0 }; 4];
+        let mut most = 0;
+        for d in 0..4 {
+            let (dc, dr) = DIRECTIONS[d];
+            lines[d] = self.line(point, stone, dc, dr);
+            most = most.max(lines[d].most_in_a_window());
+        }
+        if most <= least {
+            return None; // the point itself is one of them
+        }
         let mut shape = Shape {
             five: false,
             fours: 0,
             block: point,
             threes: 0,
         };
-        self.board.set(point, Some(stone));
-        for &(dc, dr) in DIRECTIONS.iter() {
-            shape.five |= self.wins_along(point, stone, dc, dr);
-            match self.completions_along(point, stone, dc, dr) {
-                (Some(q), more) => {
-                    if more || shape.fours > 0 && q != shape.block {
-                        shape.fours = 2;
-                    } else {
-                        shape.fours = 1;
-                    }
-                    shape.block = q;
-                }
-                (None, _) => {
-                    if with_threes && self.open_three_along(point, stone, dc, dr) {
-                        shape.threes += 1;
-                    }
-                }
+        for d in 0..4 {
+            let (dc, dr) = DIRECTIONS[d];
+            let line = lines[d];
+            shape.five |= line.is_five(self.rule);
+            let completions = line.completions(self.rule);
+            if completions != 0 {
+                let steps = completions.trailing_zeros() as i8 - CENTRE as i8;
+                let block = point
+                    .step(dc, dr, steps, self.board.side())
+                    .unwrap_or(point);
+                let another =
+                    completions.count_ones() > 1 || shape.fours > 0 && block != shape.block;
+                shape.fours = if another { 2 } else { 1 };
+                shape.block = block;
+            } else if with_threes && line.has_open_three(self.rule) {
+                shape.threes += 1;
             }
         }
-        self.board.set(point, None);
-        shape
+        Some(shape)
     }
 
-    /// A quick filter: some 5-point window through `point` holds at least
-    /// `least` of `stone`'s stones and none of the other's.
-    fn window_holds(&self, point: Point, stone: Stone, least: u8) -> bool {
-        let side = self.board.side();
-        for &(dc, dr) in DIRECTIONS.iter() {
-            // A run of cells along the line: `own` counts my stones in the last
-            // five, `span` how many cells the run has (an opponent's stone or
-            // the edge starts it again).
-            let (mut own, mut span) = (0u8, 0u8);
-            let mut window = [false; 9];
-            for steps in -4..=4i8 {
-                let cell = point.step(dc, dr, steps, side).map(|q| self.board.get(q));
-                let slot = (steps + 4) as usize;
-                match cell {
-                    Some(None) => window[slot] = false,
-                    Some(Some(s)) if s == stone => window[slot] = true,
-                    _ => {
-                        (own, span) = (0, 0);
-                        continue;
-                    }
-                }
-                own += window[slot] as u8;
-                span += 1;
-                if span > 5 {
-                    own -= window[slot - 5] as u8;
-                }
-                // The window must hold the point itself: it ends at or after it.
-                if span >= 5 && steps >= 0 && own >= least {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// The first point near the stones where `stone` makes what `want` asks.
+    /// One look at every point near the stones for what `stone` could make
+    /// there (the first point of each kind); threes only if asked.
     #[inline(never)]
-    fn find(&mut self, stone: Stone, want: Want) -> Option<Point> {
-        // A five or a four needs three of its stones in a window (four for a
-        // five), a three two: the filter spares most points the full look.
-        let least = match want {
-            Want::Five => 4,
-            Want::ThreeThree => 2,
-            _ => 3,
+    fn scan(&mut self, stone: Stone, with_threes: bool) -> Found {
+        let mut found = Found {
+            five: None,
+            four: None,
+            open_four: None,
+            four_three: None,
+            three_three: None,
         };
-        let threes = matches!(want, Want::FourThree | Want::ThreeThree);
+        // A four needs three of its stones in a window already, a three two.
+        let least = if with_threes { 2 } else { 3 };
         let mut next = self.next_near(0);
         while let Some(point) = next {
-            if self.window_holds(point, stone, least) {
-                let shape = self.shape(point, stone, threes);
-                let found = match want {
-                    Want::Five => shape.five,
-                    Want::Four => shape.fours > 0,
-                    Want::OpenFour => shape.fours >= 2,
-                    Want::FourThree => shape.fours >= 2 || shape.fours == 1 && shape.threes > 0,
-                    Want::ThreeThree => shape.fours == 0 && shape.threes >= 2,
-                };
-                if found {
-                    return Some(point);
+            if !self.may_hold(point, stone, least as u8) {
+                next = self.next_near(self.index(point) + 1);
+                continue;
+            }
+            if let Some(shape) = self.shape(point, stone, least, with_threes) {
+                let kinds = [
+                    (&mut found.five, shape.five),
+                    (&mut found.four, shape.fours > 0),
+                    (&mut found.open_four, shape.fours >= 2),
+                    (
+                        &mut found.four_three,
+                        shape.fours >= 2 || shape.fours == 1 && shape.threes > 0,
+                    ),
+                    (
+                        &mut found.three_three,
+                        shape.fours == 0 && shape.threes >= 2,
+                    ),
+                ];
+                for (first, is) in kinds {
+                    if is && first.is_none() {
+                        *first = Some(point);
+                    }
                 }
             }
             next = self.next_near(self.index(point) + 1);
         }
-        None
+        found
     }
 
     /// The forcing steps; None when only a quiet move is left.
     fn decide(&mut self, me: Stone, candidates: &[Point]) -> Option<(Point, Reason)> {
         let him = me.opponent();
-        if let Some(win) = self.find(me, Want::Five) {
+        let mine = self.scan(me, true);
+        if let Some(win) = mine.five {
             return Some((win, Reason::WinInOne));
         }
-        if let Some(block) = self.find(him, Want::Five) {
+        let his = self.scan(him, true);
+        if let Some(block) = his.five {
             return Some((block, Reason::BlockFive));
         }
         self.phase(self.budget / 4);
         if let Some(start) = self.vcf(me, VCF_DEPTH) {
             return Some((start, Reason::MyVcf));
         }
-        self.limit = u32::MAX; // the scans for double threats are bounded by the board
-        if let Some(point) = self.find(me, Want::FourThree) {
+        if let Some(point) = mine.four_three {
             return Some((point, Reason::FourThree)); // the four forces, the three wins
         }
         // How much he threatens if I pass: his open three or four-three wins
         // faster than any three of mine; against his three-three mine comes first.
         self.phase(self.budget / 4);
-        let danger = self.threat_level(him);
+        let danger = self.threat_level(&his, him);
         if danger < FOURS
-            && self.find(him, Want::Four).is_none()
-            && let Some(point) = self.find(me, Want::ThreeThree)
+            && his.four.is_none()
+            && let Some(point) = mine.three_three
         {
             return Some((point, Reason::ThreeThree));
         }
@@ -441,11 +507,12 @@ impl Search {
         }
         // Defend: of my best candidates, the first that leaves him least.
         let mut best = (danger + 1, candidates[0]);
-        for &defence in candidates {
-            self.phase(self.budget / 32);
-            self.place(defence, me);
-            let left = self.threat_level(him);
-            self.remove(defence);
+        for &defence in candidates.iter().take(DEFENCES) {
+            if self.nodes >= self.budget {
+                break; // the budget bounds the time: no more defences tried
+            }
+            self.phase(self.budget / 24);
+            let left = self.threat_after(defence, me, him);
             if left < best.0 {
                 best = (left, defence);
                 if left == NONE {
@@ -461,18 +528,27 @@ impl Search {
         Some((best.1, reason))
     }
 
-    /// What `stone` threatens with its move: FIVE (it has a four on the board),
-    /// FOURS (an open three, a four-three, a win by continuous fours), THREES (a
-    /// three-three) or NONE.
-    fn threat_level(&mut self, stone: Stone) -> u8 {
-        if self.find(stone, Want::Five).is_some() {
+    /// How much `judged` threatens after a stone of `mover` on `point`.
+    fn threat_after(&mut self, point: Point, mover: Stone, judged: Stone) -> u8 {
+        self.place(point, mover);
+        let found = self.scan(judged, true);
+        let level = self.threat_level(&found, judged);
+        self.remove(point, mover);
+        level
+    }
+
+    /// What `stone` threatens with its move, from a scan of its points: FIVE
+    /// (it has a four on the board), FOURS (an open three, a four-three, a win
+    /// by continuous fours), THREES (a three-three) or NONE.
+    fn threat_level(&mut self, found: &Found, stone: Stone) -> u8 {
+        if found.five.is_some() {
             FIVE
-        } else if self.find(stone, Want::OpenFour).is_some()
-            || self.find(stone, Want::FourThree).is_some()
+        } else if found.open_four.is_some()
+            || found.four_three.is_some()
             || self.vcf(stone, VCF_DEPTH).is_some()
         {
             FOURS
-        } else if self.find(stone, Want::ThreeThree).is_some() {
+        } else if found.three_three.is_some() {
             THREES
         } else {
             NONE
@@ -489,25 +565,26 @@ impl Search {
                 return None;
             }
             next = self.next_near(self.index(point) + 1);
-            if !self.window_holds(point, me, 3) {
+            if !self.may_hold(point, me, 3) {
                 continue;
             }
-            let shape = self.shape(point, me, false);
+            let Some(shape) = self.shape(point, me, 3, false) else {
+                continue;
+            };
             let mut won = shape.five || shape.fours >= 2;
             if !won && shape.fours == 1 {
                 self.place(point, me);
                 self.place(shape.block, him);
-                // His forced block must not leave him a four of his own (then
-                // my next four would not force).
+                // His forced block must not make his five, nor leave him a
+                // four of his own (then my next four would not force).
                 let his_five = DIRECTIONS
                     .iter()
-                    .any(|&(dc, dr)| self.wins_along(shape.block, him, dc, dr));
-                won = !his_five
-                    && self.find(him, Want::Five).is_none()
-                    && (self.vcf(me, depth - 1).is_some()
-                        || self.find(me, Want::FourThree).is_some());
-                self.remove(shape.block);
-                self.remove(point);
+                    .any(|&(dc, dr)| self.line(shape.block, him, dc, dr).is_five(self.rule));
+                won = !his_five && self.scan(him, false).five.is_none() && {
+                    self.vcf(me, depth - 1).is_some() || self.scan(me, true).four_three.is_some()
+                };
+                self.remove(shape.block, him);
+                self.remove(point, me);
             }
             if won {
                 return Some(point);
@@ -523,11 +600,11 @@ impl Search {
     fn quiet_move(&mut self, me: Stone, candidates: &[Point]) -> Point {
         let him = me.opponent();
         for &point in candidates.iter().take(SAFETY_CHECKS) {
+            if self.nodes >= self.budget {
+                break;
+            }
             self.phase(self.budget / 8);
-            self.place(point, me);
-            let safe = self.threat_level(him) == NONE && !self.out_of_budget();
-            self.remove(point);
-            if safe {
+            if self.threat_after(point, me, him) == NONE {
                 return point;
             }
         }
@@ -540,7 +617,7 @@ impl Search {
             for &point in &candidates[..width] {
                 self.place(point, me);
                 let score = -self.negamax(him, depth - 1, -WIN - 1, -alpha, candidates);
-                self.remove(point);
+                self.remove(point, me);
                 if self.out_of_budget() && depth > 1 {
                     break;
                 }
@@ -579,7 +656,10 @@ impl Search {
         let (mut mine, mut theirs) = (0i32, 0i32);
         for &point in pool {
             if self.board.get(point).is_none() {
-                if self.shape(point, to_move, false).five {
+                if self
+                    .shape(point, to_move, 3, false)
+                    .is_some_and(|shape| shape.five)
+                {
                     return WIN; // whoever can make five now wins
                 }
                 mine = mine.max(count_score(&self.board, point, to_move) as i32);
@@ -597,7 +677,7 @@ impl Search {
             tried += 1;
             self.place(point, to_move);
             let score = -self.negamax(other, depth - 1, -beta, -alpha, pool);
-            self.remove(point);
+            self.remove(point, to_move);
             if score >= beta {
                 return score;
             }

@@ -497,7 +497,7 @@ fn without_a_mouse_the_menu_says_no_mouse() {
     assert_eq!(text_at(&with_mouse, 0, 21, 80).trim(), "");
     assert_eq!(
         text_at(&with_mouse, 0, 20, 80).trim(),
-        "T  Time:  1.0 s (Strong)"
+        "T  Time:  1.5 s (Strong)"
     );
 }
 
