@@ -190,13 +190,16 @@ fn the_binary_prints_the_table() {
 }
 
 /// The Strong level's yardstick: at least 18 of 20 against Classic on 19x19
-/// freestyle with the default budget. About 1 s for the 20 games, in release
-/// and in debug alike (the dev profile is opt-level 1), measured at 802ef67.
+/// freestyle with the budget PISKRS.COM ships. Not reached: Strong scores
+/// about 67% against Classic over 200 games (README, Strength), so the test
+/// stays ignored rather than weakened; `cargo test -- --ignored` runs it.
 #[test]
-#[ignore = "until the Strong search lands"]
+#[ignore = "Strong does not reach 18/20 against Classic yet (about 67%)"]
 fn strong_scores_at_least_18_of_20_against_classic() {
     let settings = settings(
-        Engine::Strong { budget: 2000 },
+        Engine::Strong {
+            budget: piskrs::settings::Settings::default().strong_budget(),
+        },
         Engine::Classic,
         20,
         19,

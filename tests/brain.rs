@@ -829,7 +829,11 @@ fn default_settings_are_strong_with_the_default_budget() {
                 budget: gomocup::DEFAULT_BUDGET
             }
     );
-    assert_eq!(gomocup::DEFAULT_BUDGET, 2000);
+    // As PISKRS.COM ships: its default thinking time's budget.
+    assert_eq!(
+        gomocup::DEFAULT_BUDGET,
+        piskrs::settings::Settings::default().strong_budget()
+    );
     assert_eq!(settings.seed, 1);
 }
 

@@ -1,6 +1,6 @@
 //! arena: two piskrs levels play a match and the results come out as a table.
 //!
-//! `arena --a strong:2000 --b classic --games 200 --rule freestyle --size 19 --seed 1`
+//! `arena --a strong:750 --b classic --games 200 --rule freestyle --size 19 --seed 1`
 //!
 //! The match logic is in `common/arena.rs` (tests/arena.rs uses it too). The
 //! table on stdout depends only on the arguments; times go to stderr.
@@ -14,13 +14,15 @@ use std::time::Instant;
 use arena::{MatchSettings, describe, engine_name, parse_engine, rule_name};
 use piskrs::rules::WinRule;
 
-/// Strong's budget when `strong` is given without one (the brain's default).
-const DEFAULT_BUDGET: u32 = 2000;
+/// Strong's budget when `strong` is given without one: as PISKRS.COM ships
+/// (its default thinking time on the reference 386).
+const DEFAULT_BUDGET: u32 =
+    piskrs::settings::DEFAULT_THINK_TENTHS as u32 * piskrs::settings::STRONG_NODES_PER_TENTH;
 
 const USAGE: &str = "\
 usage: arena --a LEVEL --b LEVEL [--games N] [--rule freestyle|exact] [--size 15|19|20]
              [--seed N] [--verbose]
-  LEVEL is classic, cha, strong or strong:BUDGET (strong alone: 2000 nodes)
+  LEVEL is classic, cha, strong or strong:BUDGET (strong alone: 750 nodes)
   --games    how many games (default 200); openings are played twice, colours swapped
   --rule     freestyle: five or more wins (default); exact: exactly five
   --size     the board's side (default 19)

@@ -57,7 +57,7 @@ function cfgLines(bytes) {
     assert.ok(text.endsWith("\r\n"), `PISKRS.CFG ends with CR LF: ${JSON.stringify(text)}`);
     const out = {};
     for (const line of text.slice(0, -2).split("\r\n")) {
-        const m = /^([A-Z]+)=([A-Z]+)$/.exec(line);
+        const m = /^([A-Z]+)=([A-Z]+|\d+\.\d)$/.exec(line);
         assert.ok(m, `a KEY=VALUE line: ${JSON.stringify(line)} in ${JSON.stringify(text)}`);
         out[m[1]] = m[2];
     }
@@ -737,7 +737,7 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
 // Switches
 
 describe("switches: bad values print the usage with errorlevel 1; /? lists the switches", () => {
-    const BAD = ["/LEVEL BOGUS", "/PLAY 9", "/LEVEL", "/PLAY", "/SOUND LOUD", "/PLAY 3"];
+    const BAD = ["/LEVEL BOGUS", "/PLAY 9", "/LEVEL", "/PLAY", "/SOUND LOUD", "/PLAY 3", "/TIME 0", "/TIME 1.55", "/TIME"];
     let dos;
     before(async () => {
         dos = await startPiskrs("switches", [...BAD.map((a) => ({ run: `PISKRS ${a}` })), { run: "PISKRS /?" }]);
@@ -753,17 +753,17 @@ describe("switches: bad values print the usage with errorlevel 1; /? lists the s
         });
     });
 
-    it("PISKRS /? lists /MIST /OUTER /EXACT /LEVEL /PLAY /SOUND /STACK; errorlevel 0", T, async () => {
+    it("PISKRS /? lists /MIST /OUTER /EXACT /LEVEL /TIME /PLAY /SOUND /STACK; errorlevel 0", T, async () => {
         const r = await dos.finished(BAD.length + 1);
         assert.equal(r.errorlevel, 0);
         assert.match(r.output, /^PISKRS - Gomoku for DOS/);
         assert.ok(!r.output.includes("Unknown switch"), r.output);
         // Each switch starts a line of its own (the next test checks the indentation).
-        for (const sw of ["/MIST", "/OUTER", "/EXACT", "/LEVEL", "/PLAY", "/SOUND", "/STACK", "/SEED", "/LOAD", "/BENCH", "/PISKASM"]) {
+        for (const sw of ["/MIST", "/OUTER", "/EXACT", "/LEVEL", "/TIME", "/PLAY", "/SOUND", "/STACK", "/SEED", "/LOAD", "/BENCH", "/PISKASM"]) {
             assert.match(r.output, new RegExp(`\\r\\n *${sw.replace("/", "\\/")} `), `${sw} has its own line:\n${r.output}`);
         }
         assert.match(r.output, /\/MIST \[\/CON\]/, "/CON goes with /MIST");
-        assert.match(r.output, /\/LEVEL CLASSIC\|CHA/);
+        assert.match(r.output, /\/LEVEL x +the computer: CLASSIC .*, CHA .*\r\n +or STRONG/);
         assert.match(r.output, /\/PLAY 1\|2\|4/);
         assert.match(r.output, /\/SOUND ON\|OFF/);
         assert.match(r.output, /PISKRS\.CFG/);

@@ -27,9 +27,11 @@ use piskrs::game::{Game, MoveError, Outcome};
 use piskrs::random::Random;
 use piskrs::rules::{Opening, WinRule};
 
-/// Strong's node budget when `--budget` is not given. The DOS game has no
-/// budget setting yet; 2000 is the value this brain and the arena use for now.
-pub const DEFAULT_BUDGET: u32 = 2000;
+/// Strong's node budget when `--budget` is not given: what PISKRS.COM searches
+/// in its default thinking time on the reference 386 (settings.rs), so the
+/// brain plays as the game ships.
+pub const DEFAULT_BUDGET: u32 =
+    piskrs::settings::DEFAULT_THINK_TENTHS as u32 * piskrs::settings::STRONG_NODES_PER_TENTH;
 
 /// The board sizes START accepts (20 is the Gomocup size).
 pub const SIZES: [u8; 3] = [15, 19, 20];
@@ -73,7 +75,7 @@ pub const USAGE: &str = "\
 usage: pbrain-piskrs [--level classic|cha|strong] [--budget N] [--seed N]
   a Gomocup (Piskvork) brain on stdin/stdout
   --level   the computer's level (default strong)
-  --budget  Strong's node budget, 1 or more (default 2000)
+  --budget  Strong's node budget, 1 or more (default 750, as PISKRS.COM ships)
   --seed    the random source's seed, 0..=65535 (default 1)";
 
 impl Settings {
