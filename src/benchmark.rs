@@ -37,12 +37,5 @@ pub fn position(n: u16) -> Game {
 /// What `engine` plays in `game` (the benchmark's random source, seed 1), and
 /// the nodes it searched.
 pub fn reply(engine: Engine, game: &Game) -> Option<(crate::coord::Point, u32)> {
-    let position = Position {
-        board: game.board(),
-        to_move: game.to_move(),
-        rule: game.rule(),
-        opening: game.opening(),
-        moves: game.moves(),
-    };
-    think(engine, position, &mut Random::new(1))
+    think(engine, Position::of(game), &mut Random::new(1))
 }

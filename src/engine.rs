@@ -5,6 +5,7 @@
 use crate::board::{Board, Stone};
 use crate::classic::{Classic, opening_move};
 use crate::coord::Point;
+use crate::game::Game;
 use crate::random::Random;
 use crate::rules::{Opening, WinRule};
 use crate::strong;
@@ -29,6 +30,19 @@ pub struct Position<'a> {
     pub opening: Opening,
     /// The moves so far in order (Cha needs the opponent's first stone).
     pub moves: &'a [Point],
+}
+
+impl<'a> Position<'a> {
+    /// The position of `game`: its board, the side to move, its rules and moves.
+    pub fn of(game: &'a Game) -> Position<'a> {
+        Position {
+            board: game.board(),
+            to_move: game.to_move(),
+            rule: game.rule(),
+            opening: game.opening(),
+            moves: game.moves(),
+        }
+    }
 }
 
 /// The point `engine` plays, and how many search nodes it used (0 for the

@@ -292,13 +292,7 @@ pub fn play_game(settings: &MatchSettings, index: u32) -> GameRecord {
         let by_a = black == a_black;
         let engine = if by_a { settings.a } else { settings.b };
         let random = &mut randoms[if black { 0 } else { 1 }];
-        let position = Position {
-            board: game.board(),
-            to_move: game.to_move(),
-            rule: game.rule(),
-            opening: game.opening(),
-            moves: game.moves(),
-        };
+        let position = Position::of(&game);
         let chosen = engine::think(engine, position, random);
         let (nodes, moves) = if by_a {
             (&mut record.a_nodes, &mut record.a_moves)

@@ -549,13 +549,7 @@ impl Brain {
         if let Some(over) = over_message(game) {
             return Reply::error(over);
         }
-        let position = Position {
-            board: game.board(),
-            to_move: game.to_move(),
-            rule: game.rule(),
-            opening: game.opening(),
-            moves: game.moves(),
-        };
+        let position = Position::of(game);
         let chosen = engine::think(self.engine, position, &mut self.random).map(|(p, _)| p);
         let mut reply = Reply::none();
         let point = match chosen {
