@@ -607,7 +607,11 @@ impl App {
                     moves: self.game.moves(),
                 };
                 let budget = self.settings.strong_budget();
-                strong::choose(position, budget, &mut self.random).map(|(point, _)| point)
+                match strong::choose(position, budget, &mut self.random) {
+                    Some((point, _)) => Some(point),
+                    // In the Mist it may know of no stone at all: the middle.
+                    None => Some(opening_move(self.variant.side(), &mut self.random)),
+                }
             }
         }
     }

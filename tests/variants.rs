@@ -1528,7 +1528,7 @@ fn two_games_that_differ_only_in_a_hidden_stone_get_the_same_moves() {
     // hole to the same place; when neither game ever shows it to the computer
     // (its knowledge says so at the end), the computer must play the same moves.
     let pairs = same_hole_pairs();
-    for level in [Level::Classic, Level::Cha] {
+    for level in LEVELS {
         let mut compared = 0;
         for (i, &(p, q)) in pairs.iter().enumerate() {
             let seed = 17 + i as u16;
@@ -1623,7 +1623,7 @@ fn a_hidden_stone_on_the_computers_choice_is_learned_and_it_plays_elsewhere() {
         "D16", "K10", "P4", "L11", "C5", "J9", "Q15", "M12", "E3", "H8", "R10", "K12", "B17", "L9",
         "G10", "N11", "J12", "H11",
     ];
-    for level in [Level::Classic, Level::Cha] {
+    for level in LEVELS {
         let mut cases = 0;
         for seed in [1, 4242, 31337] {
             let mut prefix: Vec<Point> = Vec::new();
@@ -1689,7 +1689,7 @@ fn a_hidden_stone_on_the_computers_choice_is_learned_and_it_plays_elsewhere() {
 
 #[test]
 fn the_computers_knowledge_is_true_and_covers_its_stones_and_the_hole() {
-    for level in [Level::Classic, Level::Cha] {
+    for level in LEVELS {
         let mut total = 0;
         for seed in [99, 1234, 50000] {
             let mut app = mist_against_the_computer(seed, level);
