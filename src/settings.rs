@@ -32,7 +32,7 @@ pub const DEFAULT_THINK_TENTHS: u8 = 15;
 /// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000), measured
 /// with `PISKRS /BENCH`. A node budget rather than a clock keeps the move the
 /// same on every machine, and on the host; a faster PC just answers sooner.
-pub const STRONG_NODES_PER_TENTH: u32 = 50;
+pub const STRONG_NODES_PER_TENTH: u32 = 65;
 
 impl Default for Settings {
     fn default() -> Self {

@@ -25,7 +25,7 @@
 //! Everything counts **nodes** against a budget, a node being one point looked
 //! at (four 11-point lines read into bit masks and classified, see `Line`),
 //! so a given position and budget give the same move on the host and on DOS,
-//! and the budget is a fair measure of time (500 nodes a second on the
+//! and the budget is a fair measure of time (650 nodes a second on the
 //! reference 386). The search keeps its own copy of the board, a bit for each
 //! point near a stone (the points it tries) and, for each side, its stones on
 //! the lines through each point (a point with too few is passed over without a
@@ -402,13 +402,16 @@ impl Search {
     ) -> Option<Shape> {
         self.nodes += 1;
         let mut lines = [Line { own: 0, blocked: 0 }; 4];
-        let mut most = 0;
+        // The most stones in an open window of each line: a five needs five,
+        // a four four, an open three three, so most lines need no closer look
+        // (this saves most of the time on a 386 and changes no answer).
+        let mut mosts = [0; 4];
         for d in 0..4 {
             let (dc, dr) = DIRECTIONS[d];
             lines[d] = self.line(point, stone, dc, dr);
-            most = most.max(lines[d].most_in_a_window());
+            mosts[d] = lines[d].most_in_a_window();
         }
-        if most <= least {
+        if mosts.iter().all(|&most| most <= least) {
             return None; // the point itself is one of them
         }
         let mut shape = Shape {
@@ -419,9 +422,13 @@ impl Search {
         };
         for d in 0..4 {
             let (dc, dr) = DIRECTIONS[d];
-            let line = lines[d];
-            shape.five |= line.is_five(self.rule);
-            let completions = line.completions(self.rule);
+            let (line, most) = (lines[d], mosts[d]);
+            shape.five |= most == 5 && line.is_five(self.rule);
+            let completions = if most >= 4 {
+                line.completions(self.rule)
+            } else {
+                0
+            };
             if completions != 0 {
                 let steps = completions.trailing_zeros() as i8 - CENTRE as i8;
                 let block = point
@@ -431,7 +438,7 @@ impl Search {
                     completions.count_ones() > 1 || shape.fours > 0 && block != shape.block;
                 shape.fours = if another { 2 } else { 1 };
                 shape.block = block;
-            } else if with_threes && line.has_open_three(self.rule) {
+            } else if with_threes && most >= 3 && line.has_open_three(self.rule) {
                 shape.threes += 1;
             }
         }
