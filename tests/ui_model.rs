@@ -837,3 +837,46 @@ fn text_longer_than_255_bytes_keeps_all_of_them() {
     assert_eq!(text.as_bytes().len(), 257);
     assert_eq!(text.as_bytes()[256], b'b');
 }
+
+#[test]
+fn t_on_the_menu_cycles_strongs_thinking_time_and_asks_to_save_it() {
+    let mut app = App::new(true);
+    let shown = |app: &App| text_at(&render(app), 0, 20, 80).trim().to_string();
+    assert_eq!(shown(&app), "T  Time:  1.5 s (Strong)");
+    assert!(!app.take_settings_changed());
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        assert!(key(&mut app, Key::Char(b't')) == Command::Continue);
+        assert!(app.take_settings_changed(), "the new time is to be saved");
+        seen.push(shown(&app));
+        assert_eq!(status(&app), "Thinking time of the Strong level changed.");
+    }
+    assert_eq!(
+        seen,
+        [
+            "T  Time:  3.0 s (Strong)",
+            "T  Time:  10.0 s (Strong)",
+            "T  Time:  0.5 s (Strong)",
+            "T  Time:  1.5 s (Strong)",
+        ]
+    );
+    assert_eq!(app.settings().think_tenths, 15);
+    assert_eq!(app.settings().strong_budget(), 975);
+    // A click on the line does what the key does.
+    assert!(app.handle(Input::Click { x: 30, y: 20 }) == Command::Continue);
+    assert_eq!(shown(&app), "T  Time:  3.0 s (Strong)");
+}
+
+#[test]
+fn slash_time_is_read_in_seconds_and_bad_values_are_refused() {
+    let Request::Play(options) = cmdline::parse(b" /LEVEL STRONG /TIME 2.5") else {
+        panic!("a good command line");
+    };
+    assert_eq!(options.think_tenths, Some(25));
+    for bad in [" /TIME", " /TIME 0", " /TIME 30", " /TIME 1.25", " /TIME x"] {
+        assert!(
+            cmdline::parse(bad.as_bytes()) == Request::Invalid,
+            "{bad:?} is refused"
+        );
+    }
+}
