@@ -46,7 +46,7 @@
 //! ```
 
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
-use crate::classic::count_score;
+use crate::classic::{Classic, count_score};
 use crate::coord::Point;
 use crate::engine::Position;
 use crate::random::Random;
@@ -215,14 +215,28 @@ pub fn choose(position: Position, budget: u32, random: &mut Random) -> Option<(P
     choose_explained(position, budget, random).map(|(point, nodes, _)| (point, nodes))
 }
 
+/// As [`choose`], with the candidates ordered by `info`, Classic's Info for the
+/// side to move kept up to date by Update (the game keeps one anyway): the same
+/// scores as CountScore afresh, so the same move and nodes, without scoring
+/// every point near the stones first (on a 386, a good part of a quiet move).
+pub fn choose_with_info(position: Position, budget: u32, info: &Classic) -> Option<(Point, u32)> {
+    search(position, budget, Some(info)).map(|(point, nodes, _)| (point, nodes))
+}
+
 /// As [`choose`], and which step decided.
-#[inline(never)]
 pub fn choose_explained(
     position: Position,
     budget: u32,
     random: &mut Random,
 ) -> Option<(Point, u32, Reason)> {
     let _ = random; // the search is deterministic; variety comes from the openings
+    search(position, budget, None)
+}
+
+#[inline(never)]
+fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Point, u32, Reason)> {
+    let me = position.to_move;
+    let info = info.filter(|info| info.computer() == me);
     let mut search = Search {
         board: position.board.clone(),
         rule: position.rule,
@@ -233,9 +247,8 @@ pub fn choose_explained(
         limit: budget.max(1),
     };
     search.mark_stones();
-    let me = position.to_move;
     let mut candidates = [Point::new(0, 0); CANDIDATES];
-    let count = search.best_candidates(me, &mut candidates);
+    let count = search.best_candidates(me, &mut candidates, info);
     if count == 0 {
         return None;
     }
@@ -331,13 +344,22 @@ impl Search {
     }
 
     /// The best empty points near stones by CountScore for `me` (which scores
-    /// both my shapes and his), best first; returns how many.
-    fn best_candidates(&self, me: Stone, out: &mut [Point; CANDIDATES]) -> usize {
+    /// both my shapes and his; taken from `info` when given), best first;
+    /// returns how many.
+    fn best_candidates(
+        &self,
+        me: Stone,
+        out: &mut [Point; CANDIDATES],
+        info: Option<&Classic>,
+    ) -> usize {
         let mut scores = [0u16; CANDIDATES];
         let mut count = 0;
         let mut next = self.next_near(0);
         while let Some(point) = next {
-            let score = count_score(&self.board, point, me);
+            let score = match info {
+                Some(info) => info.score(point),
+                None => count_score(&self.board, point, me),
+            };
             // Insertion into the sorted list; the weakest falls off the end.
             let mut at = count;
             while at > 0 && scores[at - 1] < score {

@@ -607,7 +607,7 @@ impl App {
                     moves: self.game.moves(),
                 };
                 let budget = self.settings.strong_budget();
-                match strong::choose(position, budget, &mut self.random) {
+                match strong::choose_with_info(position, budget, &self.classic) {
                     Some((point, _)) => Some(point),
                     // In the Mist it may know of no stone at all: the middle.
                     None => Some(opening_move(self.variant.side(), &mut self.random)),

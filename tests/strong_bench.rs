@@ -71,3 +71,65 @@ fn strong_stays_within_its_budget_give_or_take_the_bounded_scans() {
         );
     }
 }
+
+/// The game orders Strong's candidates by the Info it keeps with Update; that
+/// must give exactly the moves and nodes of CountScore afresh (the host's way),
+/// or the .COM and the host would disagree.
+#[test]
+fn strong_with_the_games_info_plays_as_with_countscore() {
+    use piskrs::engine::Position;
+    use piskrs::random::Random;
+    use piskrs::settings::{Settings, THINK_CHOICES};
+    use piskrs::strong;
+    use piskrs::ui::{App, Input, Key};
+    use piskrs::variant::Level;
+
+    let mut compared = 0;
+    for (game_number, seed) in (1..=16u16).enumerate() {
+        let settings = Settings {
+            level: Level::Strong,
+            think_tenths: THINK_CHOICES[game_number % THINK_CHOICES.len()],
+            ..Settings::default()
+        };
+        let budget = settings.strong_budget();
+        let mut app = App::with_settings(true, settings);
+        app.fix_seed(seed);
+        // The computer begins (2), so it answers Classic-like moves of ours too.
+        app.handle(Input::Key(Key::Char(b'2')));
+        let mut random = Random::new(seed);
+        while !app.game().is_over() && app.game().move_count() < 60 {
+            if app.computer_to_move() {
+                let before = app.game().clone();
+                // What the host's way gives on the same board.
+                let expected = strong::choose(Position::of(&before), budget, &mut Random::new(1));
+                let with_info =
+                    strong::choose_with_info(Position::of(&before), budget, app.classic());
+                assert!(
+                    expected == with_info,
+                    "seed {seed}, move {}",
+                    before.move_count() + 1
+                );
+                app.computer_move();
+                let played = app.game().last_move();
+                assert!(
+                    played == expected.map(|(p, _)| p),
+                    "seed {seed}: the game played Strong's point"
+                );
+                compared += 1;
+            } else {
+                // Our side: Classic's choice for the person.
+                let mut classic = piskrs::classic::Classic::new(app.game().to_move(), 19);
+                classic.recompute(app.game().board());
+                let point = classic
+                    .choose(app.game().board(), &mut random)
+                    .expect("a point");
+                let (x, y) = (
+                    piskrs::ui::screen_x(point.col) as u8,
+                    piskrs::ui::screen_y(point.row) as u8,
+                );
+                app.handle(Input::Click { x, y });
+            }
+        }
+    }
+    assert!(compared >= 100, "only {compared} computer moves compared");
+}
