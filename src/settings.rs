@@ -33,6 +33,9 @@ pub const DEFAULT_THINK_TENTHS: u8 = 15;
 /// with `PISKRS /BENCH`. A node budget rather than a clock keeps the move the
 /// same on every machine, and on the host; a faster PC just answers sooner.
 pub const STRONG_NODES_PER_TENTH: u32 = 65;
+/// Strong's budget at the default thinking time: what PISKRS.COM ships with,
+/// and so the default of the host's brain and arena too.
+pub const DEFAULT_STRONG_BUDGET: u32 = DEFAULT_THINK_TENTHS as u32 * STRONG_NODES_PER_TENTH;
 
 impl Default for Settings {
     fn default() -> Self {

@@ -66,11 +66,8 @@ impl Variant {
     }
 
     /// A new game of this variant, with exactly five winning if `exact_five`.
-    pub fn new_game_with(self, exact_five: bool) -> Game {
-        Game::with_opening(self.side(), self.rule_with(exact_five), self.opening())
-    }
-
-    /// As [`Variant::new_game_with`], into an existing game.
+    /// Starts `game` afresh as this variant, exactly five winning when
+    /// `exact_five` (the menu's rule for every game).
     pub fn restart_game(self, game: &mut Game, exact_five: bool) {
         game.restart(self.side(), self.rule_with(exact_five), self.opening());
     }

@@ -16,8 +16,7 @@ use piskrs::rules::WinRule;
 
 /// Strong's budget when `strong` is given without one: as PISKRS.COM ships
 /// (its default thinking time on the reference 386).
-const DEFAULT_BUDGET: u32 =
-    piskrs::settings::DEFAULT_THINK_TENTHS as u32 * piskrs::settings::STRONG_NODES_PER_TENTH;
+const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: arena --a LEVEL --b LEVEL [--games N] [--rule freestyle|exact] [--size 15|19|20]

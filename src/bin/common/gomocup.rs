@@ -30,8 +30,7 @@ use piskrs::rules::{Opening, WinRule};
 /// Strong's node budget when `--budget` is not given: what PISKRS.COM searches
 /// in its default thinking time on the reference 386 (settings.rs), so the
 /// brain plays as the game ships.
-pub const DEFAULT_BUDGET: u32 =
-    piskrs::settings::DEFAULT_THINK_TENTHS as u32 * piskrs::settings::STRONG_NODES_PER_TENTH;
+pub const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 
 /// The board sizes START accepts (20 is the Gomocup size).
 pub const SIZES: [u8; 3] = [15, 19, 20];
