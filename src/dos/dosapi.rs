@@ -307,11 +307,3 @@ pub fn program_directory(out: &mut [u8; 80]) -> usize {
     }
     if len == out.len() { 0 } else { directory_end }
 }
-
-/// Ends the program with `errorlevel` (INT 21h AH=4Ch).
-pub fn exit(errorlevel: u8) -> ! {
-    // SAFETY: AH=4Ch terminates the program and never returns.
-    unsafe {
-        asm!("int 0x21", in("ax") 0x4C00u16 | errorlevel as u16, options(noreturn));
-    }
-}

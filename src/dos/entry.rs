@@ -1,4 +1,10 @@
 //! The entry point, the Ctrl+C handler and the panic handler.
+//!
+//! The DOS build panics with `-Cpanic=immediate-abort` (.cargo/config.toml): a
+//! failed bounds check is a single UD2 instead of a call carrying a location,
+//! which keeps about 1.5 KB out of the segment. UD2 raises INT 6 (invalid
+//! opcode); `_start` points INT 6 at `piskrs_invalid_opcode`, which ends the
+//! program the way a panic should, and puts DOS's vector back on every exit.
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -27,9 +33,38 @@ core::arch::global_asm!(
     "    subw $64, %cx",
     "    movb $0xa5, %al",
     "    rep stosb",
-    "    calll piskrs_main",
-    "    movb $0x4c, %ah",
+    // INT 21h AH=35h/25h: keep DOS's INT 6 vector, point INT 6 at our handler.
+    "    movw $0x3506, %ax",
     "    int $0x21",
+    "    movw %bx, piskrs_old_int6",
+    "    movw %es, piskrs_old_int6+2",
+    "    pushw %ds",
+    "    popw %es",
+    "    movw $0x2506, %ax",
+    "    movw $piskrs_invalid_opcode, %dx",
+    "    int $0x21",
+    "    calll piskrs_main",
+    ".globl piskrs_exit",
+    // AL = the errorlevel. DOS does not restore INT 6 itself: put its vector back.
+    "piskrs_exit:",
+    "    movb $0x4c, %ah",
+    "    pushw %ax",
+    "    movw $0x2506, %ax",
+    "    ldsw piskrs_old_int6, %dx",
+    "    int $0x21",
+    "    popw %ax",
+    "    int $0x21",
+    // INT 6 lands here on UD2, always from our own code, so CS = DS = SS already;
+    // ES is set again in case the fault came between a change and its undo.
+    ".section .text.piskrs_invalid_opcode,\"ax\",@progbits",
+    "piskrs_invalid_opcode:",
+    "    pushw %cs",
+    "    popw %ds",
+    "    pushw %cs",
+    "    popw %es",
+    "    cld",
+    "    movzwl %sp, %esp",
+    "    calll piskrs_fatal",
     // INT 23h (Ctrl+C, and Ctrl+Break through DOS) lands here: IRET tells DOS to
     // carry on, so a stray Ctrl+C never leaves the screen in the wrong mode. DOS
     // itself restores the INT 23h vector from the PSP when the program ends.
@@ -44,6 +79,10 @@ unsafe extern "C" {
     /// The IRET-only INT 23h handler above; only its address is used.
     pub fn piskrs_ctrl_c();
 }
+
+/// DOS's INT 6 vector (offset, segment), saved by `_start`.
+#[unsafe(no_mangle)]
+static mut piskrs_old_int6: [u16; 2] = [0; 2];
 
 /// SP as DOS handed it to us (the top of the stack); set by `_start`.
 #[unsafe(no_mangle)]
@@ -77,9 +116,17 @@ pub static ORIGINAL_MODE: AtomicU8 = AtomicU8::new(0);
 pub static MOUSE_PRESENT: AtomicU8 = AtomicU8::new(0);
 
 /// A panic never formats: it restores the screen, prints one fixed line on standard
-/// error and exits with errorlevel 255.
+/// error and exits with errorlevel 255. With immediate-abort this handler is only
+/// the language's requirement; a real panic arrives as UD2 at `piskrs_fatal`.
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
+    piskrs_fatal()
+}
+
+/// Called by the INT 6 handler (a panic's UD2): the screen back to its mode, the
+/// mouse cursor hidden, one fixed line on standard error, errorlevel 255.
+#[unsafe(no_mangle)]
+extern "C" fn piskrs_fatal() -> ! {
     if MOUSE_PRESENT.load(Ordering::Relaxed) != 0 {
         super::mouse::hide_cursor();
     }
@@ -89,5 +136,13 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
         super::dosapi::STDERR,
         b"PISKRS: internal error, sorry. The game has ended.\r\n",
     );
-    super::dosapi::exit(255)
+    exit(255)
+}
+
+/// Ends the program with `errorlevel`, INT 6 restored (the tail of `_start`).
+pub fn exit(errorlevel: u8) -> ! {
+    // SAFETY: `piskrs_exit` is the tail of `_start`: it takes the errorlevel in
+    // AL, restores INT 6 from the vector `_start` saved and terminates through
+    // INT 21h AH=4Ch; it never returns, so no register or stack state matters.
+    unsafe { core::arch::asm!("jmp piskrs_exit", in("al") errorlevel, options(noreturn)) }
 }
