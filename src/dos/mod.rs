@@ -6,5 +6,6 @@ pub mod bios;
 pub mod display;
 pub mod dosapi;
 pub mod entry;
+mod mem;
 pub mod mouse;
 pub mod speaker;
