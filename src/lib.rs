@@ -19,6 +19,7 @@ pub mod engine;
 pub mod game;
 pub mod gomorpion;
 pub mod mist;
+pub mod packed;
 pub mod psq;
 pub mod random;
 pub mod rules;

@@ -72,6 +72,16 @@ pub trait Canvas {
         }
     }
 
+    /// Writes a packed text from (x, y) on.
+    fn write_packed(&mut self, x: usize, y: usize, text: crate::packed::Packed, style: Style) {
+        self.write(
+            x,
+            y,
+            text.unpack(&mut [0; crate::packed::MAX_UNPACKED]),
+            style,
+        );
+    }
+
     fn fill(&mut self, x: usize, y: usize, width: usize, height: usize, ch: u8, style: Style) {
         for row in y..y + height {
             for col in x..x + width {

@@ -22,6 +22,8 @@ use crate::coord::{Point, write_point};
 use crate::engine::Position;
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
+use crate::packed;
+use crate::packed::Packed;
 use crate::psq::{self, RecordError};
 use crate::random::Random;
 use crate::rules::{Opening, WinRule};
@@ -351,14 +353,21 @@ impl App {
         self.status.as_bytes()
     }
 
-    fn say(&mut self, text: &[u8]) {
-        self.status = Text::from(text);
+    fn say(&mut self, text: Packed) {
+        self.status.clear();
+        self.status.push_packed(text);
         self.status_is_alert = false;
     }
 
-    fn warn(&mut self, text: &[u8]) {
-        self.status = Text::from(text);
+    fn warn(&mut self, text: Packed) {
+        self.say(text);
         self.status_is_alert = true;
+    }
+
+    /// `say` for a text that is not packed (a name the program also compares).
+    fn say_bytes(&mut self, text: &[u8]) {
+        self.status = Text::from(text);
+        self.status_is_alert = false;
     }
 
     /// Does what `input` asks on the current page.
@@ -405,20 +414,20 @@ impl App {
             b'g' | b'v' => {
                 self.settings.variant = self.settings.variant.next();
                 self.settings_changed = true;
-                self.say(self.settings.variant.name());
+                self.say_bytes(self.settings.variant.name());
             }
             b'c' => {
                 self.settings.level = self.settings.level.next();
                 self.settings_changed = true;
-                self.say(self.settings.level.name());
+                self.say_bytes(self.settings.level.name());
             }
             b'r' => {
                 self.settings.exact_five = !self.settings.exact_five;
                 self.settings_changed = true;
                 self.say(if self.settings.exact_five {
-                    b"Rule: exactly five wins in every game."
+                    packed!("Rule: exactly five wins in every game.")
                 } else {
-                    b"Rule: five or more wins (Exact five keeps exactly five)."
+                    packed!("Rule: five or more wins (Exact five keeps exactly five).")
                 });
             }
             b't' => {
@@ -429,20 +438,22 @@ impl App {
                     .find(|&t| t > now)
                     .unwrap_or(settings::THINK_CHOICES[0]);
                 self.settings_changed = true;
-                self.say(b"Thinking time of the Strong level changed.");
+                self.say(packed!("Thinking time of the Strong level changed."));
             }
             b's' => {
                 self.settings.sound = !self.settings.sound;
                 self.settings_changed = true;
                 self.say(if self.settings.sound {
-                    b"Sound on."
+                    packed!("Sound on.")
                 } else {
-                    b"Sound off."
+                    packed!("Sound off.")
                 });
             }
             b'3' => return Command::Quit,
             b'?' => self.page = Page::Help { over_game: false },
-            _ => self.warn(b"1, 2 or 4 play; G, C, S, R, T options; L load; 3 or Esc to quit."),
+            _ => self.warn(packed!(
+                "1, 2 or 4 play; G, C, S, R, T options; L load; 3 or Esc to quit."
+            )),
         }
         Command::Continue
     }
@@ -475,21 +486,27 @@ impl App {
         };
         self.classic.restart(computer, self.variant.side());
         match opponent {
-            Opponent::Person => {
-                self.say(b"Black begins. Click a point, or move with the arrows and press Enter.")
-            }
+            Opponent::Person => self.say(packed!(
+                "Black begins. Click a point, or move with the arrows and press Enter."
+            )),
             Opponent::Computer(computer) => {
                 if computer == Stone::Black {
                     let point = self.opening_point();
                     let _ = self.put_stone(point); // an empty board: always legal
-                    self.say(b"The computer began. Your move: click a point or use the arrows.");
+                    self.say(packed!(
+                        "The computer began. Your move: click a point or use the arrows."
+                    ));
                 } else {
-                    self.say(b"You begin with X. Click a point, or use the arrows and Enter.");
+                    self.say(packed!(
+                        "You begin with X. Click a point, or use the arrows and Enter."
+                    ));
                 }
             }
         }
         if self.game.opening() == Opening::OuterTwoLines && self.game.move_count() == 0 {
-            self.say(b"Black opens on rows 1, 2, 14, 15 or columns A, B, O, P.");
+            self.say(packed!(
+                "Black opens on rows 1, 2, 14, 15 or columns A, B, O, P."
+            ));
         }
     }
 
@@ -520,7 +537,7 @@ impl App {
     fn back_to_menu(&mut self) {
         self.page = Page::Menu;
         self.prompt = Prompt::None;
-        self.say(b"Choose with a key or a click.");
+        self.say(packed!("Choose with a key or a click."));
     }
 
     fn person_to_move(&self) -> bool {
@@ -669,7 +686,7 @@ impl App {
                 self.prompt = Prompt::None;
                 match input {
                     Input::Key(Key::Char(b'y' | b'Y')) => self.back_to_menu(),
-                    _ => self.say(b"The game goes on."),
+                    _ => self.say(packed!("The game goes on.")),
                 }
                 return Command::Continue;
             }
@@ -697,28 +714,28 @@ impl App {
         match self.button_or_key(input) {
             Some(b'u') => self.take_back(),
             Some(b'h') if self.variant.has_mist() => {
-                self.warn(b"No hints in the Mist: nobody may see under it.")
+                self.warn(packed!("No hints in the Mist: nobody may see under it."))
             }
             Some(b'h') => self.show_hint(),
             Some(b'c') if self.variant.has_mist() => {
                 self.prompt = Prompt::Command;
                 self.command_line.clear();
-                self.say(b"Command: ");
+                self.say(packed!("Command: "));
             }
             Some(b'n') => {
                 self.show_move_list = !self.show_move_list;
                 self.say(if self.show_move_list {
-                    b"Move numbers shown beside the board."
+                    packed!("Move numbers shown beside the board.")
                 } else {
-                    b"Move numbers hidden."
+                    packed!("Move numbers hidden.")
                 });
             }
             Some(b's') => self.ask_file_name(Prompt::SaveName, b"Save as? "),
             Some(0x1B) => {
                 self.prompt = Prompt::LeaveGame;
-                self.warn(b"Leave this game? Y/N");
+                self.warn(packed!("Leave this game? Y/N"));
             }
-            Some(_) => self.warn(b"Unknown key. F1 lists the keys."),
+            Some(_) => self.warn(packed!("Unknown key. F1 lists the keys.")),
             None => match input {
                 Input::Key(Key::Up) => self.move_cursor(0, 1),
                 Input::Key(Key::Down) => self.move_cursor(0, -1),
@@ -726,7 +743,9 @@ impl App {
                 Input::Key(Key::Right) => self.move_cursor(1, 0),
                 Input::Key(Key::Enter | Key::Space) => self.place(self.cursor),
                 Input::Key(Key::F1) => self.page = Page::Help { over_game: true },
-                Input::Click { .. } => self.warn(b"That click is off the board: click on a point."),
+                Input::Click { .. } => {
+                    self.warn(packed!("That click is off the board: click on a point."))
+                }
                 _ => {}
             },
         }
@@ -756,7 +775,7 @@ impl App {
 
     fn place(&mut self, point: Point) {
         if !self.person_to_move() {
-            self.warn(b"Wait for the computer's move.");
+            self.warn(packed!("Wait for the computer's move."));
             return;
         }
         let mover = self.game.to_move();
@@ -765,15 +784,15 @@ impl App {
             Err(MoveError::Occupied) => {
                 let mut text = Text::<78>::new();
                 self.push_point(&mut text, point);
-                text.push(b" is occupied: choose a free point.");
+                text.push_packed(packed!(" is occupied: choose a free point."));
                 self.status = text;
                 self.status_is_alert = true;
             }
-            Err(MoveError::OffBoard) => self.warn(b"That point is off the board."),
+            Err(MoveError::OffBoard) => self.warn(packed!("That point is off the board.")),
             Err(MoveError::GameOver) => self.back_to_menu(),
-            Err(MoveError::Restricted) => {
-                self.warn(b"Outer-Open: Black opens on rows 1, 2, 14, 15 or columns A, B, O, P.")
-            }
+            Err(MoveError::Restricted) => self.warn(packed!(
+                "Outer-Open: Black opens on rows 1, 2, 14, 15 or columns A, B, O, P."
+            )),
         }
     }
 
@@ -783,21 +802,24 @@ impl App {
             Outcome::Won { winner, .. } => {
                 match self.opponent {
                     Opponent::Computer(computer) if winner == computer => {
-                        text.push(b"The computer wins! ");
+                        text.push_packed(packed!("The computer wins! "));
                     }
                     Opponent::Computer(_) => {
-                        text.push(b"You win! ");
+                        text.push_packed(packed!("You win! "));
                     }
                     Opponent::Person => {}
                 }
                 text.push(side_name(winner))
-                    .push(b" wins! Any key or click: menu.");
+                    .push_packed(packed!(" wins! Any key or click: menu."));
             }
             Outcome::Draw => {
-                text.push(b"Draw: the board is full. Press a key or click for the menu.");
+                text.push_packed(packed!(
+                    "Draw: the board is full. Press a key or click for the menu."
+                ));
             }
             Outcome::InProgress => {
-                text.push(self.mover_name(mover)).push(b" played ");
+                text.push(self.mover_name(mover))
+                    .push_packed(packed!(" played "));
                 self.push_point(&mut text, point);
                 text.push(b".");
             }
@@ -833,7 +855,7 @@ impl App {
         let stuck =
             matches!(self.opponent, Opponent::Computer(_)) && count == 1 && !self.game.is_over();
         if (self.game.move_count() as usize) < count || stuck {
-            self.warn(b"Nothing to take back.");
+            self.warn(packed!("Nothing to take back."));
             return;
         }
         for _ in 0..count {
@@ -852,7 +874,7 @@ impl App {
             self.forget_hidden();
         }
         self.hint = None;
-        self.say(b"Taken back.");
+        self.say(packed!("Taken back."));
     }
 
     /// The Mist, after a take back or a load: the computer keeps only what it may
@@ -888,9 +910,9 @@ impl App {
         };
         if let Some(point) = self.hint {
             let mut text = Text::<78>::new();
-            text.push(b"Hint: ");
+            text.push_packed(packed!("Hint: "));
             self.push_point(&mut text, point);
-            text.push(b" (marked < >).");
+            text.push_packed(packed!(" (marked < >)."));
             self.status = text;
             self.status_is_alert = false;
         }
@@ -915,12 +937,12 @@ impl App {
         match input {
             Input::Key(Key::Escape) => {
                 self.prompt = Prompt::None;
-                self.say(b"Cancelled.");
+                self.say(packed!("Cancelled."));
                 return Command::Continue;
             }
             Input::Key(Key::Enter) => {
                 if self.file_name.as_bytes().is_empty() {
-                    self.warn(b"Type a file name, or Esc to cancel.");
+                    self.warn(packed!("Type a file name, or Esc to cancel."));
                     return Command::Continue;
                 }
                 self.prompt = Prompt::None;
@@ -953,7 +975,7 @@ impl App {
         match input {
             Input::Key(Key::Escape) => {
                 self.prompt = Prompt::None;
-                self.say(b"Cancelled.");
+                self.say(packed!("Cancelled."));
             }
             Input::Key(Key::Enter) => {
                 self.prompt = Prompt::None;
@@ -975,7 +997,7 @@ impl App {
             _ => {}
         }
         if self.prompt == Prompt::Command {
-            self.say(b"Command: ");
+            self.say(packed!("Command: "));
         }
         Command::Continue
     }
@@ -1081,18 +1103,18 @@ impl App {
         let mut text = Text::<78>::new();
         match result {
             Ok(()) => {
-                text.push(b"Saved to ")
+                text.push_packed(packed!("Saved to "))
                     .push(self.file_name.as_bytes())
                     .push(b".");
                 self.status = text;
                 self.status_is_alert = false;
             }
             Err(error) => {
-                text.push(b"Could not save ")
+                text.push_packed(packed!("Could not save "))
                     .push(self.file_name.as_bytes())
                     .push(b": ")
-                    .push(file_error_text(error))
-                    .push(b". The game goes on.");
+                    .push_packed(file_error_text(error))
+                    .push_packed(packed!(". The game goes on."));
                 self.status = text;
                 self.status_is_alert = true;
             }
@@ -1126,11 +1148,11 @@ impl App {
             Ok(record) => record,
             Err(error) => {
                 self.load_failed(match error {
-                    RecordError::NotARecord => b"not a Piskvork .psq game record",
-                    RecordError::WrongSize => b"its board is not 15x15 or 19x19",
-                    RecordError::BadMove => b"it holds a bad move line (corrupt?)",
-                    RecordError::TooLong => b"more moves than points",
-                    RecordError::Truncated => b"the file is cut off (truncated)",
+                    RecordError::NotARecord => packed!("not a Piskvork .psq game record"),
+                    RecordError::WrongSize => packed!("its board is not 15x15 or 19x19"),
+                    RecordError::BadMove => packed!("it holds a bad move line (corrupt?)"),
+                    RecordError::TooLong => packed!("more moves than points"),
+                    RecordError::Truncated => packed!("the file is cut off (truncated)"),
                 });
                 return;
             }
@@ -1149,7 +1171,7 @@ impl App {
             None => Variant::Piskasm,
         };
         if variant.side() != record.side {
-            self.load_failed(b"its board is not 15x15 or 19x19");
+            self.load_failed(packed!("its board is not 15x15 or 19x19"));
             return;
         }
         // The record is replayed on a copy: the game on the board stays until
@@ -1159,7 +1181,9 @@ impl App {
         variant.restart_game(&mut game, contains(line, b" rule=exact"));
         for &point in record.moves() {
             if game.play(point).is_err() {
-                self.load_failed(b"a move breaks the rules or follows the end (corrupt?)");
+                self.load_failed(packed!(
+                    "a move breaks the rules or follows the end (corrupt?)"
+                ));
                 return;
             }
         }
@@ -1186,23 +1210,23 @@ impl App {
         }
         self.page = Page::Game;
         let mut text = Text::<78>::new();
-        text.push(b"Loaded ")
+        text.push_packed(packed!("Loaded "))
             .push(self.file_name.as_bytes())
             .push(b": ")
             .push_number(self.game.move_count() as u32)
-            .push(b" moves. ")
+            .push_packed(packed!(" moves. "))
             .push(side_name(self.game.to_move()))
-            .push(b" to move.");
+            .push_packed(packed!(" to move."));
         self.status = text;
         self.status_is_alert = false;
     }
 
-    fn load_failed(&mut self, why: &[u8]) {
+    fn load_failed(&mut self, why: Packed) {
         let mut text = Text::<78>::new();
-        text.push(b"Could not load ")
+        text.push_packed(packed!("Could not load "))
             .push(self.file_name.as_bytes())
             .push(b": ")
-            .push(why)
+            .push_packed(why)
             .push(b".");
         self.status = text;
         self.status_is_alert = true;
@@ -1212,7 +1236,7 @@ impl App {
     pub fn render(&self, screen: &mut dyn Canvas) {
         screen.clear();
         screen.fill(0, 0, WIDTH, 1, b' ', Style::Title);
-        screen.write(1, 0, b"PISKRS - Gomoku for DOS", Style::Title);
+        screen.write_packed(1, 0, packed!("PISKRS - Gomoku for DOS"), Style::Title);
         match self.page {
             Page::Menu => self.render_menu(screen),
             Page::Game => self.render_game(screen),
@@ -1238,29 +1262,33 @@ impl App {
     }
 
     fn render_menu(&self, screen: &mut dyn Canvas) {
-        screen.write(28, 3, b"P  I  S  K  R  S", Style::Heading);
-        screen.write(22, 5, b"Gomoku: five in a row wins.", Style::Normal);
-        screen.write(
+        screen.write_packed(28, 3, packed!("P  I  S  K  R  S"), Style::Heading);
+        screen.write_packed(22, 5, packed!("Gomoku: five in a row wins."), Style::Normal);
+        screen.write_packed(
             21,
             6,
-            b"After Piskasm, Vojtech Havranek, 2004",
+            packed!("After Piskasm, Vojtech Havranek, 2004"),
             Style::Label,
         );
-        let entries: [(usize, &[u8], &[u8]); 6] = [
+        let entries: [(usize, &[u8], Packed); 6] = [
             (
                 MENU_PERSON_BEGINS_Y,
                 b"1",
-                b"  You begin (against the computer)",
+                packed!("  You begin (against the computer)"),
             ),
-            (MENU_COMPUTER_BEGINS_Y, b"2", b"  The computer begins"),
-            (MENU_TWO_PLAYERS_Y, b"4", b"  Two players"),
-            (MENU_LOAD_Y, b"L", b"  Load a saved game"),
-            (MENU_QUIT_Y, b"3", b"  Quit (also Esc)"),
-            (MENU_HELP_Y, b"F1", b" Keys"),
+            (
+                MENU_COMPUTER_BEGINS_Y,
+                b"2",
+                packed!("  The computer begins"),
+            ),
+            (MENU_TWO_PLAYERS_Y, b"4", packed!("  Two players")),
+            (MENU_LOAD_Y, b"L", packed!("  Load a saved game")),
+            (MENU_QUIT_Y, b"3", packed!("  Quit (also Esc)")),
+            (MENU_HELP_Y, b"F1", packed!(" Keys")),
         ];
         for (y, key, label) in entries {
             screen.write(22, y, key, Style::MenuKey);
-            screen.write(22 + key.len(), y, label, Style::Normal);
+            screen.write_packed(22 + key.len(), y, label, Style::Normal);
         }
         let options: [MenuOption; 4] = [
             (
@@ -1295,21 +1323,23 @@ impl App {
         let mut time = [0u8; 4];
         let len = settings::write_tenths(self.settings.think_tenths, &mut time);
         let mut line = Text::<32>::new();
-        line.push(&time[..len]).push(b" s (Strong)");
-        screen.write(22, MENU_TIME_Y, b"T", Style::MenuKey);
-        screen.write(23, MENU_TIME_Y, b"  Time:  ", Style::Normal);
+        line.push(&time[..len]).push_packed(packed!(" s (Strong)"));
+        screen.write_packed(22, MENU_TIME_Y, packed!("T"), Style::MenuKey);
+        screen.write_packed(23, MENU_TIME_Y, packed!("  Time:  "), Style::Normal);
         screen.write(32, MENU_TIME_Y, line.as_bytes(), Style::Heading);
         if !self.mouse_present {
-            screen.write(
+            screen.write_packed(
                 14,
                 21,
-                b"No mouse driver found: play with the keyboard.",
+                packed!("No mouse driver found: play with the keyboard."),
                 Style::Alert,
             );
         }
         key_bar(
             screen,
-            b" 1/2 vs computer  4 Two players  G C S R T Options  L Load  3/Esc Quit  F1 Keys",
+            packed!(
+                " 1/2 vs computer  4 Two players  G C S R T Options  L Load  3/Esc Quit  F1 Keys"
+            ),
         );
     }
 
@@ -1325,9 +1355,13 @@ impl App {
         key_bar(
             screen,
             if self.variant.has_mist() {
-                b" F1 Keys  Arrows Move  Enter/Space Place  C Command  U Undo  S Save  Esc Leave"
+                packed!(
+                    " F1 Keys  Arrows Move  Enter/Space Place  C Command  U Undo  S Save  Esc Leave"
+                )
             } else {
-                b" F1 Keys  Arrows Move  Enter/Space Place  U Undo  H Hint  S Save  Esc Leave"
+                packed!(
+                    " F1 Keys  Arrows Move  Enter/Space Place  U Undo  H Hint  S Save  Esc Leave"
+                )
             },
         );
     }
@@ -1434,20 +1468,24 @@ impl App {
 
     fn render_panel(&self, screen: &mut dyn Canvas) {
         screen.write(PANEL_X, 1, self.variant.name(), Style::Label);
-        let (heading, black, white): (&[u8], &[u8], &[u8]) = match self.opponent {
-            Opponent::Person => (b"Two players", b"X Black moves first", b"O White"),
+        let (heading, black, white): (Packed, Packed, Packed) = match self.opponent {
+            Opponent::Person => (
+                packed!("Two players"),
+                packed!("X Black moves first"),
+                packed!("O White"),
+            ),
             Opponent::Computer(Stone::White) => (
-                b"You against the computer",
-                b"X You (Black, first)",
-                b"O Computer (White)",
+                packed!("You against the computer"),
+                packed!("X You (Black, first)"),
+                packed!("O Computer (White)"),
             ),
             Opponent::Computer(Stone::Black) => (
-                b"The computer against you",
-                b"X Computer (Black, first)",
-                b"O You (White)",
+                packed!("The computer against you"),
+                packed!("X Computer (Black, first)"),
+                packed!("O You (White)"),
             ),
         };
-        screen.write(PANEL_X, 2, heading, Style::Heading);
+        screen.write_packed(PANEL_X, 2, heading, Style::Heading);
         let mut line = Text::<32>::new();
         match self.game.outcome() {
             Outcome::InProgress => {
@@ -1455,41 +1493,42 @@ impl App {
                 line.push(side_name(mover))
                     .push(b" (")
                     .push_byte(stone_glyph(mover))
-                    .push(b") to move");
+                    .push_packed(packed!(") to move"));
             }
             Outcome::Won { winner, .. } => {
-                line.push(side_name(winner)).push(b" won");
+                line.push(side_name(winner)).push_packed(packed!(" won"));
             }
             Outcome::Draw => {
-                line.push(b"Draw");
+                line.push_packed(packed!("Draw"));
             }
         }
         screen.write(PANEL_X, 4, line.as_bytes(), Style::Normal);
         line.clear();
-        line.push(b"Stones on the board: ")
+        line.push_packed(packed!("Stones on the board: "))
             .push_number(self.game.move_count() as u32);
         screen.write(PANEL_X, 5, line.as_bytes(), Style::Normal);
         if let Some(last) = self.game.last_move() {
             line.clear();
-            line.push(b"Last move: ");
+            line.push_packed(packed!("Last move: "));
             self.push_point(&mut line, last);
             screen.write(PANEL_X, 6, line.as_bytes(), Style::Normal);
         }
         if self.variant.has_mist() {
             line.clear();
-            line.push(b"Hole centre: ");
+            line.push_packed(packed!("Hole centre: "));
             self.push_point(&mut line, self.centre);
             screen.write(PANEL_X, 7, line.as_bytes(), Style::Normal);
         }
         if let Opponent::Computer(_) = self.opponent {
             line.clear();
-            line.push(b"Level: ").push(self.settings.level.name());
+            line.push_packed(packed!("Level: "))
+                .push(self.settings.level.name());
             screen.write(PANEL_X, 3, line.as_bytes(), Style::Label);
         }
-        screen.write(PANEL_X, 8, black, Style::Label);
-        screen.write(PANEL_X, 9, white, Style::Label);
+        screen.write_packed(PANEL_X, 8, black, Style::Label);
+        screen.write_packed(PANEL_X, 9, white, Style::Label);
         if self.show_move_list {
-            screen.write(PANEL_X, 11, b"Moves:", Style::Heading);
+            screen.write_packed(PANEL_X, 11, packed!("Moves:"), Style::Heading);
             let moves = self.game.moves();
             let first = moves.len().saturating_sub(MOVE_LIST_LINES);
             for (i, &point) in moves.iter().enumerate().skip(first) {
@@ -1519,41 +1558,51 @@ impl App {
                 self.variant.rule_text()
             };
             screen.write(PANEL_X, 11, rule, Style::Label);
-            screen.write(PANEL_X, 12, b"A full board is a draw.", Style::Label);
-            screen.write(PANEL_X, 14, b"N shows the moves by number.", Style::Label);
+            screen.write_packed(
+                PANEL_X,
+                12,
+                packed!("A full board is a draw."),
+                Style::Label,
+            );
+            screen.write_packed(
+                PANEL_X,
+                14,
+                packed!("N shows the moves by number."),
+                Style::Label,
+            );
         }
     }
 }
 
 fn render_help(screen: &mut dyn Canvas) {
-    screen.write(4, 2, b"Keys", Style::Heading);
-    let lines: [&[u8]; 16] = [
-        b"Mouse, left button   place a stone on the point clicked",
-        b"Arrow keys           move the cursor [ ] on the board",
-        b"Enter or Space       place a stone under the cursor",
-        b"U or Backspace       take back (your move and the computer's reply)",
-        b"H                    hint: the computer suggests a point < >",
-        b"N                    show or hide the moves by number",
-        b"S                    save the game (Piskvork .psq file)",
-        b"Esc                  leave the game (asks first); on the menu: quit",
-        b"F1                   this list",
-        b"F12                  save the text screen to SCRnnnnn.BIN",
-        b"",
-        b"Menu: 1 you begin, 2 the computer begins, 4 two players at one",
-        b"machine, L load a saved game, 3 or Esc quit to DOS.",
-        b"",
-        b"Black (X) moves first. Five or more stones in a row - across, up",
-        b"or diagonal - win. When every point is taken it is a draw.",
+    screen.write_packed(4, 2, packed!("Keys"), Style::Heading);
+    let lines: [Packed; 16] = [
+        packed!("Mouse, left button   place a stone on the point clicked"),
+        packed!("Arrow keys           move the cursor [ ] on the board"),
+        packed!("Enter or Space       place a stone under the cursor"),
+        packed!("U or Backspace       take back (your move and the computer's reply)"),
+        packed!("H                    hint: the computer suggests a point < >"),
+        packed!("N                    show or hide the moves by number"),
+        packed!("S                    save the game (Piskvork .psq file)"),
+        packed!("Esc                  leave the game (asks first); on the menu: quit"),
+        packed!("F1                   this list"),
+        packed!("F12                  save the text screen to SCRnnnnn.BIN"),
+        packed!(""),
+        packed!("Menu: 1 you begin, 2 the computer begins, 4 two players at one"),
+        packed!("machine, L load a saved game, 3 or Esc quit to DOS."),
+        packed!(""),
+        packed!("Black (X) moves first. Five or more stones in a row - across, up"),
+        packed!("or diagonal - win. When every point is taken it is a draw."),
     ];
-    for (i, line) in lines.iter().enumerate() {
-        screen.write(4, 4 + i, line, Style::Normal);
+    for (i, line) in lines.into_iter().enumerate() {
+        screen.write_packed(4, 4 + i, line, Style::Normal);
     }
-    key_bar(screen, b" Press any key or click to go back");
+    key_bar(screen, packed!(" Press any key or click to go back"));
 }
 
-fn key_bar(screen: &mut dyn Canvas, text: &[u8]) {
+fn key_bar(screen: &mut dyn Canvas, text: Packed) {
     screen.fill(0, KEY_BAR_Y, WIDTH, 1, b' ', Style::KeyBar);
-    screen.write(0, KEY_BAR_Y, text, Style::KeyBar);
+    screen.write_packed(0, KEY_BAR_Y, text, Style::KeyBar);
 }
 
 fn side_name(stone: Stone) -> &'static [u8] {
@@ -1570,14 +1619,14 @@ fn stone_glyph(stone: Stone) -> u8 {
     }
 }
 
-fn file_error_text(error: FileError) -> &'static [u8] {
+fn file_error_text(error: FileError) -> Packed {
     match error {
-        FileError::NotFound => b"no such file",
-        FileError::PathNotFound => b"no such directory or drive",
-        FileError::AccessDenied => b"access denied (read-only?)",
-        FileError::DiskFull => b"the disk is full",
-        FileError::TooBig => b"the file is too big for a game record",
-        FileError::Failed => b"DOS reported an error",
+        FileError::NotFound => packed!("no such file"),
+        FileError::PathNotFound => packed!("no such directory or drive"),
+        FileError::AccessDenied => packed!("access denied (read-only?)"),
+        FileError::DiskFull => packed!("the disk is full"),
+        FileError::TooBig => packed!("the file is too big for a game record"),
+        FileError::Failed => packed!("DOS reported an error"),
     }
 }
 
