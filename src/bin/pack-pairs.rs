@@ -1,10 +1,10 @@
 //! Learns the pair table of src/packed.rs from the program's own texts: every
 //! `packed!("...")` literal under src/ is read, and 128 times the most frequent
 //! pair of adjacent bytes becomes a new byte (80h, 81h, ...), exactly as
-//! `packed::pack_bytes` replaces them. Prints the table in the form of
-//! src/packed_pairs.in:
+//! `packed::pack_bytes` replaces them. Writes the table to src/packed_pairs.in
+//! (not through a redirection: the program itself includes that file):
 //!
-//!     cargo run --bin pack-pairs > src/packed_pairs.in
+//!     cargo run --bin pack-pairs
 //!
 //! (src/bin is skipped: its texts are not in the .COM.)
 
@@ -45,12 +45,13 @@ fn main() {
         texts.len(),
         2 * 128
     );
-    println!("[");
+    let mut table = String::from("[\n");
     for k in 0..128 {
         let (a, b) = pairs.get(k).copied().unwrap_or((0, 0));
-        println!("    [{a:#04x}, {b:#04x}],");
+        table += &format!("    [{a:#04x}, {b:#04x}],\n");
     }
-    println!("]");
+    table += "]\n";
+    fs::write("src/packed_pairs.in", table).expect("writing src/packed_pairs.in");
 }
 
 fn replace(text: &[u8], (first, second): (u8, u8), token: u8) -> Vec<u8> {
