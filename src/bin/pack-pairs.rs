@@ -81,11 +81,14 @@ fn collect(dir: &Path, texts: &mut Vec<Vec<u8>>) {
         } else if path.extension().is_some_and(|e| e == "rs") {
             let source = fs::read_to_string(&path).expect("a source file");
             let mut rest = source.as_str();
-            while let Some(at) = rest.find("packed!(\"") {
-                rest = &rest[at + "packed!(\"".len()..];
-                let (text, after) = literal(rest);
-                texts.push(text);
-                rest = after;
+            // `packed!("...")`, which rustfmt may break after the parenthesis.
+            while let Some(at) = rest.find("packed!(") {
+                rest = rest[at + "packed!(".len()..].trim_start();
+                if let Some(text) = rest.strip_prefix('"') {
+                    let (text, after) = literal(text);
+                    texts.push(text);
+                    rest = after;
+                }
             }
         }
     }
