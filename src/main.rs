@@ -93,11 +93,11 @@ mod program {
                 Err(_) => 0,
             };
             // Ctrl+Z (1Ah) marks the end of a DOS text file.
-            let end_of_input = count == 0 || buffer[..count].contains(&0x1A);
             let data_end = buffer[..count]
                 .iter()
                 .position(|&b| b == 0x1A)
                 .unwrap_or(count);
+            let end_of_input = count == 0 || data_end < count;
             for &byte in &buffer[..data_end] {
                 let flow = match reader.push(byte) {
                     None => continue,
