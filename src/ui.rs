@@ -159,9 +159,6 @@ const MENU_SOUND_Y: usize = 18;
 const MENU_RULE_Y: usize = 19;
 const MENU_TIME_Y: usize = 20;
 
-/// A menu line that shows a choice: row, key, label, current value.
-type MenuOption = (usize, &'static [u8], &'static [u8], &'static [u8]);
-
 /// The buttons under the status line: (first column, label, key it stands for).
 const BUTTONS: [(usize, &[u8], u8); 5] = [
     (1, b"[Undo U]", b'u'),
@@ -1270,62 +1267,42 @@ impl App {
             packed!("After Piskasm, Vojtech Havranek, 2004"),
             Style::Label,
         );
-        let entries: [(usize, &[u8], Packed); 6] = [
-            (
-                MENU_PERSON_BEGINS_Y,
-                b"1",
-                packed!("  You begin (against the computer)"),
-            ),
-            (
-                MENU_COMPUTER_BEGINS_Y,
-                b"2",
-                packed!("  The computer begins"),
-            ),
-            (MENU_TWO_PLAYERS_Y, b"4", packed!("  Two players")),
-            (MENU_LOAD_Y, b"L", packed!("  Load a saved game")),
-            (MENU_QUIT_Y, b"3", packed!("  Quit (also Esc)")),
-            (MENU_HELP_Y, b"F1", packed!(" Keys")),
-        ];
-        for (y, key, label) in entries {
+        for (y, key, label) in MENU_LINES {
             screen.write(22, y, key, Style::MenuKey);
             screen.write_packed(22 + key.len(), y, label, Style::Normal);
         }
-        let options: [MenuOption; 4] = [
-            (
-                MENU_GAME_Y,
-                b"G",
-                b"  Game:  ",
-                self.settings.variant.name(),
-            ),
-            (MENU_LEVEL_Y, b"C", b"  Level: ", self.settings.level.name()),
-            (
-                MENU_SOUND_Y,
-                b"S",
-                b"  Sound: ",
-                if self.settings.sound { b"on" } else { b"off" },
-            ),
-            (
-                MENU_RULE_Y,
-                b"R",
-                b"  Rule:  ",
-                if self.settings.exact_five {
-                    b"exactly five, in every game"
-                } else {
-                    b"five or more"
-                },
-            ),
-        ];
-        for (y, key, label, value) in options {
-            screen.write(22, y, key, Style::MenuKey);
-            screen.write(23, y, label, Style::Normal);
-            screen.write(23 + label.len(), y, value, Style::Heading);
-        }
+        // The options' values, after their labels.
+        screen.write(
+            32,
+            MENU_GAME_Y,
+            self.settings.variant.name(),
+            Style::Heading,
+        );
+        screen.write(32, MENU_LEVEL_Y, self.settings.level.name(), Style::Heading);
+        screen.write_packed(
+            32,
+            MENU_SOUND_Y,
+            if self.settings.sound {
+                packed!("on")
+            } else {
+                packed!("off")
+            },
+            Style::Heading,
+        );
+        screen.write_packed(
+            32,
+            MENU_RULE_Y,
+            if self.settings.exact_five {
+                packed!("exactly five, in every game")
+            } else {
+                packed!("five or more")
+            },
+            Style::Heading,
+        );
         let mut time = [0u8; 4];
         let len = settings::write_tenths(self.settings.think_tenths, &mut time);
         let mut line = Text::<32>::new();
         line.push(&time[..len]).push_packed(packed!(" s (Strong)"));
-        screen.write_packed(22, MENU_TIME_Y, packed!("T"), Style::MenuKey);
-        screen.write_packed(23, MENU_TIME_Y, packed!("  Time:  "), Style::Normal);
         screen.write(32, MENU_TIME_Y, line.as_bytes(), Style::Heading);
         if !self.mouse_present {
             screen.write_packed(
@@ -1574,27 +1551,53 @@ impl App {
     }
 }
 
+/// The menu's lines: row, key, label (written after the key); the options' values
+/// follow at x=32.
+const MENU_LINES: [(usize, &[u8], Packed); 11] = [
+    (
+        MENU_PERSON_BEGINS_Y,
+        b"1",
+        packed!("  You begin (against the computer)"),
+    ),
+    (
+        MENU_COMPUTER_BEGINS_Y,
+        b"2",
+        packed!("  The computer begins"),
+    ),
+    (MENU_TWO_PLAYERS_Y, b"4", packed!("  Two players")),
+    (MENU_LOAD_Y, b"L", packed!("  Load a saved game")),
+    (MENU_QUIT_Y, b"3", packed!("  Quit (also Esc)")),
+    (MENU_HELP_Y, b"F1", packed!(" Keys")),
+    (MENU_GAME_Y, b"G", packed!("  Game:  ")),
+    (MENU_LEVEL_Y, b"C", packed!("  Level: ")),
+    (MENU_SOUND_Y, b"S", packed!("  Sound: ")),
+    (MENU_RULE_Y, b"R", packed!("  Rule:  ")),
+    (MENU_TIME_Y, b"T", packed!("  Time:  ")),
+];
+
+/// The help page's lines.
+const HELP_LINES: [Packed; 16] = [
+    packed!("Mouse, left button   place a stone on the point clicked"),
+    packed!("Arrow keys           move the cursor [ ] on the board"),
+    packed!("Enter or Space       place a stone under the cursor"),
+    packed!("U or Backspace       take back (your move and the computer's reply)"),
+    packed!("H                    hint: the computer suggests a point < >"),
+    packed!("N                    show or hide the moves by number"),
+    packed!("S                    save the game (Piskvork .psq file)"),
+    packed!("Esc                  leave the game (asks first); on the menu: quit"),
+    packed!("F1                   this list"),
+    packed!("F12                  save the text screen to SCRnnnnn.BIN"),
+    packed!(""),
+    packed!("Menu: 1 you begin, 2 the computer begins, 4 two players at one"),
+    packed!("machine, L load a saved game, 3 or Esc quit to DOS."),
+    packed!(""),
+    packed!("Black (X) moves first. Five or more stones in a row - across, up"),
+    packed!("or diagonal - win. When every point is taken it is a draw."),
+];
+
 fn render_help(screen: &mut dyn Canvas) {
     screen.write_packed(4, 2, packed!("Keys"), Style::Heading);
-    let lines: [Packed; 16] = [
-        packed!("Mouse, left button   place a stone on the point clicked"),
-        packed!("Arrow keys           move the cursor [ ] on the board"),
-        packed!("Enter or Space       place a stone under the cursor"),
-        packed!("U or Backspace       take back (your move and the computer's reply)"),
-        packed!("H                    hint: the computer suggests a point < >"),
-        packed!("N                    show or hide the moves by number"),
-        packed!("S                    save the game (Piskvork .psq file)"),
-        packed!("Esc                  leave the game (asks first); on the menu: quit"),
-        packed!("F1                   this list"),
-        packed!("F12                  save the text screen to SCRnnnnn.BIN"),
-        packed!(""),
-        packed!("Menu: 1 you begin, 2 the computer begins, 4 two players at one"),
-        packed!("machine, L load a saved game, 3 or Esc quit to DOS."),
-        packed!(""),
-        packed!("Black (X) moves first. Five or more stones in a row - across, up"),
-        packed!("or diagonal - win. When every point is taken it is a draw."),
-    ];
-    for (i, line) in lines.into_iter().enumerate() {
+    for (i, line) in HELP_LINES.into_iter().enumerate() {
         screen.write_packed(4, 4 + i, line, Style::Normal);
     }
     key_bar(screen, packed!(" Press any key or click to go back"));
@@ -1631,8 +1634,9 @@ fn file_error_text(error: FileError) -> Packed {
 }
 
 /// Characters DOS allows in a file name or path, as typed.
+// A loop, not `contains`: that would bring in core's memchr (300 bytes).
+#[allow(clippy::manual_contains)]
 fn is_file_name_char(c: u8) -> bool {
-    // A loop, not `contains`: that would bring in core's memchr (300 bytes).
     c.is_ascii_alphanumeric() || b".\\:_-~!#$%&'()@^{}".iter().any(|&allowed| allowed == c)
 }
 
