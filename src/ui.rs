@@ -1445,23 +1445,11 @@ impl App {
 
     fn render_panel(&self, screen: &mut dyn Canvas) {
         screen.write(PANEL_X, 1, self.variant.name(), Style::Label);
-        let (heading, black, white): (Packed, Packed, Packed) = match self.opponent {
-            Opponent::Person => (
-                packed!("Two players"),
-                packed!("X Black moves first"),
-                packed!("O White"),
-            ),
-            Opponent::Computer(Stone::White) => (
-                packed!("You against the computer"),
-                packed!("X You (Black, first)"),
-                packed!("O Computer (White)"),
-            ),
-            Opponent::Computer(Stone::Black) => (
-                packed!("The computer against you"),
-                packed!("X Computer (Black, first)"),
-                packed!("O You (White)"),
-            ),
-        };
+        let [heading, black, white] = PLAYERS_PANEL[match self.opponent {
+            Opponent::Person => 0,
+            Opponent::Computer(Stone::White) => 1,
+            Opponent::Computer(Stone::Black) => 2,
+        }];
         screen.write_packed(PANEL_X, 2, heading, Style::Heading);
         let mut line = Text::<32>::new();
         match self.game.outcome() {
@@ -1550,6 +1538,26 @@ impl App {
         }
     }
 }
+
+/// The panel's heading and its lines for Black and White: two players, you
+/// against the computer, the computer against you.
+const PLAYERS_PANEL: [[Packed; 3]; 3] = [
+    [
+        packed!("Two players"),
+        packed!("X Black moves first"),
+        packed!("O White"),
+    ],
+    [
+        packed!("You against the computer"),
+        packed!("X You (Black, first)"),
+        packed!("O Computer (White)"),
+    ],
+    [
+        packed!("The computer against you"),
+        packed!("X Computer (Black, first)"),
+        packed!("O You (White)"),
+    ],
+];
 
 /// The menu's lines: row, key, label (written after the key); the options' values
 /// follow at x=32.
