@@ -1,6 +1,8 @@
 //! The command line. Switches are case-insensitive, as DOS users expect; a
 //! switch's value is the next word. See [`USAGE`].
 
+use crate::packed;
+use crate::packed::Packed;
 use crate::text::Text;
 use crate::variant::{Level, Variant};
 
@@ -42,38 +44,44 @@ pub struct Options {
     pub report_stack: bool,
 }
 
-/// The usage text, lines ending in CR LF. (One literal a line: a `\` line
-/// continuation would eat the indentation of the next line.)
-pub const USAGE: &[u8] = concat!(
-    "PISKRS - Gomoku for DOS (after Piskasm, 2004)\r\n",
-    "\r\n",
-    "Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL x] [/TIME s]\r\n",
-    "         [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT] [/SEED n] [/LOAD file]\r\n",
-    "         [/BENCH] [/STACK] [/?]\r\n",
-    "\r\n",
-    "  /PISKASM    Gomoku 19x19, five or more wins (Piskasm's game; the default)\r\n",
-    "  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST\r\n",
-    "              < GAME.TXT > OUT.TXT), or with /CON, the command controller:\r\n",
-    "              who, view, place <C><R>, history, resign, term\r\n",
-    "  /OUTER      Outer-Open Gomoku 15x15: Black opens on the two outer lines\r\n",
-    "  /EXACT      15x15, exactly five wins\r\n",
-    "  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator), CHA (Harry Cha's)\r\n",
-    "              or STRONG (threat search)\r\n",
-    "  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 1.5)\r\n",
-    "  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players\r\n",
-    "  /SOUND x    ON or OFF: a click on a move, a tune on a win\r\n",
-    "  /RULE x     FREE (five or more) or EXACT (exactly five) in every game\r\n",
-    "  /SEED n     fix the random seed (0-65535) so a game replays exactly\r\n",
-    "  /LOAD file  continue a game saved with S (a Piskvork .psq file)\r\n",
-    "  /BENCH      time the computer's replies and print a report\r\n",
-    "  /STACK      at the end, print how much stack the program used\r\n",
-    "  /?          show this help and exit\r\n",
-    "\r\n",
-    "The menu's choices are kept in PISKRS.CFG beside the program.\r\n",
-    "In the game: F1 lists the keys, Esc leaves a game or quits from the menu,\r\n",
-    "F12 saves the text screen to SCRnnnnn.BIN. A mouse is optional.\r\n",
-)
-.as_bytes();
+/// The usage text, a line each (packed: `write_usage` prints it with CR LF).
+pub static USAGE: [Packed; 27] = [
+    packed!("PISKRS - Gomoku for DOS (after Piskasm, 2004)"),
+    packed!(""),
+    packed!("Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL x] [/TIME s]"),
+    packed!("         [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT] [/SEED n] [/LOAD file]"),
+    packed!("         [/BENCH] [/STACK] [/?]"),
+    packed!(""),
+    packed!("  /PISKASM    Gomoku 19x19, five or more wins (Piskasm's game; the default)"),
+    packed!("  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST"),
+    packed!("              < GAME.TXT > OUT.TXT), or with /CON, the command controller:"),
+    packed!("              who, view, place <C><R>, history, resign, term"),
+    packed!("  /OUTER      Outer-Open Gomoku 15x15: Black opens on the two outer lines"),
+    packed!("  /EXACT      15x15, exactly five wins"),
+    packed!("  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator), CHA (Harry Cha's)"),
+    packed!("              or STRONG (threat search)"),
+    packed!("  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 1.5)"),
+    packed!("  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players"),
+    packed!("  /SOUND x    ON or OFF: a click on a move, a tune on a win"),
+    packed!("  /RULE x     FREE (five or more) or EXACT (exactly five) in every game"),
+    packed!("  /SEED n     fix the random seed (0-65535) so a game replays exactly"),
+    packed!("  /LOAD file  continue a game saved with S (a Piskvork .psq file)"),
+    packed!("  /BENCH      time the computer's replies and print a report"),
+    packed!("  /STACK      at the end, print how much stack the program used"),
+    packed!("  /?          show this help and exit"),
+    packed!(""),
+    packed!("The menu's choices are kept in PISKRS.CFG beside the program."),
+    packed!("In the game: F1 lists the keys, Esc leaves a game or quits from the menu,"),
+    packed!("F12 saves the text screen to SCRnnnnn.BIN. A mouse is optional."),
+];
+
+/// Writes the usage text to `out`, a line at a time, each ending in CR LF.
+pub fn write_usage(out: &mut dyn FnMut(&[u8])) {
+    for line in &USAGE {
+        out(line.unpack(&mut [0; packed::MAX_UNPACKED]));
+        out(b"\r\n");
+    }
+}
 
 /// Reads the command tail (the bytes after the program name).
 pub fn parse(tail: &[u8]) -> Request {

@@ -43,12 +43,12 @@ mod program {
         let options = match cmdline::parse(dosapi::command_tail(&mut tail)) {
             Request::Play(options) => options,
             Request::Usage => {
-                let _ = dosapi::write(dosapi::STDOUT, cmdline::USAGE);
+                print_usage();
                 return 0;
             }
             Request::Invalid => {
                 let _ = dosapi::write(dosapi::STDOUT, b"Unknown switch or missing value.\r\n\r\n");
-                let _ = dosapi::write(dosapi::STDOUT, cmdline::USAGE);
+                print_usage();
                 return 1;
             }
         };
@@ -72,6 +72,12 @@ mod program {
             let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
         }
         errorlevel
+    }
+
+    fn print_usage() {
+        cmdline::write_usage(&mut |line| {
+            let _ = dosapi::write(dosapi::STDOUT, line);
+        });
     }
 
     /// The Mist's Game Controller: commands from standard input, answers on

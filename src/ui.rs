@@ -160,7 +160,7 @@ const MENU_RULE_Y: usize = 19;
 const MENU_TIME_Y: usize = 20;
 
 /// The buttons under the status line: (first column, label, key it stands for).
-const BUTTONS: [(usize, &[u8], u8); 5] = [
+static BUTTONS: [(usize, &[u8], u8); 5] = [
     (1, b"[Undo U]", b'u'),
     (11, b"[Hint H]", b'h'),
     (21, b"[Numbers N]", b'n'),
@@ -1267,7 +1267,7 @@ impl App {
             packed!("After Piskasm, Vojtech Havranek, 2004"),
             Style::Label,
         );
-        for (y, key, label) in MENU_LINES {
+        for &(y, key, label) in &MENU_LINES {
             screen.write(22, y, key, Style::MenuKey);
             screen.write_packed(22 + key.len(), y, label, Style::Normal);
         }
@@ -1323,7 +1323,7 @@ impl App {
     fn render_game(&self, screen: &mut dyn Canvas) {
         self.render_board(screen);
         self.render_panel(screen);
-        for (x, label, key) in BUTTONS {
+        for &(x, label, key) in &BUTTONS {
             // No hints in the Mist: nobody may see under it.
             if !(key == b'h' && self.variant.has_mist()) {
                 screen.write(x, BUTTONS_Y, label, Style::MenuKey);
@@ -1541,7 +1541,7 @@ impl App {
 
 /// The panel's heading and its lines for Black and White: two players, you
 /// against the computer, the computer against you.
-const PLAYERS_PANEL: [[Packed; 3]; 3] = [
+static PLAYERS_PANEL: [[Packed; 3]; 3] = [
     [
         packed!("Two players"),
         packed!("X Black moves first"),
@@ -1561,7 +1561,7 @@ const PLAYERS_PANEL: [[Packed; 3]; 3] = [
 
 /// The menu's lines: row, key, label (written after the key); the options' values
 /// follow at x=32.
-const MENU_LINES: [(usize, &[u8], Packed); 11] = [
+static MENU_LINES: [(usize, &[u8], Packed); 11] = [
     (
         MENU_PERSON_BEGINS_Y,
         b"1",
@@ -1584,7 +1584,7 @@ const MENU_LINES: [(usize, &[u8], Packed); 11] = [
 ];
 
 /// The help page's lines.
-const HELP_LINES: [Packed; 16] = [
+static HELP_LINES: [Packed; 16] = [
     packed!("Mouse, left button   place a stone on the point clicked"),
     packed!("Arrow keys           move the cursor [ ] on the board"),
     packed!("Enter or Space       place a stone under the cursor"),
@@ -1605,7 +1605,7 @@ const HELP_LINES: [Packed; 16] = [
 
 fn render_help(screen: &mut dyn Canvas) {
     screen.write_packed(4, 2, packed!("Keys"), Style::Heading);
-    for (i, line) in HELP_LINES.into_iter().enumerate() {
+    for (i, &line) in HELP_LINES.iter().enumerate() {
         screen.write_packed(4, 4 + i, line, Style::Normal);
     }
     key_bar(screen, packed!(" Press any key or click to go back"));

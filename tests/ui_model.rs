@@ -774,7 +774,7 @@ fn switch_values_are_checked() {
 
 #[test]
 fn the_usage_text_names_the_switch_and_ends_lines_with_cr_lf() {
-    let usage = std::str::from_utf8(cmdline::USAGE).unwrap();
+    let usage = String::from_utf8(usage_bytes()).unwrap();
     assert!(usage.contains("Usage: PISKRS"));
     assert!(usage.contains("[/?]"));
     assert!(usage.ends_with("\r\n"));
@@ -879,4 +879,11 @@ fn slash_time_is_read_in_seconds_and_bad_values_are_refused() {
             "{bad:?} is refused"
         );
     }
+}
+
+/// The usage text as the program prints it.
+fn usage_bytes() -> Vec<u8> {
+    let mut out = Vec::new();
+    piskrs::cmdline::write_usage(&mut |line| out.extend_from_slice(line));
+    out
 }

@@ -1005,7 +1005,8 @@ fn cmdline_bad_or_missing_values_are_invalid() {
 
 #[test]
 fn the_usage_text_names_the_new_switches() {
-    let usage = String::from_utf8_lossy(cmdline::USAGE);
+    let bytes = usage_bytes();
+    let usage = String::from_utf8_lossy(&bytes);
     for word in [
         "/MIST", "/CON", "/OUTER", "/EXACT", "/PISKASM", "/LEVEL", "/PLAY", "/SOUND", "/STACK",
     ] {
@@ -1843,7 +1844,7 @@ fn the_exact_five_rule_can_be_chosen_for_a_19x19_game_and_is_saved() {
 
 #[test]
 fn the_usage_keeps_its_indentation() {
-    let usage = String::from_utf8_lossy(cmdline::USAGE).to_string();
+    let usage = String::from_utf8_lossy(&usage_bytes()).to_string();
     let lines: Vec<&str> = usage.split("\r\n").collect();
     assert!(
         lines.contains(
@@ -1860,4 +1861,11 @@ fn the_usage_keeps_its_indentation() {
         "a usage line is wider than the screen"
     );
     assert!(usage.ends_with("\r\n"));
+}
+
+/// The usage text as the program prints it.
+fn usage_bytes() -> Vec<u8> {
+    let mut out = Vec::new();
+    piskrs::cmdline::write_usage(&mut |line| out.extend_from_slice(line));
+    out
 }
