@@ -595,7 +595,6 @@ impl Search {
     /// A first move of a victory by continuous fours for `me`, if one is found
     /// within `depth` fours and the budget.
     fn vcf(&mut self, me: Stone, depth: u8) -> Option<Point> {
-        let him = me.opponent();
         let mut next = self.next_near(0);
         while let Some(point) = next {
             if depth == 0 || self.out_of_budget() {
@@ -608,26 +607,33 @@ impl Search {
             let Some(shape) = self.shape(point, me, 3, false) else {
                 continue;
             };
-            let mut won = shape.five || shape.fours >= 2;
-            if !won && shape.fours == 1 {
-                self.place(point, me);
-                self.place(shape.block, him);
-                // His forced block must not make his five, nor leave him a
-                // four of his own (then my next four would not force).
-                let his_five = DIRECTIONS
-                    .iter()
-                    .any(|&(dc, dr)| self.line(shape.block, him, dc, dr).is_five(self.rule));
-                won = !his_five && self.scan(him, false).five.is_none() && {
-                    self.vcf(me, depth - 1).is_some() || self.scan(me, true).four_three.is_some()
-                };
-                self.remove(shape.block, him);
-                self.remove(point, me);
-            }
+            let won = shape.five
+                || shape.fours >= 2
+                || shape.fours == 1 && self.four_wins(point, shape.block, me, depth);
             if won {
                 return Some(point);
             }
         }
         None
+    }
+
+    /// Whether my four on `point`, which he must block on `block`, wins: by a
+    /// four-three or by more fours (within `depth - 1` of them).
+    fn four_wins(&mut self, point: Point, block: Point, me: Stone, depth: u8) -> bool {
+        let him = me.opponent();
+        self.place(point, me);
+        self.place(block, him);
+        // His forced block must not make his five, nor leave him a four of his
+        // own (then my next four would not force).
+        let his_five = DIRECTIONS
+            .iter()
+            .any(|&(dc, dr)| self.line(block, him, dc, dr).is_five(self.rule));
+        let won = !his_five && self.scan(him, false).five.is_none() && {
+            self.vcf(me, depth - 1).is_some() || self.scan(me, true).four_three.is_some()
+        };
+        self.remove(block, him);
+        self.remove(point, me);
+        won
     }
 
     /// Step 7: the first candidate after which he threatens nothing; when
