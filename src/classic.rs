@@ -33,6 +33,9 @@
 //! Every unit that can score therefore lies within four steps of `p`, which is
 //! what makes Piskasm's four-step Update exact.
 
+// Loops run over half-open ranges (`1..5`, not `1..=4`): an inclusive range
+// costs the .COM an out-of-line `next` and bulkier loops.
+
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
 use crate::coord::Point;
 use crate::random::Random;
@@ -196,7 +199,7 @@ impl Classic {
         };
         for &(dc, dr) in DIRECTIONS.iter() {
             for sign in [-1i8, 1] {
-                for steps in 1..=4 {
+                for steps in 1..5 {
                     if let Some(near) = point.step(dc * sign, dr * sign, steps, self.side)
                         && board.get(near).is_none()
                     {
@@ -289,7 +292,7 @@ fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
     let points = board.points();
     let stride = dr as i16 * side + dc as i16;
     let mut index = (row * side + col - back * stride) as usize;
-    for bit in (4 - back)..=(4 + ahead) {
+    for bit in (4 - back)..(4 + ahead + 1) {
         match points[index] {
             Some(stone) if stone == me => own |= 1 << bit,
             Some(_) => theirs |= 1 << bit,
@@ -306,7 +309,7 @@ fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
         let full = (1u16 << length) - 1;
         let (attack, defence) = (attack_table(length), defence_table(length));
         // `p` at position k of the unit: the unit covers bits 4-k ..= 4-k+length-1.
-        for k in first..=last {
+        for k in first..last + 1 {
             let shift = 4 - k;
             if shift < lowest || shift + length - 1 > highest {
                 continue;
