@@ -388,7 +388,7 @@ fn find(
 /// One of the 16 ways to lay a drawing on the board: where its rightward and
 /// downward steps go. Bit 3 picks the axes (across and up, or the two diagonals),
 /// bit 2 swaps them, bits 0 and 1 reverse each.
-fn axes(turn: u8) -> ((i16, i16), (i16, i16)) {
+const fn axes(turn: u8) -> ((i8, i8), (i8, i8)) {
     let (mut right, mut down) = if turn & 8 == 0 {
         ((1, 0), (0, 1))
     } else {
@@ -406,6 +406,18 @@ fn axes(turn: u8) -> ((i16, i16), (i16, i16)) {
     (right, down)
 }
 
+/// [`axes`] for every turn, worked out when the program is compiled: a table
+/// costs the .COM less than the code.
+static AXES: [((i8, i8), (i8, i8)); 16] = {
+    let mut table = [((0, 0), (0, 0)); 16];
+    let mut turn = 0;
+    while turn < 16 {
+        table[turn] = axes(turn as u8);
+        turn += 1;
+    }
+    table
+};
+
 /// Whether `shape`, owned by `owner` and laid the way `turn` says, lies on the
 /// board with its point `anchor` on `at`.
 fn fits(
@@ -417,7 +429,11 @@ fn fits(
     rule: WinRule,
     turn: u8,
 ) -> bool {
-    let (right, down) = axes(turn);
+    let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize];
+    let (right, down) = (
+        (right_col as i16, right_row as i16),
+        (down_col as i16, down_row as i16),
+    );
     let (x, y) = (anchor.0 as i16, anchor.1 as i16);
     // The board point under the drawing's top left corner.
     let corner_col = at.col as i16 - x * right.0 - y * down.0;
