@@ -224,15 +224,16 @@ impl Classic {
         } else {
             0
         };
+        // Four steps back to four on along each line (each point's score depends
+        // on the board only, so the order does not matter).
         for &(dc, dr) in DIRECTIONS.iter() {
-            for sign in [-1i8, 1] {
-                for steps in 1..5 {
-                    if let Some(near) = point.step(dc * sign, dr * sign, steps, self.side)
-                        && board.get(near).is_none()
-                    {
-                        let index = self.index(near);
-                        self.info[index] = self.count_score(board, near);
-                    }
+            for steps in -4..5 {
+                if steps != 0
+                    && let Some(near) = point.step(dc, dr, steps, self.side)
+                    && board.get(near).is_none()
+                {
+                    let index = self.index(near);
+                    self.info[index] = self.count_score(board, near);
                 }
             }
         }
