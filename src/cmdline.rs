@@ -2,7 +2,7 @@
 //! switch's value is the next word. See [`USAGE`].
 
 use crate::settings::yes_or_no;
-use crate::text::Text;
+use crate::text::{Text, parse_u16};
 use crate::variant::{Level, Variant};
 
 /// What the command line asks for.
@@ -177,12 +177,4 @@ pub fn parse(tail: &[u8]) -> Request {
     } else {
         Request::Play(options)
     }
-}
-
-fn parse_u16(word: &[u8]) -> Option<u16> {
-    if word.is_empty() || word.len() > 5 || !word.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let value = word.iter().fold(0u32, |v, &d| v * 10 + (d - b'0') as u32);
-    u16::try_from(value).ok()
 }

@@ -80,6 +80,22 @@ fn push_number_into(bytes: &mut [u8], len: &mut u16, number: u32) {
     }
 }
 
+/// A decimal number of one to five digits, nothing else, up to 65535: /SEED's
+/// value and a .psq record's numbers (one routine for both).
+pub fn parse_u16(text: &[u8]) -> Option<u16> {
+    if text.is_empty() || text.len() > 5 {
+        return None;
+    }
+    let mut value: u32 = 0;
+    for &digit in text {
+        if !digit.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + (digit - b'0') as u32;
+    }
+    u16::try_from(value).ok()
+}
+
 impl<const N: usize> Default for Text<N> {
     fn default() -> Self {
         Self::new()
