@@ -230,45 +230,18 @@ const BINGO_IN_THREE: [Shape; 5] = [
 pub fn choose(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule) -> Option<Point> {
     let my_stones = board.points().iter().filter(|&&s| s == Some(me)).count();
     let early = my_stones < FIRST_FEW_TURNS;
-    check1_my_five(board, me, rule)
-        .or_else(|| check2_his_five(board, me, rule))
-        .or_else(|| check3_my_bingo_in_two(board, me, rule, early))
-        .or_else(|| check4_his_bingo_in_two(board, me, rule, early))
-        .or_else(|| check5_my_bingo_in_three(board, me, rule))
-        .or_else(|| check6_his_bingo_in_three(board, me, rule))
-        .or_else(|| check7_longest_line(board, me))
+    // Checks 1 to 6, in pairs: my shapes, then his (one loop rather than six
+    // calls: each call costs the .COM its arguments).
+    for shapes in [&FIVE_IN_ONE[..], &BINGO_IN_TWO, &BINGO_IN_THREE] {
+        for whose in [Whose::Mine, Whose::His] {
+            if let Some(point) = find(board, shapes, me, whose, rule, early) {
+                return Some(point);
+            }
+        }
+    }
+    check7_longest_line(board, me)
         .or_else(|| check8_first_move(board, his_first, my_stones))
         .or_else(|| nearest_the_centre(board))
-}
-
-/// Check 1: complete my five.
-fn check1_my_five(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
-    find(board, &FIVE_IN_ONE, me, Whose::Mine, rule, false)
-}
-
-/// Check 2: block his five.
-fn check2_his_five(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
-    find(board, &FIVE_IN_ONE, me, Whose::His, rule, false)
-}
-
-/// Check 3: make my open or double four, or my double three (or, early on, my diamond).
-fn check3_my_bingo_in_two(board: &Board, me: Stone, rule: WinRule, early: bool) -> Option<Point> {
-    find(board, &BINGO_IN_TWO, me, Whose::Mine, rule, early)
-}
-
-/// Check 4: block his open or double four, or his double three (or, early on, his diamond).
-fn check4_his_bingo_in_two(board: &Board, me: Stone, rule: WinRule, early: bool) -> Option<Point> {
-    find(board, &BINGO_IN_TWO, me, Whose::His, rule, early)
-}
-
-/// Check 5: make a four he must answer.
-fn check5_my_bingo_in_three(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
-    find(board, &BINGO_IN_THREE, me, Whose::Mine, rule, false)
-}
-
-/// Check 6: stop his four before he makes it.
-fn check6_his_bingo_in_three(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
-    find(board, &BINGO_IN_THREE, me, Whose::His, rule, false)
 }
 
 /// Check 7: one more stone on my longest run that is open at both ends, after its
@@ -415,7 +388,7 @@ fn find(
 /// One of the 16 ways to lay a drawing on the board: where its rightward and
 /// downward steps go. Bit 3 picks the axes (across and up, or the two diagonals),
 /// bit 2 swaps them, bits 0 and 1 reverse each.
-fn axes(turn: u8) -> ((i16, i16), (i16, i16)) {
+const fn axes(turn: u8) -> ((i8, i8), (i8, i8)) {
     let (mut right, mut down) = if turn & 8 == 0 {
         ((1, 0), (0, 1))
     } else {
@@ -433,6 +406,18 @@ fn axes(turn: u8) -> ((i16, i16), (i16, i16)) {
     (right, down)
 }
 
+/// [`axes`] for every turn, worked out when the program is compiled: a table
+/// costs the .COM less than the code.
+static AXES: [((i8, i8), (i8, i8)); 16] = {
+    let mut table = [((0, 0), (0, 0)); 16];
+    let mut turn = 0;
+    while turn < 16 {
+        table[turn] = axes(turn as u8);
+        turn += 1;
+    }
+    table
+};
+
 /// Whether `shape`, owned by `owner` and laid the way `turn` says, lies on the
 /// board with its point `anchor` on `at`.
 fn fits(
@@ -444,7 +429,11 @@ fn fits(
     rule: WinRule,
     turn: u8,
 ) -> bool {
-    let (right, down) = axes(turn);
+    let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize];
+    let (right, down) = (
+        (right_col as i16, right_row as i16),
+        (down_col as i16, down_row as i16),
+    );
     let (x, y) = (anchor.0 as i16, anchor.1 as i16);
     // The board point under the drawing's top left corner.
     let corner_col = at.col as i16 - x * right.0 - y * down.0;

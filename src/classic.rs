@@ -33,6 +33,9 @@
 //! Every unit that can score therefore lies within four steps of `p`, which is
 //! what makes Piskasm's four-step Update exact.
 
+// Loops run over half-open ranges (`1..5`, not `1..=4`): an inclusive range
+// costs the .COM an out-of-line `next` and bulkier loops.
+
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
 use crate::coord::Point;
 use crate::random::Random;
@@ -132,14 +135,41 @@ const fn table<const N: usize>(length: u32, values: &ShapeValues) -> [u16; N] {
     out
 }
 
+/// Whether every mask from `from` up to `2^length` scores 0: those masks are
+/// left out of the tables below.
+const fn zero_from(length: u32, from: u32, values: &ShapeValues) -> bool {
+    let mut mask = from;
+    while mask < 1 << length {
+        if unit_score(length, mask, values) != 0 {
+            return false;
+        }
+        mask += 1;
+    }
+    true
+}
+
 /// The score tables, indexed by a unit's mask: attack and defence for units of 5,
-/// 6 and 7 points (896 bytes in all), computed when the program is compiled.
+/// 6 and 7 points, computed when the program is compiled. A 6-unit scores only
+/// with both ends empty (mask at most 0b011110) and a 7-unit only as the wide
+/// open three (0b0011100), so their tables stop there: a larger mask scores 0
+/// (see [`unit_value`]). 492 bytes in all rather than 896.
 static ATTACK_5: [u16; 32] = table(5, &ATTACK);
-static ATTACK_6: [u16; 64] = table(6, &ATTACK);
-static ATTACK_7: [u16; 128] = table(7, &ATTACK);
+static ATTACK_6: [u16; 31] = table(6, &ATTACK);
+static ATTACK_7: [u16; 29] = table(7, &ATTACK);
 static DEFENCE_5: [u16; 32] = table(5, &DEFENCE);
-static DEFENCE_6: [u16; 64] = table(6, &DEFENCE);
-static DEFENCE_7: [u16; 128] = table(7, &DEFENCE);
+static DEFENCE_6: [u16; 31] = table(6, &DEFENCE);
+static DEFENCE_7: [u16; 29] = table(7, &DEFENCE);
+const _: () = assert!(
+    zero_from(6, 31, &ATTACK)
+        && zero_from(7, 29, &ATTACK)
+        && zero_from(6, 31, &DEFENCE)
+        && zero_from(7, 29, &DEFENCE)
+);
+
+/// A unit's score from its table: 0 for a mask past the table's end.
+fn unit_value(table: &[u16], mask: u16) -> u16 {
+    table.get(mask as usize).copied().unwrap_or(0)
+}
 
 /// Which units of each length are looked at: (length, first and last position of
 /// `p` inside the unit). See the module docs for why `p` stays inside.
@@ -194,15 +224,16 @@ impl Classic {
         } else {
             0
         };
+        // Four steps back to four on along each line (each point's score depends
+        // on the board only, so the order does not matter).
         for &(dc, dr) in DIRECTIONS.iter() {
-            for sign in [-1i8, 1] {
-                for steps in 1..=4 {
-                    if let Some(near) = point.step(dc * sign, dr * sign, steps, self.side)
-                        && board.get(near).is_none()
-                    {
-                        let index = self.index(near);
-                        self.info[index] = self.count_score(board, near);
-                    }
+            for steps in -4..5 {
+                if steps != 0
+                    && let Some(near) = point.step(dc, dr, steps, self.side)
+                    && board.get(near).is_none()
+                {
+                    let index = self.index(near);
+                    self.info[index] = self.count_score(board, near);
                 }
             }
         }
@@ -289,7 +320,7 @@ fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
     let points = board.points();
     let stride = dr as i16 * side + dc as i16;
     let mut index = (row * side + col - back * stride) as usize;
-    for bit in (4 - back)..=(4 + ahead) {
+    for bit in (4 - back)..(4 + ahead + 1) {
         match points[index] {
             Some(stone) if stone == me => own |= 1 << bit,
             Some(_) => theirs |= 1 << bit,
@@ -306,7 +337,7 @@ fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
         let full = (1u16 << length) - 1;
         let (attack, defence) = (attack_table(length), defence_table(length));
         // `p` at position k of the unit: the unit covers bits 4-k ..= 4-k+length-1.
-        for k in first..=last {
+        for k in first..last + 1 {
             let shift = 4 - k;
             if shift < lowest || shift + length - 1 > highest {
                 continue;
@@ -315,10 +346,10 @@ fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
             let mine = (own >> shift) & full;
             let yours = (theirs >> shift) & full;
             if yours == 0 {
-                best = best.max(attack[(mine | here) as usize]);
+                best = best.max(unit_value(attack, mine | here));
             }
             if mine == 0 {
-                best = best.max(defence[(yours | here) as usize]);
+                best = best.max(unit_value(defence, yours | here));
             }
         }
     }

@@ -3,7 +3,8 @@
 
 use crate::packed;
 use crate::packed::Packed;
-use crate::text::Text;
+use crate::settings::yes_or_no;
+use crate::text::{Text, parse_u16};
 use crate::variant::{Level, Variant};
 
 /// What the command line asks for.
@@ -83,6 +84,39 @@ pub fn write_usage(out: &mut dyn FnMut(&[u8])) {
     }
 }
 
+/// The switches with their own meaning (the games' switches are their keywords).
+#[derive(Clone, Copy)]
+enum Switch {
+    Usage,
+    Seed,
+    Load,
+    Bench,
+    Con,
+    Stack,
+    Level,
+    Time,
+    Sound,
+    Rule,
+    Play,
+}
+
+/// Each switch's name, upper case. A table rather than a match on the names:
+/// a match compiles every comparison inline, costing the .COM more.
+const SWITCHES: [(&[u8], Switch); 12] = [
+    (b"/?", Switch::Usage),
+    (b"-?", Switch::Usage),
+    (b"/SEED", Switch::Seed),
+    (b"/LOAD", Switch::Load),
+    (b"/BENCH", Switch::Bench),
+    (b"/CON", Switch::Con),
+    (b"/STACK", Switch::Stack),
+    (b"/LEVEL", Switch::Level),
+    (b"/TIME", Switch::Time),
+    (b"/SOUND", Switch::Sound),
+    (b"/RULE", Switch::Rule),
+    (b"/PLAY", Switch::Play),
+];
+
 /// Reads the command tail (the bytes after the program name).
 pub fn parse(tail: &[u8]) -> Request {
     let mut options = Options::default();
@@ -95,53 +129,55 @@ pub fn parse(tail: &[u8]) -> Request {
         for &b in word.iter().take(16) {
             upper.push_byte(b.to_ascii_uppercase());
         }
-        match upper.as_bytes() {
-            b"/?" | b"-?" => usage = true,
-            b"/SEED" => match words.next().and_then(parse_u16) {
+        let switch = SWITCHES
+            .iter()
+            .find(|&&(name, _)| name == upper.as_bytes())
+            .map(|&(_, switch)| switch);
+        match switch {
+            Some(Switch::Usage) => usage = true,
+            Some(Switch::Seed) => match words.next().and_then(parse_u16) {
                 Some(seed) => options.seed = Some(seed),
                 None => return Request::Invalid,
             },
-            b"/LOAD" => match words.next() {
+            Some(Switch::Load) => match words.next() {
                 Some(name) if name.len() <= 40 && !name.starts_with(b"/") => {
                     options.load = Some(Text::from(name))
                 }
                 _ => return Request::Invalid,
             },
-            b"/BENCH" => options.bench = true,
-            b"/CON" => options.console_controller = true,
-            b"/STACK" => options.report_stack = true,
-            b"/LEVEL" => match words.next().and_then(Level::from_keyword) {
+            Some(Switch::Bench) => options.bench = true,
+            Some(Switch::Con) => options.console_controller = true,
+            Some(Switch::Stack) => options.report_stack = true,
+            Some(Switch::Level) => match words.next().and_then(Level::from_keyword) {
                 Some(level) => options.level = Some(level),
                 None => return Request::Invalid,
             },
-            b"/TIME" => match words.next().and_then(crate::settings::parse_tenths) {
+            Some(Switch::Time) => match words.next().and_then(crate::settings::parse_tenths) {
                 Some(tenths) => options.think_tenths = Some(tenths),
                 None => return Request::Invalid,
             },
-            b"/SOUND" => match words.next() {
-                Some(w) if w.eq_ignore_ascii_case(b"ON") => options.sound = Some(true),
-                Some(w) if w.eq_ignore_ascii_case(b"OFF") => options.sound = Some(false),
-                _ => return Request::Invalid,
+            Some(Switch::Sound) => match words.next().and_then(|w| yes_or_no(w, b"ON", b"OFF")) {
+                Some(on) => options.sound = Some(on),
+                None => return Request::Invalid,
             },
-            b"/RULE" => match words.next() {
-                Some(w) if w.eq_ignore_ascii_case(b"EXACT") => options.exact_five = Some(true),
-                Some(w) if w.eq_ignore_ascii_case(b"FREE") => options.exact_five = Some(false),
-                _ => return Request::Invalid,
-            },
-            b"/PLAY" => match words.next() {
+            Some(Switch::Rule) => {
+                match words.next().and_then(|w| yes_or_no(w, b"EXACT", b"FREE")) {
+                    Some(exact) => options.exact_five = Some(exact),
+                    None => return Request::Invalid,
+                }
+            }
+            Some(Switch::Play) => match words.next() {
                 Some(b"1") => options.play = Some(b'1'),
                 Some(b"2") => options.play = Some(b'2'),
                 Some(b"4") => options.play = Some(b'4'),
                 _ => return Request::Invalid,
             },
-            switch
-                if switch.len() > 1
-                    && switch[0] == b'/'
-                    && Variant::from_keyword(&switch[1..]).is_some() =>
-            {
-                options.variant = Variant::from_keyword(&switch[1..]);
-            }
-            _ => return Request::Invalid,
+            None => match upper.as_bytes() {
+                [b'/', keyword @ ..] if let Some(variant) = Variant::from_keyword(keyword) => {
+                    options.variant = Some(variant);
+                }
+                _ => return Request::Invalid,
+            },
         }
     }
     if usage {
@@ -149,12 +185,4 @@ pub fn parse(tail: &[u8]) -> Request {
     } else {
         Request::Play(options)
     }
-}
-
-fn parse_u16(word: &[u8]) -> Option<u16> {
-    if word.is_empty() || word.len() > 5 || !word.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let value = word.iter().fold(0u32, |v, &d| v * 10 + (d - b'0') as u32);
-    u16::try_from(value).ok()
 }

@@ -46,8 +46,9 @@ pub fn view(board: &Board, centre: Point, out: &mut [u8; 53]) -> usize {
     out[len] = b',';
     len += 1;
     let reach = HOLE_REACH as i8;
-    for dr in (-reach..=reach).rev() {
-        for dc in -reach..=reach {
+    // Half-open ranges: an inclusive one costs the .COM an out-of-line `next`.
+    for dr in (-reach..reach + 1).rev() {
+        for dc in -reach..reach + 1 {
             out[len] = match centre.step(dc, dr, 1, SIDE) {
                 None => b'x',
                 Some(point) => match board.get(point) {

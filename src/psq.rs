@@ -18,7 +18,7 @@
 
 use crate::board::MAX_SIDE;
 use crate::coord::Point;
-use crate::text::{Sink, Text};
+use crate::text::{Sink, Text, parse_u16};
 
 /// Why a record could not be read.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -266,18 +266,7 @@ pub fn read(bytes: &[u8], side: u8) -> Result<Record, RecordError> {
 
 /// A decimal number of 1 to 5 digits, surrounding spaces allowed.
 fn parse_number(text: &[u8]) -> Option<u16> {
-    let text = trim(text);
-    if text.is_empty() || text.len() > 5 {
-        return None;
-    }
-    let mut value: u32 = 0;
-    for &digit in text {
-        if !digit.is_ascii_digit() {
-            return None;
-        }
-        value = value * 10 + (digit - b'0') as u32;
-    }
-    u16::try_from(value).ok()
+    parse_u16(trim(text))
 }
 
 fn trim(text: &[u8]) -> &[u8] {

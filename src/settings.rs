@@ -74,6 +74,19 @@ pub fn parse_tenths(text: &[u8]) -> Option<u8> {
     (1..=250).contains(&tenths).then_some(tenths as u8)
 }
 
+/// `Some(true)` for the word `yes`, `Some(false)` for `no` (either case), else
+/// `None`: ON/OFF, EXACT/FREE. One routine for the command line and the file.
+#[inline(never)]
+pub fn yes_or_no(word: &[u8], yes: &[u8], no: &[u8]) -> Option<bool> {
+    if word.eq_ignore_ascii_case(yes) {
+        Some(true)
+    } else if word.eq_ignore_ascii_case(no) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// A thinking time as `n.d` (the settings file's and the menu's form); returns
 /// the length used.
 pub fn write_tenths(tenths: u8, out: &mut [u8; 4]) -> usize {
@@ -107,21 +120,17 @@ impl Settings {
                     settings.level = level;
                 }
             } else if key.eq_ignore_ascii_case(b"RULE") {
-                if value.eq_ignore_ascii_case(b"EXACT") {
-                    settings.exact_five = true;
-                } else if value.eq_ignore_ascii_case(b"FREE") {
-                    settings.exact_five = false;
+                if let Some(exact) = yes_or_no(value, b"EXACT", b"FREE") {
+                    settings.exact_five = exact;
                 }
             } else if key.eq_ignore_ascii_case(b"TIME") {
                 if let Some(tenths) = parse_tenths(value) {
                     settings.think_tenths = tenths;
                 }
-            } else if key.eq_ignore_ascii_case(b"SOUND") {
-                if value.eq_ignore_ascii_case(b"ON") {
-                    settings.sound = true;
-                } else if value.eq_ignore_ascii_case(b"OFF") {
-                    settings.sound = false;
-                }
+            } else if key.eq_ignore_ascii_case(b"SOUND")
+                && let Some(on) = yes_or_no(value, b"ON", b"OFF")
+            {
+                settings.sound = on;
             }
         }
         settings

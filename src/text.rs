@@ -31,12 +31,7 @@ impl<const N: usize> Text<N> {
     }
 
     pub fn push(&mut self, text: &[u8]) -> &mut Self {
-        for &byte in text {
-            if (self.len as usize) < N {
-                self.bytes[self.len as usize] = byte;
-                self.len += 1;
-            }
-        }
+        push_into(&mut self.bytes, &mut self.len, text);
         self
     }
 
@@ -46,23 +41,59 @@ impl<const N: usize> Text<N> {
 
     /// Appends `number` in decimal.
     pub fn push_number(&mut self, number: u32) -> &mut Self {
-        let mut digits = [0u8; 10];
-        let mut count = 0;
-        let mut rest = number;
-        loop {
-            digits[count] = b'0' + (rest % 10) as u8;
-            count += 1;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        while count > 0 {
-            count -= 1;
-            self.push_byte(digits[count]);
-        }
+        push_number_into(&mut self.bytes, &mut self.len, number);
         self
     }
+}
+
+// The work of `push` and `push_number` is done once, for any capacity: as generic
+// methods the .COM held a copy for every `N`.
+
+/// Appends `text` to `bytes[..*len]`, dropping what does not fit.
+#[inline(never)]
+fn push_into(bytes: &mut [u8], len: &mut u16, text: &[u8]) {
+    for &byte in text {
+        if let Some(slot) = bytes.get_mut(*len as usize) {
+            *slot = byte;
+            *len += 1;
+        }
+    }
+}
+
+/// Appends `number` in decimal to `bytes[..*len]`, dropping what does not fit.
+#[inline(never)]
+fn push_number_into(bytes: &mut [u8], len: &mut u16, number: u32) {
+    let mut digits = [0u8; 10];
+    let mut count = 0;
+    let mut rest = number;
+    loop {
+        digits[count] = b'0' + (rest % 10) as u8;
+        count += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    while count > 0 {
+        count -= 1;
+        push_into(bytes, len, &digits[count..count + 1]);
+    }
+}
+
+/// A decimal number of one to five digits, nothing else, up to 65535: /SEED's
+/// value and a .psq record's numbers (one routine for both).
+pub fn parse_u16(text: &[u8]) -> Option<u16> {
+    if text.is_empty() || text.len() > 5 {
+        return None;
+    }
+    let mut value: u32 = 0;
+    for &digit in text {
+        if !digit.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + (digit - b'0') as u32;
+    }
+    u16::try_from(value).ok()
 }
 
 impl<const N: usize> Default for Text<N> {
