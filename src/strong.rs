@@ -244,7 +244,7 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
         board: position.board.clone(),
         rule: position.rule,
         near: [0; MAX_POINTS.div_ceil(8)],
-        on_lines: [[0; MAX_POINTS]; 2],
+        on_lines: [[0; MAX_POINTS], [0; MAX_POINTS]],
         nodes: 0,
         budget: budget.max(1),
         limit: budget.max(1),
