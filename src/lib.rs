@@ -18,6 +18,7 @@ pub mod coord;
 pub mod engine;
 pub mod game;
 pub mod gomorpion;
+pub mod gomorpion_screen;
 pub mod mist;
 pub mod packed;
 pub mod psq;

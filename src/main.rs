@@ -17,14 +17,17 @@ mod program {
 
     use crate::dos::{bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, mouse, speaker};
     use piskrs::benchmark;
+    use piskrs::board::Stone;
     use piskrs::cmdline::{self, Options, Request};
     use piskrs::controller::{Controller, Flow, LineEnd, LineReader, Sink};
     use piskrs::engine::Engine;
+    use piskrs::gomorpion::Player;
+    use piskrs::gomorpion_screen::{self, GomorpionScreen};
     use piskrs::psq;
     use piskrs::selfplay::SelfPlay;
     use piskrs::settings::{self, Settings};
     use piskrs::text::Text;
-    use piskrs::ui::{App, Command, FileError, Input, Key};
+    use piskrs::ui::{App, Command, FileError, Input, Key, Opponent};
     use piskrs::variant::Variant;
 
     /// What the keyboard and mouse produced.
@@ -188,13 +191,15 @@ mod program {
             settings.exact_five = exact_five;
         }
         let mut app = App::with_settings(has_mouse, settings);
+        let mut dumps: u32 = 0;
         if let Some(seed) = options.seed {
             app.fix_seed(seed);
         }
-        if let Some(key) = options.play {
-            app.start_from_menu(key);
+        if let Some(key) = options.play
+            && let Command::Gomorpion(opponent) = app.start_from_menu(key)
+        {
+            gomorpion(&mut display, &mut app, opponent, has_mouse, &mut dumps);
         }
-        let mut dumps: u32 = 0;
         if let Some(name) = options.load {
             let command = app.request_load(name.as_bytes());
             carry_out(&mut app, command);
@@ -230,6 +235,9 @@ mod program {
                             errorlevel = 1;
                             break;
                         }
+                        Command::Gomorpion(opponent) => {
+                            gomorpion(&mut display, &mut app, opponent, has_mouse, &mut dumps)
+                        }
                         _ => carry_out(&mut app, command),
                     }
                     if app.take_settings_changed() {
@@ -245,6 +253,69 @@ mod program {
         }
         display.close();
         errorlevel
+    }
+
+    /// A game of Gomorpion on the tall screen, until the person leaves it; then
+    /// back to 80x25 and the menu. Without an EGA or VGA the menu says why not.
+    #[inline(never)]
+    fn gomorpion(
+        display: &mut Display,
+        app: &mut App,
+        opponent: Opponent,
+        has_mouse: bool,
+        dumps: &mut u32,
+    ) {
+        if has_mouse {
+            mouse::hide_cursor();
+        }
+        if !display.set_tall(true, gomorpion_screen::ROWS as u8) {
+            app.gomorpion_needs_ega();
+            return;
+        }
+        if has_mouse {
+            mouse::set_rows(display.rows());
+        }
+        let computer = match opponent {
+            Opponent::Person => None,
+            Opponent::Computer(Stone::Black) => Some(Player::Black),
+            Opponent::Computer(_) => Some(Player::Red),
+        };
+        let sound = app.settings().sound;
+        // Built in place by this `let` (new is always inlined): the board is not
+        // copied through the stack.
+        let mut screen = GomorpionScreen::new(computer, app.seed());
+        display.draw(has_mouse, |canvas| screen.render(canvas));
+        let mut counter: u16 = 0;
+        loop {
+            if screen.computer_to_move() {
+                screen.computer_move();
+            } else {
+                match next_event(has_mouse, false, &mut counter) {
+                    Event::DumpScreen => {
+                        *dumps += 1;
+                        dump_screen(display, *dumps, has_mouse);
+                        continue;
+                    }
+                    Event::Game(input) => {
+                        if screen.handle(input) == gomorpion_screen::Flow::Leave {
+                            break;
+                        }
+                    }
+                }
+            }
+            display.draw(has_mouse, |canvas| screen.render(canvas));
+            let made = screen.take_sound();
+            if sound {
+                speaker::play(made);
+            }
+        }
+        if has_mouse {
+            mouse::hide_cursor();
+        }
+        display.set_tall(false, 0);
+        if has_mouse {
+            mouse::set_rows(25);
+        }
     }
 
     /// Does the file work a command asks for and reports back to the core. Records
@@ -267,7 +338,7 @@ mod program {
                     Err(error) => app.load_failed_with(file_error(error)),
                 }
             }
-            Command::Continue | Command::Quit | Command::Terminate => {}
+            Command::Continue | Command::Quit | Command::Terminate | Command::Gomorpion(_) => {}
         }
     }
 
@@ -320,7 +391,8 @@ mod program {
         Some(Event::Game(Input::Key(key)))
     }
 
-    /// Writes video memory as it is to SCRnnnnn.BIN (4000 bytes). A failed write
+    /// Writes video memory as it is to SCRnnnnn.BIN (160 bytes a row: 4,000 for
+    /// 80x25, 8,000 for 80x50, 6,880 for 80x43). A failed write
     /// changes nothing on the screen: the dump is a testing and bug-report aid.
     fn dump_screen(display: &Display, number: u32, has_mouse: bool) {
         let mut name = *b"SCR00000.BIN\0";
@@ -333,7 +405,7 @@ mod program {
             mouse::hide_cursor();
         }
         if let Ok(handle) = dosapi::create(&name) {
-            let _ = dosapi::write_far(handle, display.segment(), 0, 4000);
+            let _ = dosapi::write_far(handle, display.segment(), 0, display.bytes());
             let _ = dosapi::close(handle);
         }
         if has_mouse {

@@ -1,4 +1,5 @@
-//! The text screen as a model: 80x25 cells, each a CP437 character and a [`Style`].
+//! The text screen as a model: 80x25 cells (80x50 for Gomorpion's board), each a
+//! CP437 character and a [`Style`].
 //!
 //! The UI draws on a [`Canvas`]: on DOS that is video memory (the DOS layer turns
 //! styles into the attributes of a colour or a monochrome adapter); in tests it is
@@ -6,6 +7,8 @@
 
 pub const WIDTH: usize = 80;
 pub const HEIGHT: usize = 25;
+/// Rows of the tall screen (the 8x8 font on a VGA; an EGA shows 43 of them).
+pub const TALL_HEIGHT: usize = 50;
 
 /// CP437 characters the screens use.
 pub mod glyph {
@@ -48,10 +51,16 @@ pub enum Style {
     MenuKey,
     /// The Mist over the board.
     Mist,
+    /// Gomorpion: a Red piece (Black's are `BlackStone`).
+    RedPiece,
+    /// Gomorpion: a captured piece that counts for Black.
+    BlackCaptured,
+    /// Gomorpion: a captured piece that counts for Red.
+    RedCaptured,
 }
 
 /// Number of styles; the DOS layer's attribute tables have this many entries.
-pub const STYLE_COUNT: usize = 17;
+pub const STYLE_COUNT: usize = 20;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Cell {
@@ -62,7 +71,7 @@ pub struct Cell {
 /// Something a page can be drawn on: the screen model in tests, video memory on
 /// DOS. Everything is drawn with `put`; the rest are conveniences.
 pub trait Canvas {
-    /// Sets cell (x, y); cells off the 80x25 screen are ignored.
+    /// Sets cell (x, y); cells off the screen are ignored.
     fn put(&mut self, x: usize, y: usize, ch: u8, style: Style);
 
     /// Writes `text` from (x, y) on; what runs past the right edge is cut off.
@@ -95,10 +104,11 @@ pub trait Canvas {
     }
 }
 
-/// 80x25 cells, row-major: the screen as a model, for tests on the host.
+/// 80x50 cells, row-major: the screen as a model, for tests on the host (the
+/// 80x25 pages use its top half).
 #[derive(Clone)]
 pub struct TextScreen {
-    cells: [Cell; WIDTH * HEIGHT],
+    cells: [Cell; WIDTH * TALL_HEIGHT],
 }
 
 impl TextScreen {
@@ -107,7 +117,7 @@ impl TextScreen {
             cells: [Cell {
                 ch: b' ',
                 style: Style::Normal,
-            }; WIDTH * HEIGHT],
+            }; WIDTH * TALL_HEIGHT],
         }
     }
 
@@ -129,7 +139,7 @@ impl TextScreen {
 
 impl Canvas for TextScreen {
     fn put(&mut self, x: usize, y: usize, ch: u8, style: Style) {
-        if x < WIDTH && y < HEIGHT {
+        if x < WIDTH && y < TALL_HEIGHT {
             self.cells[y * WIDTH + x] = Cell { ch, style };
         }
     }

@@ -90,6 +90,10 @@ pub enum Command {
     LoadFile,
     /// The Mist's `term` command: end the program at once with errorlevel 1.
     Terminate,
+    /// Play Gomorpion against this opponent (the computer's `Stone::White` is
+    /// Red) on its own 30x30 screen ([`crate::gomorpion_screen`]), then come
+    /// back to the menu.
+    Gomorpion(Opponent),
 }
 
 /// A sound the platform plays if sound is on.
@@ -245,7 +249,12 @@ impl App {
     /// The menu with the choices remembered from the last run.
     #[inline(never)]
     pub fn with_settings(mouse_present: bool, settings: Settings) -> App {
-        let variant = settings.variant;
+        // Behind the menu stands a board of the Gomoku variants; Gomorpion has
+        // its own screen.
+        let variant = match settings.variant {
+            Variant::Gomorpion => Variant::Piskasm,
+            chosen => chosen,
+        };
         // Built in place (no `let app` then changes): a copy of App would cost
         // its 2.6 KB twice on the stack.
         App {
@@ -403,10 +412,16 @@ impl App {
             },
             _ => 0,
         };
+        let opponent = match choice {
+            b'1' => Opponent::Computer(Stone::White),
+            b'2' => Opponent::Computer(Stone::Black),
+            _ => Opponent::Person,
+        };
         match choice {
-            b'1' => self.start(Opponent::Computer(Stone::White)),
-            b'2' => self.start(Opponent::Computer(Stone::Black)),
-            b'4' => self.start(Opponent::Person),
+            b'1' | b'2' | b'4' if self.settings.variant == Variant::Gomorpion => {
+                return Command::Gomorpion(opponent);
+            }
+            b'1' | b'2' | b'4' => self.start(opponent),
             b'l' => self.ask_file_name(Prompt::LoadName, b"Load which file? "),
             b'g' | b'v' => {
                 self.settings.variant = self.settings.variant.next();
@@ -455,12 +470,27 @@ impl App {
         Command::Continue
     }
 
-    /// Starts a game as the menu key does (the /PLAY switch).
+    /// Starts a game as the menu key does (the /PLAY switch); a Gomorpion game
+    /// comes back as its command.
     #[inline(never)]
-    pub fn start_from_menu(&mut self, key: u8) {
+    pub fn start_from_menu(&mut self, key: u8) -> Command {
         if self.page == Page::Menu {
-            let _ = self.handle(Input::Key(Key::Char(key)));
+            self.handle(Input::Key(Key::Char(key)))
+        } else {
+            Command::Continue
         }
+    }
+
+    /// The platform could not show Gomorpion's 30x30 board.
+    pub fn gomorpion_needs_ega(&mut self) {
+        self.warn(packed!(
+            "Gomorpion needs an EGA or VGA: its board takes 43 or 50 text rows."
+        ));
+    }
+
+    /// A seed for a game the platform runs on its own (Gomorpion's computer).
+    pub fn seed(&self) -> u16 {
+        self.random.peek()
     }
 
     /// A new game of the menu's variant against `opponent`. When the computer

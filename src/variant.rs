@@ -14,8 +14,13 @@ pub enum Variant {
     OuterOpen,
     /// 15x15, exactly five wins (Harry Cha's rule, seeds/003).
     ExactFive,
+    /// Gomorpion (seeds/004, docs/gomorpion.md): 30x30, casts, captures and
+    /// points. Its own game and screen ([`crate::gomorpion`]); not one of
+    /// [`ALL`], which are the games of the 15x15 and 19x19 board.
+    Gomorpion,
 }
 
+/// The Gomoku variants, played on the 15x15 or 19x19 board of [`Game`].
 pub const ALL: [Variant; 4] = [
     Variant::Piskasm,
     Variant::Mist,
@@ -28,6 +33,7 @@ impl Variant {
         match self {
             Variant::Piskasm | Variant::Mist => 19,
             Variant::OuterOpen | Variant::ExactFive => 15,
+            Variant::Gomorpion => crate::gomorpion::SIDE,
         }
     }
 
@@ -86,6 +92,7 @@ impl Variant {
             Variant::Mist => b"Gomoku in the Mist 19x19",
             Variant::OuterOpen => b"Outer-Open Gomoku 15x15",
             Variant::ExactFive => b"Exact five 15x15",
+            Variant::Gomorpion => b"Gomorpion 30x30 (EGA/VGA)",
         }
     }
 
@@ -96,11 +103,12 @@ impl Variant {
             Variant::Mist => b"MIST",
             Variant::OuterOpen => b"OUTER",
             Variant::ExactFive => b"EXACT",
+            Variant::Gomorpion => b"GOMORPION",
         }
     }
 
     pub fn from_keyword(word: &[u8]) -> Option<Variant> {
-        ALL.iter()
+        MENU.iter()
             .copied()
             .find(|v| v.keyword().eq_ignore_ascii_case(word))
     }
@@ -111,14 +119,25 @@ impl Variant {
             Variant::Piskasm | Variant::Mist => b"Five or more in a row wins.",
             Variant::OuterOpen => b"Five or more; Black opens outside.",
             Variant::ExactFive => b"Exactly five wins; six does not.",
+            Variant::Gomorpion => b"Fives end casts; points win.",
         }
     }
 
+    /// The next game on the menu (G): the Gomoku variants, then Gomorpion.
     pub fn next(self) -> Variant {
-        let index = ALL.iter().position(|&v| v == self).unwrap_or(0);
-        ALL[(index + 1) % ALL.len()]
+        let index = MENU.iter().position(|&v| v == self).unwrap_or(0);
+        MENU[(index + 1) % MENU.len()]
     }
 }
+
+/// Every game the menu offers, in the order G steps through them.
+pub const MENU: [Variant; 5] = [
+    Variant::Piskasm,
+    Variant::Mist,
+    Variant::OuterOpen,
+    Variant::ExactFive,
+    Variant::Gomorpion,
+];
 
 /// The computer opponent's level.
 #[derive(Clone, Copy, PartialEq, Eq)]

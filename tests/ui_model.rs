@@ -80,6 +80,9 @@ fn style_name(style: Style) -> &'static str {
         Style::KeyBar => "KeyBar",
         Style::MenuKey => "MenuKey",
         Style::Mist => "Mist",
+        Style::RedPiece => "RedPiece",
+        Style::BlackCaptured => "BlackCaptured",
+        Style::RedCaptured => "RedCaptured",
     }
 }
 

@@ -21,7 +21,7 @@ use piskrs::rules::{Opening, WinRule};
 use piskrs::screen::{Style, TextScreen, glyph};
 use piskrs::settings::{self, Settings};
 use piskrs::ui::{App, Command, Input, Key, Opponent};
-use piskrs::variant::{ALL, LEVELS, Level, Variant};
+use piskrs::variant::{ALL, LEVELS, Level, MENU, Variant};
 
 const STATUS_Y: usize = 22;
 const MENU_GAME_Y: usize = 16;
@@ -114,7 +114,7 @@ fn screen_without_status(app: &App) -> String {
 fn menu_with_game(name: &str, seed: u16) -> App {
     let mut app = App::new(true);
     app.fix_seed(seed);
-    for _ in 0..ALL.len() {
+    for _ in 0..MENU.len() {
         if row(&render(&app), MENU_GAME_Y).contains(name) {
             return app;
         }
@@ -215,12 +215,20 @@ fn variants_sides_lettering_rules_and_names() {
         let game = v.new_game();
         assert_eq!(game.board().side(), side);
         assert!(game.rule() == v.win_rule() && game.opening() == v.opening());
-        // next() walks the menu's cycle.
-        assert!(v.next() == ALL[(i + 1) % 4]);
+        // next() walks the menu's cycle: the four, then Gomorpion, then back.
+        assert!(v.next() == MENU[i + 1]);
         // Keywords are read in any case.
         assert!(Variant::from_keyword(keyword.as_bytes()) == Some(v));
         assert!(Variant::from_keyword(keyword.to_lowercase().as_bytes()) == Some(v));
     }
+    assert!(MENU.len() == 5 && MENU[4] == Variant::Gomorpion);
+    assert!(Variant::Gomorpion.next() == Variant::Piskasm);
+    assert!(Variant::from_keyword(b"gomorpion") == Some(Variant::Gomorpion));
+    assert_eq!(Variant::Gomorpion.side(), 30);
+    assert!(
+        !ALL.contains(&Variant::Gomorpion),
+        "ALL is the games of the Game board"
+    );
     assert!(Variant::from_keyword(b"MISTY").is_none());
     assert!(Variant::from_keyword(b"").is_none());
 }
@@ -1868,4 +1876,33 @@ fn usage_bytes() -> Vec<u8> {
     let mut out = Vec::new();
     piskrs::cmdline::write_usage(&mut |line| out.extend_from_slice(line));
     out
+}
+
+/// Gomorpion is the fifth game of the menu: 1, 2 and 4 hand it to the platform
+/// (its own 30x30 screen) as a command naming the opponent; nothing starts on
+/// the 19x19 board, and a menu remembered with Gomorpion still has a Gomoku
+/// board behind it.
+#[test]
+fn gomorpion_is_chosen_on_the_menu_and_started_by_the_platform() {
+    let mut app = menu_with_game("Gomorpion 30x30", 5);
+    assert!(app.settings().variant == Variant::Gomorpion);
+    assert!(press(&mut app, b'1') == Command::Gomorpion(Opponent::Computer(Stone::White)));
+    assert!(app.on_menu(), "the menu stays behind the Gomorpion screen");
+    assert!(press(&mut app, b'2') == Command::Gomorpion(Opponent::Computer(Stone::Black)));
+    assert!(press(&mut app, b'4') == Command::Gomorpion(Opponent::Person));
+    assert!(app.start_from_menu(b'4') == Command::Gomorpion(Opponent::Person));
+    let settings = Settings {
+        variant: Variant::Gomorpion,
+        ..Settings::default()
+    };
+    let mut app = App::with_settings(true, settings);
+    assert_eq!(app.game().board().side(), 19);
+    assert!(app.variant() == Variant::Piskasm);
+    app.gomorpion_needs_ega();
+    assert!(String::from_utf8_lossy(app.status()).contains("EGA or VGA"));
+    assert!(row(&render(&app), MENU_GAME_Y).contains("Gomorpion 30x30"));
+    // Back on a Gomoku variant, 1 starts a game on the board as before.
+    assert!(press(&mut app, b'g') == Command::Continue);
+    assert!(press(&mut app, b'1') == Command::Continue);
+    assert!(!app.on_menu());
 }

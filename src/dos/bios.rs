@@ -80,6 +80,18 @@ pub fn is_vga() -> bool {
     int10(0x1A00, 0, 0, 0).0 as u8 == 0x1A
 }
 
+/// Whether an EGA or later is present (INT 10h AH=12h BL=10h, get EGA
+/// information: a CGA or MDA BIOS leaves BL as it was).
+pub fn is_ega() -> bool {
+    int10(0x1200, 0x0010, 0, 0).1 as u8 != 0x10
+}
+
+/// Loads the 8x8 ROM font into the text mode (INT 10h AX=1112h, BL=0): 50 rows
+/// on a VGA, 43 on an EGA (EGA and later; the BIOS updates the row count).
+pub fn load_8x8_font() {
+    int10(0x1112, 0, 0, 0);
+}
+
 /// Attribute bit 7: blinking (the BIOS default) or bright backgrounds (INT 10h
 /// AX=1003h, EGA and later).
 pub fn set_blinking(on: bool) {

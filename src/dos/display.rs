@@ -1,8 +1,10 @@
-//! The 80x25 text display: finds and restores the video mode and cursor the
-//! program started with, maps styles to attributes, and is the canvas the core
-//! draws its pages on. On colour adapters a page is drawn on the hidden second
-//! text page (B800:1000) and the cells that changed are then copied to the visible
-//! one, so nothing flickers and no copy of the screen takes room in our 64 KiB.
+//! The text display: finds and restores the video mode and cursor the program
+//! started with, maps styles to attributes, and is the canvas the core draws its
+//! pages on: 80x25, or 80x50 (80x43 on an EGA) with the 8x8 font for Gomorpion.
+//! On colour adapters a page is drawn on hidden video memory past the visible
+//! page (B800:1000, or B800:2000 when tall) and the cells that changed are then
+//! copied to the visible one, so nothing flickers and no copy of the screen takes
+//! room in our 64 KiB.
 
 use core::sync::atomic::Ordering;
 use piskrs::screen::{Canvas, STYLE_COUNT, Style, WIDTH};
@@ -35,6 +37,9 @@ const VGA: [u8; STYLE_COUNT] = [
     0x30, // KeyBar: black on cyan
     0x0E, // MenuKey
     0x78, // Mist: dark grey on light grey
+    0x64, // RedPiece: red on brown
+    0x70, // BlackCaptured: black on light grey
+    0x74, // RedCaptured: red on light grey
 ];
 
 /// The same on older colour adapters (CGA, EGA), where bit 7 would blink: plain red
@@ -57,6 +62,9 @@ const COLOUR: [u8; STYLE_COUNT] = [
     0x30, // KeyBar: black on cyan
     0x0E, // MenuKey
     0x78, // Mist
+    0x64, // RedPiece
+    0x70, // BlackCaptured
+    0x74, // RedCaptured
 ];
 
 /// Attributes on a monochrome adapter (mode 7): only normal 07h, bright 0Fh,
@@ -80,12 +88,15 @@ const MONO: [u8; STYLE_COUNT] = [
     0x70, // KeyBar
     0x0F, // MenuKey
     0x07, // Mist: the shade character shows it
+    0x07, // RedPiece: Gomorpion's letters tell the colours apart
+    0x70, // BlackCaptured: reverse
+    0x70, // RedCaptured
 ];
 
-/// Bytes from one text page to the next in colour text modes.
+/// Where the hidden page starts: past the visible 80x25 page (4,000 bytes), or
+/// past the visible 80x50 one (8,000 bytes). Colour adapters have 16 KiB or more.
 const PAGE_BYTES: u16 = 0x1000;
-/// Bytes of one 80x25 page.
-const SCREEN_BYTES: u16 = 4000;
+const TALL_PAGE_BYTES: u16 = 0x2000;
 
 /// The screen the program draws on, and what it was before, to put it back.
 pub struct Display {
@@ -98,6 +109,8 @@ pub struct Display {
     blink_off: bool,
     original_mode: u8,
     cursor_shape: u16,
+    /// Text rows on the screen: 25, or 43 or 50 with the 8x8 font.
+    rows: u8,
 }
 
 impl Display {
@@ -131,6 +144,7 @@ impl Display {
             blink_off,
             original_mode,
             cursor_shape,
+            rows: 25,
         };
         bios::set_cursor_shape(0x2000); // bit 5 of CH: no cursor
         display
@@ -150,7 +164,7 @@ impl Display {
                 super::mouse::hide_cursor();
             }
             let mut offset = 0;
-            while offset < SCREEN_BYTES {
+            while offset < self.bytes() {
                 let word = bios::far_read_u16(self.segment, self.draw_offset + offset);
                 if bios::far_read_u16(self.segment, offset) != word {
                     bios::far_write_u16(self.segment, offset, word);
@@ -169,6 +183,43 @@ impl Display {
         self.segment
     }
 
+    /// Bytes of the visible page: 80 cells of two bytes per row.
+    pub fn bytes(&self) -> u16 {
+        self.rows as u16 * 160
+    }
+
+    pub fn rows(&self) -> u8 {
+        self.rows
+    }
+
+    /// Switches to the tall screen (the 8x8 font: 50 rows on a VGA, 43 on an
+    /// EGA) or back to 80x25. Says false, and stays at 80x25, on a monochrome
+    /// adapter or a CGA, or if fewer than `min_rows` rows came out.
+    pub fn set_tall(&mut self, tall: bool, min_rows: u8) -> bool {
+        if self.draw_offset == 0 || (tall && !bios::is_ega()) {
+            return false;
+        }
+        // A mode set clears the screen and the font; blinking and the cursor
+        // must be set again after it.
+        bios::set_video_mode(COLOUR_TEXT_MODE);
+        if self.blink_off {
+            bios::set_blinking(false);
+        }
+        self.rows = 25;
+        self.draw_offset = PAGE_BYTES;
+        if tall {
+            bios::load_8x8_font();
+            self.rows = bios::screen_rows_minus_one() + 1;
+            self.draw_offset = TALL_PAGE_BYTES;
+            if self.rows < min_rows {
+                self.set_tall(false, 0);
+                return false;
+            }
+        }
+        bios::set_cursor_shape(0x2000);
+        true
+    }
+
     /// Puts back the mode the program found (which also clears the screen, puts
     /// the cursor home and turns blinking back on) and the cursor's shape.
     pub fn close(self) {
@@ -182,7 +233,7 @@ impl Display {
 
 impl Canvas for Display {
     fn put(&mut self, x: usize, y: usize, ch: u8, style: Style) {
-        if x < WIDTH && y < 25 {
+        if x < WIDTH && y < self.rows as usize {
             let word = (self.attributes[style as usize] as u16) << 8 | ch as u16;
             bios::far_write_u16(
                 self.segment,
@@ -194,4 +245,4 @@ impl Canvas for Display {
 }
 
 /// Makes `Style` usable as an index without a cast at every call.
-const _: () = assert!(Style::Mist as usize + 1 == STYLE_COUNT);
+const _: () = assert!(Style::RedCaptured as usize + 1 == STYLE_COUNT);

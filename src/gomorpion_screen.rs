@@ -1,0 +1,536 @@
+//! The Gomorpion game on the screen: the 30x30 board, the side panel and the
+//! status line in 80x50 text (80x43 on an EGA), and what each key or click does.
+//! The rules are [`crate::gomorpion`]'s; this module only shows them and asks.
+//!
+//! Layout (`ROWS` = 37 rows are used, so an EGA's 43 are enough):
+//! ```text
+//! y 0    title bar
+//! y 1-2  column names: A..Z, then AA..AD written downwards (A over A..D)
+//! y 3    30 . . . ...          side panel from x = 64: cast, points, whose
+//! ...                          turn, last move, the legend
+//! y 32    1 . . . ...          column c is at x = 3 + 2c, row r (1..30) at y = 33 - r
+//! y 34   status line
+//! y 35   buttons: [Resign R] [Menu Esc]; key bar
+//! ```
+//! Each intersection shows the letter docs/gomorpion.md uses in its diagrams:
+//! `X O` live pieces of this cast, `x o` carried ones (recapturable ones circled:
+//! `(o)`), `Y Q` safe pieces, `B R` captured pieces by whom they count for
+//! (circled when captured alone, linked `B─B` to a neighbour captured with them),
+//! `b r` sieged intersections, `·` free ones.
+
+use crate::gomorpion::{self, Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
+use crate::packed;
+use crate::packed::Packed;
+use crate::random::Random;
+use crate::screen::{Canvas, Style, WIDTH};
+use crate::text::Text;
+use crate::ui::{Input, Key, Sound};
+
+use crate::coord::Point;
+
+/// Screen rows the game needs (the 8x8 font gives 50 on a VGA, 43 on an EGA).
+pub const ROWS: usize = 37;
+/// Screen column of board column 0 (A); columns are two cells apart.
+pub const BOARD_X: usize = 3;
+/// Screen row of the top board row (30).
+pub const BOARD_TOP_Y: usize = 3;
+pub const STATUS_Y: usize = 34;
+pub const BUTTONS_Y: usize = 35;
+const PANEL_X: usize = 64;
+// An EGA's 8x8 font gives 43 rows, a VGA's 50.
+const _: () = assert!(ROWS <= 43);
+const LAST: u8 = SIDE - 1;
+
+/// The screen column of board column `col`.
+pub fn screen_x(col: u8) -> usize {
+    BOARD_X + 2 * col as usize
+}
+
+/// The screen row of board row `row` (0 is row 1, at the bottom).
+pub fn screen_y(row: u8) -> usize {
+    BOARD_TOP_Y + (LAST - row) as usize
+}
+
+/// The intersection drawn on cell (x, y), if any (the cells between two columns
+/// belong to neither).
+pub fn point_at(x: u8, y: u8) -> Option<Point> {
+    let dx = (x as usize).checked_sub(BOARD_X)?;
+    let dy = (y as usize).checked_sub(BOARD_TOP_Y)?;
+    if dx % 2 != 0 || dx / 2 >= SIDE as usize || dy >= SIDE as usize {
+        return None;
+    }
+    Some(Point::new((dx / 2) as u8, LAST - dy as u8))
+}
+
+/// A point's name as docs/gomorpion.md writes it: A1, Z30, AA12, AD30.
+pub fn point_name(p: Point, out: &mut Text<8>) {
+    if p.col >= 26 {
+        out.push_byte(b'A');
+    }
+    out.push_byte(b'A' + p.col % 26)
+        .push_number(p.row as u32 + 1);
+}
+
+/// What the status line is asking, if anything.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Prompt {
+    None,
+    Resign,
+    Leave,
+}
+
+/// What the platform does after an input.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// Back to the menu (the 80x25 screen).
+    Leave,
+}
+
+/// The buttons on the last row: (first column, label, key it stands for).
+static BUTTONS: [(usize, &[u8], Key); 2] = [
+    (1, b"[Resign R]", Key::Char(b'r')),
+    (13, b"[Menu Esc]", Key::Escape),
+];
+
+/// The legend in the side panel, a line each.
+static LEGEND: [Packed; 8] = [
+    packed!("X O  this cast"),
+    packed!("x o  carried"),
+    packed!("(o)  recapturable"),
+    packed!("Y Q  safe"),
+    packed!("B R  captured,"),
+    packed!("     a point each"),
+    packed!("B-B  linked"),
+    packed!("b r  sieged"),
+];
+
+/// A game of Gomorpion as the person sees it.
+pub struct GomorpionScreen {
+    game: Gomorpion,
+    /// The computer's colour, or `None` for two people.
+    computer: Option<Player>,
+    random: Random,
+    cursor: Point,
+    last: Option<Point>,
+    status: Text<78>,
+    status_is_alert: bool,
+    prompt: Prompt,
+    sound: Sound,
+}
+
+impl GomorpionScreen {
+    /// A new game: Black moves first; `computer` is the computer's colour, if it
+    /// plays. Built in place by the caller's `let` (no copy of the board).
+    #[inline(always)]
+    pub fn new(computer: Option<Player>, seed: u16) -> GomorpionScreen {
+        let mut screen = GomorpionScreen {
+            game: Gomorpion::new(),
+            computer,
+            random: Random::new(seed),
+            cursor: Point::new(SIDE / 2, SIDE / 2),
+            last: None,
+            status: Text::new(),
+            status_is_alert: false,
+            prompt: Prompt::None,
+            sound: Sound::None,
+        };
+        screen.say(match computer {
+            None => packed!("Black begins. Click an intersection, or use the arrows and Enter."),
+            Some(Player::Red) => {
+                packed!("You play Black and begin: click, or the arrows and Enter.")
+            }
+            Some(Player::Black) => packed!("The computer plays Black and begins."),
+        });
+        screen
+    }
+
+    pub fn game(&self) -> &Gomorpion {
+        &self.game
+    }
+
+    /// The game itself, to set up a position (tests, diagrams).
+    pub fn game_mut(&mut self) -> &mut Gomorpion {
+        &mut self.game
+    }
+
+    pub fn cursor(&self) -> Point {
+        self.cursor
+    }
+
+    pub fn status(&self) -> &[u8] {
+        self.status.as_bytes()
+    }
+
+    /// The sound the last input made, once.
+    pub fn take_sound(&mut self) -> Sound {
+        core::mem::replace(&mut self.sound, Sound::None)
+    }
+
+    fn say(&mut self, text: Packed) {
+        self.status.clear();
+        self.status.push_packed(text);
+        self.status_is_alert = false;
+    }
+
+    fn warn(&mut self, text: Packed) {
+        self.say(text);
+        self.status_is_alert = true;
+    }
+
+    /// Whether the computer should move now.
+    pub fn computer_to_move(&self) -> bool {
+        !self.game.is_over()
+            && self.prompt == Prompt::None
+            && self.computer == Some(self.game.to_move())
+    }
+
+    /// The computer's move (never an illegal one: `choose` weighs legal
+    /// intersections only).
+    #[inline(never)]
+    pub fn computer_move(&mut self) {
+        if !self.computer_to_move() {
+            return;
+        }
+        if let Some(p) = gomorpion::choose(&self.game, &mut self.random) {
+            self.play(p);
+        }
+    }
+
+    /// Does what `input` asks.
+    #[inline(never)]
+    pub fn handle(&mut self, input: Input) -> Flow {
+        let key = match input {
+            Input::Key(Key::Char(c)) => Key::Char(c.to_ascii_lowercase()),
+            Input::Key(key) => key,
+            Input::Click { x, y } if y as usize == BUTTONS_Y => {
+                let x = x as usize;
+                match BUTTONS.iter().find(|b| (b.0..b.0 + b.1.len()).contains(&x)) {
+                    Some(&(_, _, key)) => key,
+                    None => return Flow::Continue,
+                }
+            }
+            Input::Click { x, y } => {
+                if self.prompt != Prompt::None {
+                    return Flow::Continue;
+                }
+                match point_at(x, y) {
+                    Some(p) => {
+                        self.cursor = p;
+                        self.try_play(p);
+                    }
+                    None => self.warn(packed!(
+                        "Click on an intersection of the board (a letter or a dot)."
+                    )),
+                }
+                return Flow::Continue;
+            }
+        };
+        self.handle_key(key)
+    }
+
+    fn handle_key(&mut self, key: Key) -> Flow {
+        match self.prompt {
+            Prompt::None => {}
+            asked => {
+                self.prompt = Prompt::None;
+                if key == Key::Char(b'y') {
+                    if asked == Prompt::Leave {
+                        return Flow::Leave;
+                    }
+                    self.game.resign();
+                    self.report_end();
+                } else {
+                    self.say(packed!("Play on."));
+                }
+                return Flow::Continue;
+            }
+        }
+        let (dc, dr) = match key {
+            Key::Up => (0, 1),
+            Key::Down => (0, -1),
+            Key::Left => (-1, 0),
+            Key::Right => (1, 0),
+            Key::Enter | Key::Space => {
+                self.try_play(self.cursor);
+                return Flow::Continue;
+            }
+            Key::Escape if self.game.is_over() => return Flow::Leave,
+            Key::Escape => {
+                self.prompt = Prompt::Leave;
+                self.say(packed!("Leave this game for the menu? Y/N"));
+                return Flow::Continue;
+            }
+            Key::Char(b'r') if !self.game.is_over() => {
+                self.prompt = Prompt::Resign;
+                self.say(packed!("Resign this game? Y/N"));
+                return Flow::Continue;
+            }
+            _ => {
+                self.warn(packed!(
+                    "Arrows and Enter or a click play; R resigns; Esc leaves."
+                ));
+                return Flow::Continue;
+            }
+        };
+        // The cursor wraps around the edges, as on the other boards.
+        self.cursor = Point::new(
+            (self.cursor.col as i8 + dc).rem_euclid(SIDE as i8) as u8,
+            (self.cursor.row as i8 + dr).rem_euclid(SIDE as i8) as u8,
+        );
+        Flow::Continue
+    }
+
+    /// The person's move on `p`, or a message why not.
+    fn try_play(&mut self, p: Point) {
+        if self.computer_to_move() {
+            return;
+        }
+        match self.game.legal(p) {
+            Ok(()) => self.play(p),
+            Err(Refusal::Sieged) => self.warn(packed!(
+                "Refused: your opponent has sieged that intersection."
+            )),
+            Err(Refusal::Occupied) => self.warn(packed!("That intersection is taken.")),
+            Err(_) => self.warn(packed!("The game is over: Esc returns to the menu.")),
+        }
+    }
+
+    /// Plays a legal move and says what it did.
+    fn play(&mut self, p: Point) {
+        let mover = self.game.to_move();
+        let Ok(event) = self.game.play(p) else { return };
+        self.last = Some(p);
+        self.sound = Sound::Click;
+        if event.game_over {
+            self.report_end();
+        } else if event.cast_ended {
+            self.report_cast(&event);
+        } else {
+            self.status.clear();
+            self.status.push(name(mover)).push(b" played ");
+            let mut point = Text::<8>::new();
+            point_name(p, &mut point);
+            self.status.push(point.as_bytes()).push(b". ");
+            self.status
+                .push(name(self.game.to_move()))
+                .push(b" to move.");
+            self.status_is_alert = false;
+        }
+    }
+
+    /// "Cast 3 to Black: Black +7, Red +1."
+    fn report_cast(&mut self, event: &Event) {
+        self.status.clear();
+        self.status
+            .push(b"Cast ")
+            .push_number(self.game.cast() as u32 - 1);
+        match event.winner {
+            Some(winner) => self.status.push(b" to ").push(name(winner)),
+            None => self.status.push(b" drawn"),
+        };
+        self.status
+            .push(b": Black +")
+            .push_number(event.points[0] as u32)
+            .push(b", Red +")
+            .push_number(event.points[1] as u32)
+            .push(b".");
+        self.status_is_alert = false;
+        self.sound = Sound::Tune;
+    }
+
+    /// "Game over: Black wins 23 to 19." (or a draw, or a resignation).
+    fn report_end(&mut self) {
+        self.status.clear();
+        if let Some(loser) = self.game.resigned() {
+            self.status.push(name(loser)).push(b" resigned. ");
+        } else {
+            self.status.push(b"Game over. ");
+        }
+        match self.game.winner() {
+            Some(winner) => self.status.push(name(winner)).push(b" wins "),
+            None => self.status.push(b"A draw "),
+        };
+        self.status
+            .push_number(self.game.score(Player::Black) as u32)
+            .push(b" to ")
+            .push_number(self.game.score(Player::Red) as u32)
+            .push(b". Esc: menu.");
+        self.status_is_alert = false;
+        self.sound = Sound::Tune;
+    }
+
+    /// Draws the whole screen (`ROWS` rows).
+    #[inline(never)]
+    pub fn render(&self, screen: &mut dyn Canvas) {
+        screen.fill(0, 0, WIDTH, ROWS, b' ', Style::Normal);
+        screen.fill(0, 0, WIDTH, 1, b' ', Style::Title);
+        screen.write_packed(
+            2,
+            0,
+            packed!("PISKRS  Gomorpion 30x30: casts, captures, sieges"),
+            Style::Title,
+        );
+        self.render_board(screen);
+        self.render_panel(screen);
+        let style = if self.status_is_alert {
+            Style::Alert
+        } else {
+            Style::Status
+        };
+        screen.write(1, STATUS_Y, self.status.as_bytes(), style);
+        for &(x, label, _) in BUTTONS.iter() {
+            screen.write(x, BUTTONS_Y, label, Style::KeyBar);
+        }
+    }
+
+    fn render_board(&self, screen: &mut dyn Canvas) {
+        screen.fill(
+            BOARD_X - 1,
+            BOARD_TOP_Y,
+            2 * SIDE as usize + 1,
+            SIDE as usize,
+            b' ',
+            Style::Board,
+        );
+        for col in 0..SIDE {
+            let x = screen_x(col);
+            if col >= 26 {
+                screen.put(x, 1, b'A', Style::Label);
+            }
+            screen.put(x, 2, b'A' + col % 26, Style::Label);
+        }
+        for row in 0..SIDE {
+            let y = screen_y(row);
+            let number = row + 1;
+            if number >= 10 {
+                screen.put(0, y, b'0' + number / 10, Style::Label);
+            }
+            screen.put(1, y, b'0' + number % 10, Style::Label);
+            for col in 0..SIDE {
+                let p = Point::new(col, row);
+                let view = self.game.view(p);
+                let (ch, style) = look(view);
+                let x = screen_x(col);
+                screen.put(x, y, ch, style);
+                // The cell to the right, between this column and the next: the
+                // two halves of circles, or a link between two captured pieces.
+                let next = if col < LAST {
+                    self.game.view(Point::new(col + 1, row))
+                } else {
+                    PointView::Free
+                };
+                let between = match (circled(view), circled(next)) {
+                    (true, true) => (0xB3, style),
+                    (true, false) => (b')', style),
+                    (false, true) => (b'(', look(next).1),
+                    _ if linked(view) && linked(next) => (0xC4, style),
+                    _ => (b' ', Style::Board),
+                };
+                screen.put(x + 1, y, between.0, between.1);
+                if col == 0 && circled(view) {
+                    screen.put(x - 1, y, b'(', style);
+                }
+            }
+        }
+        let x = screen_x(self.cursor.col);
+        let y = screen_y(self.cursor.row);
+        screen.put(x - 1, y, b'[', Style::Cursor);
+        screen.put(x + 1, y, b']', Style::Cursor);
+    }
+
+    fn render_panel(&self, screen: &mut dyn Canvas) {
+        let mut line = Text::<16>::new();
+        line.push(b"Cast ").push_number(self.game.cast() as u32);
+        screen.write(PANEL_X, 2, line.as_bytes(), Style::Heading);
+        for player in [Player::Black, Player::Red] {
+            let y = 4 + player.index();
+            line.clear();
+            line.push(if player == Player::Black {
+                b"X Black "
+            } else {
+                b"O Red   "
+            })
+            .push_number(self.game.score(player) as u32);
+            screen.write(PANEL_X, y, line.as_bytes(), piece_style(player));
+            if self.computer == Some(player) {
+                screen.write(PANEL_X + 12, y, b"(PC)", Style::Label);
+            }
+        }
+        if self.game.is_over() {
+            screen.write_packed(PANEL_X, 7, packed!("Game over"), Style::Heading);
+        } else {
+            line.clear();
+            line.push(b"To move: ").push(name(self.game.to_move()));
+            screen.write(PANEL_X, 7, line.as_bytes(), Style::Normal);
+        }
+        if let Some(last) = self.last {
+            let mut point = Text::<8>::new();
+            point_name(last, &mut point);
+            line.clear();
+            line.push(b"Last: ").push(point.as_bytes());
+            screen.write(PANEL_X, 8, line.as_bytes(), Style::Normal);
+        }
+        let mut point = Text::<8>::new();
+        point_name(self.cursor, &mut point);
+        line.clear();
+        line.push(b"Cursor: ").push(point.as_bytes());
+        screen.write(PANEL_X, 9, line.as_bytes(), Style::Normal);
+        for (i, &text) in LEGEND.iter().enumerate() {
+            screen.write_packed(PANEL_X, 11 + i, text, Style::Label);
+        }
+    }
+}
+
+fn name(player: Player) -> &'static [u8] {
+    match player {
+        Player::Black => b"Black",
+        Player::Red => b"Red",
+    }
+}
+
+fn piece_style(player: Player) -> Style {
+    match player {
+        Player::Black => Style::BlackStone,
+        Player::Red => Style::RedPiece,
+    }
+}
+
+/// The diagram letter of an intersection and its colours.
+fn look(view: PointView) -> (u8, Style) {
+    // Upper-case letters for Black's and lower for Red's would not do: the
+    // document's letters are kept, each in its player's colour.
+    match view {
+        PointView::Free => (0xFA, Style::Board),
+        PointView::Sieged(p) => (letter(p, b'b', b'r'), piece_style(p)),
+        PointView::Live(p, LiveMark::Current) => (letter(p, b'X', b'O'), piece_style(p)),
+        PointView::Live(p, _) => (letter(p, b'x', b'o'), piece_style(p)),
+        PointView::Safe(p) => (letter(p, b'Y', b'Q'), piece_style(p)),
+        PointView::Captured { by, .. } => (
+            letter(by, b'B', b'R'),
+            match by {
+                Player::Black => Style::BlackCaptured,
+                Player::Red => Style::RedCaptured,
+            },
+        ),
+    }
+}
+
+fn letter(player: Player, black: u8, red: u8) -> u8 {
+    match player {
+        Player::Black => black,
+        Player::Red => red,
+    }
+}
+
+/// Drawn in a circle: a recapturable piece, or a piece captured alone.
+fn circled(view: PointView) -> bool {
+    matches!(
+        view,
+        PointView::Live(_, LiveMark::Recapturable) | PointView::Captured { linked: false, .. }
+    )
+}
+
+fn linked(view: PointView) -> bool {
+    matches!(view, PointView::Captured { linked: true, .. })
+}
