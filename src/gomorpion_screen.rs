@@ -93,16 +93,16 @@ static BUTTONS: [(usize, &[u8], Key); 2] = [
     (13, b"[Menu Esc]", Key::Escape),
 ];
 
-/// The legend in the side panel, a line each.
-static LEGEND: [Packed; 8] = [
-    packed!("X O  this cast"),
-    packed!("x o  carried"),
-    packed!("(o)  recapturable"),
-    packed!("Y Q  safe"),
-    packed!("B R  captured,"),
-    packed!("     a point each"),
-    packed!("B-B  linked"),
-    packed!("b r  sieged"),
+/// The legend in the side panel, a line each (16 columns at most). A captured
+/// piece is drawn as the letter of the player it counts for.
+static LEGEND: [Packed; 7] = [
+    packed!("X O this cast"),
+    packed!("x o carried"),
+    packed!("(o) recapturable"),
+    packed!("Y Q safe"),
+    packed!("B R captured"),
+    packed!("B-B linked"),
+    packed!("b r sieged"),
 ];
 
 /// A game of Gomorpion as the person sees it.
@@ -297,6 +297,7 @@ impl GomorpionScreen {
     }
 
     /// Plays a legal move and says what it did.
+    #[inline(never)]
     fn play(&mut self, p: Point) {
         let mover = self.game.to_move();
         let Ok(event) = self.game.play(p) else { return };
@@ -407,30 +408,26 @@ impl GomorpionScreen {
                 screen.put(0, y, b'0' + number / 10, Style::Label);
             }
             screen.put(1, y, b'0' + number % 10, Style::Label);
-            for col in 0..SIDE {
-                let p = Point::new(col, row);
-                let view = self.game.view(p);
-                let (ch, style) = look(view);
-                let x = screen_x(col);
-                screen.put(x, y, ch, style);
-                // The cell to the right, between this column and the next: the
-                // two halves of circles, or a link between two captured pieces.
-                let next = if col < LAST {
-                    self.game.view(Point::new(col + 1, row))
+            // Each cell between two columns shows the halves of circles, or a
+            // link between two captured pieces: it depends on both neighbours.
+            let mut left = Look::OFF_BOARD;
+            for col in 0..=SIDE {
+                let this = if col < SIDE {
+                    look(&self.game, Point::new(col, row))
                 } else {
-                    PointView::Free
+                    Look::OFF_BOARD
                 };
-                let between = match (circled(view), circled(next)) {
-                    (true, true) => (0xB3, style),
-                    (true, false) => (b')', style),
-                    (false, true) => (b'(', look(next).1),
-                    _ if linked(view) && linked(next) => (0xC4, style),
+                let x = BOARD_X + 2 * col as usize;
+                let (between, style) = match (left.frame, this.frame) {
+                    (CIRCLED, CIRCLED) => (0xB3, left.style),
+                    (CIRCLED, _) => (b')', left.style),
+                    (_, CIRCLED) => (b'(', this.style),
+                    (LINKED, LINKED) => (0xC4, this.style),
                     _ => (b' ', Style::Board),
                 };
-                screen.put(x + 1, y, between.0, between.1);
-                if col == 0 && circled(view) {
-                    screen.put(x - 1, y, b'(', style);
-                }
+                screen.put(x - 1, y, between, style);
+                screen.put(x, y, this.ch, this.style);
+                left = this;
             }
         }
         let x = screen_x(self.cursor.col);
@@ -471,11 +468,6 @@ impl GomorpionScreen {
             line.push(b"Last: ").push(point.as_bytes());
             screen.write(PANEL_X, 8, line.as_bytes(), Style::Normal);
         }
-        let mut point = Text::<8>::new();
-        point_name(self.cursor, &mut point);
-        line.clear();
-        line.push(b"Cursor: ").push(point.as_bytes());
-        screen.write(PANEL_X, 9, line.as_bytes(), Style::Normal);
         for (i, &text) in LEGEND.iter().enumerate() {
             screen.write_packed(PANEL_X, 11 + i, text, Style::Label);
         }
@@ -496,41 +488,61 @@ fn piece_style(player: Player) -> Style {
     }
 }
 
-/// The diagram letter of an intersection and its colours.
-fn look(view: PointView) -> (u8, Style) {
-    // Upper-case letters for Black's and lower for Red's would not do: the
-    // document's letters are kept, each in its player's colour.
-    match view {
-        PointView::Free => (0xFA, Style::Board),
-        PointView::Sieged(p) => (letter(p, b'b', b'r'), piece_style(p)),
-        PointView::Live(p, LiveMark::Current) => (letter(p, b'X', b'O'), piece_style(p)),
-        PointView::Live(p, _) => (letter(p, b'x', b'o'), piece_style(p)),
-        PointView::Safe(p) => (letter(p, b'Y', b'Q'), piece_style(p)),
-        PointView::Captured { by, .. } => (
-            letter(by, b'B', b'R'),
-            match by {
-                Player::Black => Style::BlackCaptured,
-                Player::Red => Style::RedCaptured,
-            },
-        ),
+/// How an intersection is drawn: its diagram letter, colours and frame.
+#[derive(Clone, Copy)]
+struct Look {
+    ch: u8,
+    style: Style,
+    frame: u8,
+}
+
+/// Frames: none, a circle (a recapturable piece, a piece captured alone), or a
+/// link to a neighbour captured in the same cast.
+const PLAIN: u8 = 0;
+const CIRCLED: u8 = 1;
+const LINKED: u8 = 2;
+
+impl Look {
+    /// Right of the last column: nothing (the cell is off the board and
+    /// `put` ignores it).
+    const OFF_BOARD: Look = Look {
+        ch: b' ',
+        style: Style::Board,
+        frame: PLAIN,
+    };
+}
+
+/// The diagram letter of intersection `p`, its colours and its frame.
+#[inline(never)]
+fn look(game: &Gomorpion, p: Point) -> Look {
+    let view = game.view(p);
+    let (owner, black, red, frame) = match view {
+        PointView::Free => {
+            return Look {
+                ch: 0xFA, // ·
+                style: Style::Board,
+                frame: PLAIN,
+            };
+        }
+        PointView::Captured { by, linked, .. } => {
+            (by, b'B', b'R', if linked { LINKED } else { CIRCLED })
+        }
+        PointView::Sieged(owner) => (owner, b'b', b'r', PLAIN),
+        PointView::Live(owner, LiveMark::Current) => (owner, b'X', b'O', PLAIN),
+        PointView::Live(owner, LiveMark::Shifted) => (owner, b'x', b'o', PLAIN),
+        PointView::Live(owner, LiveMark::Recapturable) => (owner, b'x', b'o', CIRCLED),
+        PointView::Safe(owner) => (owner, b'Y', b'Q', PLAIN),
+    };
+    let black_owns = owner == Player::Black;
+    let style = match (view, black_owns) {
+        (PointView::Captured { .. }, true) => Style::BlackCaptured,
+        (PointView::Captured { .. }, false) => Style::RedCaptured,
+        (_, true) => Style::BlackStone,
+        (_, false) => Style::RedPiece,
+    };
+    Look {
+        ch: if black_owns { black } else { red },
+        style,
+        frame,
     }
-}
-
-fn letter(player: Player, black: u8, red: u8) -> u8 {
-    match player {
-        Player::Black => black,
-        Player::Red => red,
-    }
-}
-
-/// Drawn in a circle: a recapturable piece, or a piece captured alone.
-fn circled(view: PointView) -> bool {
-    matches!(
-        view,
-        PointView::Live(_, LiveMark::Recapturable) | PointView::Captured { linked: false, .. }
-    )
-}
-
-fn linked(view: PointView) -> bool {
-    matches!(view, PointView::Captured { linked: true, .. })
 }

@@ -284,29 +284,33 @@ mod program {
         // Built in place by this `let` (new is always inlined): the board is not
         // copied through the stack.
         let mut screen = GomorpionScreen::new(computer, app.seed());
-        display.draw(has_mouse, |canvas| screen.render(canvas));
         let mut counter: u16 = 0;
+        let mut redraw = true;
         loop {
-            if screen.computer_to_move() {
-                screen.computer_move();
-            } else {
-                match next_event(has_mouse, false, &mut counter) {
-                    Event::DumpScreen => {
-                        *dumps += 1;
-                        dump_screen(display, *dumps, has_mouse);
-                        continue;
-                    }
-                    Event::Game(input) => {
-                        if screen.handle(input) == gomorpion_screen::Flow::Leave {
-                            break;
-                        }
-                    }
+            // One place draws (the drawing code is generic over its closure).
+            if redraw {
+                display.draw(has_mouse, |canvas| screen.render(canvas));
+                let made = screen.take_sound();
+                if sound {
+                    speaker::play(made);
                 }
             }
-            display.draw(has_mouse, |canvas| screen.render(canvas));
-            let made = screen.take_sound();
-            if sound {
-                speaker::play(made);
+            redraw = true;
+            if screen.computer_to_move() {
+                screen.computer_move();
+                continue;
+            }
+            match next_event(has_mouse, false, &mut counter) {
+                Event::DumpScreen => {
+                    *dumps += 1;
+                    dump_screen(display, *dumps, has_mouse);
+                    redraw = false;
+                }
+                Event::Game(input) => {
+                    if screen.handle(input) == gomorpion_screen::Flow::Leave {
+                        break;
+                    }
+                }
             }
         }
         if has_mouse {

@@ -76,19 +76,30 @@ const CP437_CHARS = [...CP437];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Normalised mouse position (0..1) of the centre of text cell (col,row). */
-function cellToMouse(col, row) {
-    return { x: (8 * col + 4) / 640, y: (8 * row + 4) / 200 };
+/**
+ * Normalised mouse position (0..1) of the centre of text cell (col,row) on a
+ * screen of `rows` text rows (25; 43 or 50 with the 8x8 font): the window is
+ * 8 pixels a row either way.
+ */
+function cellToMouse(col, row, rows = 25) {
+    return { x: (8 * col + 4) / 640, y: (8 * row + 4) / (8 * rows) };
 }
 
-/** A decoded 80x25 text screen (4000 bytes of char/attr pairs, row-major). */
+/** Bytes of a screen dump: 160 a row, for 25, 43 or 50 rows. */
+const DUMP_SIZES = [4000, 6880, 8000];
+
+/**
+ * A decoded text screen: 80x25 (4000 bytes of char/attr pairs, row-major), or
+ * 80x43 / 80x50 (6880 / 8000 bytes) for Gomorpion's board.
+ */
 class Screen {
     constructor(bytes, name) {
-        if (bytes.length !== 4000) throw new Error("screen dump has " + bytes.length + " bytes, not 4000");
+        if (!DUMP_SIZES.includes(bytes.length)) throw new Error("screen dump has " + bytes.length + " bytes, not 4000, 6880 or 8000");
         this.bytes = Uint8Array.from(bytes);
         this.name = name;
         this.rows = [];
-        for (let y = 0; y < 25; y++) {
+        this.height = bytes.length / 160;
+        for (let y = 0; y < this.height; y++) {
             let s = "";
             for (let x = 0; x < 80; x++) s += CP437_CHARS[this.bytes[2 * (80 * y + x)]];
             this.rows.push(s);
@@ -106,7 +117,7 @@ class Screen {
     contains(s) { return this.rows.some((r) => r.includes(s)); }
     /** First position of s on the screen, or null. */
     find(s) {
-        for (let y = 0; y < 25; y++) {
+        for (let y = 0; y < this.height; y++) {
             const x = this.rows[y].indexOf(s);
             if (x >= 0) return { x, y };
         }
@@ -304,17 +315,17 @@ class DosRun {
         }
     }
 
-    /** Move the mouse to the centre of text cell (col,row). */
-    async moveTo(col, row) {
-        const p = cellToMouse(col, row);
+    /** Move the mouse to the centre of text cell (col,row) of a `rows`-row screen. */
+    async moveTo(col, row, rows = 25) {
+        const p = cellToMouse(col, row, rows);
         await this._call("mouseMove", p);
         this.mousePos = { col, row };
         await sleep(60);
     }
 
     /** Move to (col,row) and click the left button (press ~100 ms, release). */
-    async click(col, row, { button = 0, hold = 100 } = {}) {
-        await this.moveTo(col, row);
+    async click(col, row, { button = 0, hold = 100, rows = 25 } = {}) {
+        await this.moveTo(col, row, rows);
         await this._call("mouseButton", { button, pressed: true });
         await sleep(hold);
         await this._call("mouseButton", { button, pressed: false });
@@ -340,7 +351,7 @@ class DosRun {
     async _newDump(after, waitMs) {
         const until = Date.now() + waitMs;
         for (;;) {
-            const dumps = (await this._dumps()).filter((d) => d.n > after && d.size === 4000);
+            const dumps = (await this._dumps()).filter((d) => d.n > after && DUMP_SIZES.includes(d.size));
             if (dumps.length) return dumps[dumps.length - 1];
             if (Date.now() >= until) return null;
             await sleep(100);

@@ -1,0 +1,152 @@
+// End-to-end tests of Gomorpion in the real PISKRS.COM (DOSBox-X, a VGA): the
+// game chosen on the menu, the 30x30 board on the 80x50 screen, a cast won by
+// clicks with a capture, the score and the marks read back from video memory (the
+// F12 dump is 8000 bytes in 80x50), refusals, resigning, the way back to the
+// 80x25 menu; and a game against the computer, with /STACK.
+"use strict";
+
+const { describe, it } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const h = require("./harness");
+
+const T = { timeout: 600000 };
+const ROWS = 50; // a VGA with the 8x8 font
+const STATUS_Y = 34;
+const BUTTONS_Y = 35;
+const PANEL_X = 64;
+const show = (s) => "\n" + s.toString();
+
+/** Board column of a name's letters: A..Z, then AA..AD. */
+function column(letters) {
+    return letters.length === 1 ? letters.charCodeAt(0) - 65 : 26 + letters.charCodeAt(1) - 65;
+}
+/** Screen cell of point "AB12": x = 3 + 2c, y = 33 - r. */
+function cell(name) {
+    const m = /^([A-Z]{1,2})(\d+)$/.exec(name);
+    const c = column(m[1]);
+    const r = Number(m[2]);
+    assert.ok(c >= 0 && c < 30 && r >= 1 && r <= 30, "bad point " + name);
+    return { x: 3 + 2 * c, y: 33 - r };
+}
+const at = (s, name) => s.char(cell(name).x, cell(name).y);
+const status = (s) => s.row(STATUS_Y).trim();
+const panel = (s) => s.rows.map((r) => r.slice(PANEL_X).trimEnd()).join("\n");
+const isMenu = (s) => s.height === 25 && s.contains("4  Two players");
+const isBoard = (s) => s.height === ROWS && s.row(0).includes("Gomorpion 30x30");
+
+async function clickPoint(dos, name, letter) {
+    const { x, y } = cell(name);
+    await dos.click(x, y, { rows: ROWS });
+    return dos.screenUntil("click-" + name, (s) => at(s, name) === letter);
+}
+
+describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
+    it("a cast won by clicks captures a piece; score, links and circles on the 80x50 screen; refusals; resign; back to the menu", T, async () => {
+        await h.withDos({
+            name: "gomorpion",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /SEED 7" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("menu", isMenu);
+            assert.ok(s.row(16).includes("Gomorpion 30x30"), "the menu's game line" + show(s));
+            await dos.key("4");
+            s = await dos.screenUntil("board", isBoard);
+            assert.equal(s.height, 50, "80x50 text with the 8x8 font");
+            // Coordinates: A..Z, then AA..AD written downwards; rows 30..1.
+            assert.equal(s.char(3, 2), "A");
+            assert.equal(s.char(3 + 2 * 25, 2), "Z");
+            assert.equal(s.char(3 + 2 * 29, 1) + s.char(3 + 2 * 29, 2), "AD");
+            assert.equal(s.row(3).slice(0, 2), "30");
+            assert.equal(s.row(32).slice(0, 2), " 1");
+            for (let r = 1; r <= 30; r++) {
+                for (const c of ["A", "K", "Z", "AD"]) {
+                    const { x, y } = cell(c + r);
+                    if (c + r !== "P16") assert.equal(s.char(x, y), "·", `free ${c}${r}` + show(s));
+                }
+            }
+            assert.ok(panel(s).includes("Cast 1"), show(s));
+            assert.ok(s.row(BUTTONS_Y).includes("[Resign R]"), show(s));
+            // Black builds a row on row 6 and surrounds C3 (Red's) with four
+            // pieces; Red plays far away.
+            const black = ["A6", "B4", "D4", "B2", "D2", "B6", "C6", "D6"];
+            const red = ["C3", "Z20", "Z22", "Z24", "Z26", "Z28", "AB20", "AB22"];
+            for (let i = 0; i < black.length; i++) {
+                s = await clickPoint(dos, black[i], "X");
+                s = await clickPoint(dos, red[i], "O");
+            }
+            assert.equal(status(s), "Red played AB22. Black to move.", show(s));
+            // A taken point and a click beside the board are refused.
+            await dos.click(cell("C3").x, cell("C3").y, { rows: ROWS });
+            s = await dos.screenUntil("taken", (t) => status(t).includes("taken"));
+            assert.equal(status(s), "That intersection is taken.", show(s));
+            await dos.click(70, 30, { rows: ROWS });
+            s = await dos.screenUntil("off-board", (t) => status(t).includes("Click on an intersection"));
+            // E6 makes the five: the cast ends, C3 is captured with it.
+            await dos.click(cell("E6").x, cell("E6").y, { rows: ROWS });
+            s = await dos.screenUntil("cast", (t) => status(t).startsWith("Cast 1"));
+            assert.equal(status(s), "Cast 1 to Black: Black +6, Red +0.", show(s));
+            await dos.key("up"); // the cursor's brackets off row 6
+            s = await dos.screenUntil("cursor-up", (t) => t.char(cell("E7").x - 1, cell("E7").y) === "[");
+            assert.equal(s.row(cell("A6").y).slice(3, 12), "B─B─B─B─B", "the five, linked" + show(s));
+            const c3 = cell("C3");
+            assert.equal(s.row(c3.y).slice(c3.x - 1, c3.x + 2), "(B)", "C3 captured alone: circled" + show(s));
+            assert.equal(at(s, "B4"), "x", "Black's other pieces carried" + show(s));
+            assert.equal(at(s, "Z20"), "o", "Red's carried" + show(s));
+            assert.ok(panel(s).includes("Cast 2"), show(s));
+            assert.ok(panel(s).includes("X Black 6"), show(s));
+            assert.ok(panel(s).includes("O Red   0"), show(s));
+            // Red resigns with the key, after being asked.
+            await dos.key("r");
+            s = await dos.screenUntil("resign?", (t) => status(t).includes("Resign this game? Y/N"));
+            await dos.key("y");
+            s = await dos.screenUntil("resigned", (t) => status(t).includes("resigned"));
+            assert.equal(status(s), "Red resigned. Black wins 6 to 0. Esc: menu.", show(s));
+            assert.ok(panel(s).includes("Game over"), show(s));
+            await dos.key("esc");
+            s = await dos.screenUntil("menu-again", isMenu);
+            assert.equal(s.height, 25, "back to 80x25");
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
+describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
+    it("the computer answers each click with one legal Red piece; Esc Y leaves; /STACK fits", T, async () => {
+        await h.withDos({
+            name: "gomorpion-computer",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 1 /SEED 3 /STACK" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("board", isBoard);
+            assert.ok(panel(s).includes("(PC)"), "the computer's colour is marked" + show(s));
+            const pieces = (t) => [...t.rows.slice(3, 33).map((r) => r.slice(0, 63)).join("")].filter((c) => "XOxo".includes(c)).length;
+            // The person plays the first free point of a list spread over the board.
+            const candidates = ["E5", "Z26", "E26", "Z5", "K20", "T10", "H8", "W22"];
+            for (let move = 0; move < 4; move++) {
+                const name = candidates.find((p) => at(s, p) === "·");
+                const before = pieces(s);
+                await dos.click(cell(name).x, cell(name).y, { rows: ROWS });
+                s = await dos.screenUntil("move-" + name, (t) => pieces(t) >= before + 2);
+                assert.equal(pieces(s), before + 2, `your piece on ${name} and one reply` + show(s));
+                assert.equal(at(s, name), "X", show(s));
+                assert.ok(/Red played [A-Z]{1,2}\d+\. Black to move\./.test(status(s)), show(s));
+            }
+            await dos.key("esc");
+            await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
+            await dos.key("y");
+            await dos.screenUntil("menu", isMenu);
+            await dos.key("esc");
+            const r = await dos.finished(1, { timeout: 60000 });
+            const m = /STACK high_water=(\d+) bytes/.exec(r.output);
+            assert.ok(m, "the /STACK report: " + r.output);
+            const size = fs.statSync(h.PISKRS_COM).size;
+            const free = 0xfffe - 0x100 - size;
+            console.log(`gomorpion game: stack high-water ${m[1]} of ${free} bytes free`);
+            assert.ok(Number(m[1]) < free, `stack ${m[1]} bytes, only ${free} free above a ${size}-byte image`);
+        });
+    });
+});
