@@ -27,7 +27,7 @@ pub struct Options {
     pub load: Option<Text<40>>,
     /// `/BENCH`: time the Classic AI's replies and print a report.
     pub bench: bool,
-    /// `/PISKASM`, `/MIST`, `/OUTER`, `/EXACT`: the game.
+    /// `/PISKASM`, `/MIST`, `/OUTER`, `/EXACT`, `/GOMORPION`: the game.
     pub variant: Option<Variant>,
     /// `/LEVEL CLASSIC|CHA|STRONG`: the computer's level.
     pub level: Option<Level>,
@@ -46,12 +46,12 @@ pub struct Options {
 }
 
 /// The usage text, a line each (packed: `write_usage` prints it with CR LF).
-pub static USAGE: [Packed; 27] = [
+pub static USAGE: [Packed; 28] = [
     packed!("PISKRS - Gomoku for DOS (after Piskasm, 2004)"),
     packed!(""),
-    packed!("Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT] [/LEVEL x] [/TIME s]"),
-    packed!("         [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT] [/SEED n] [/LOAD file]"),
-    packed!("         [/BENCH] [/STACK] [/?]"),
+    packed!("Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT | /GOMORPION]"),
+    packed!("         [/LEVEL x] [/TIME s] [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT]"),
+    packed!("         [/SEED n] [/LOAD file] [/BENCH] [/STACK] [/?]"),
     packed!(""),
     packed!("  /PISKASM    Gomoku 19x19, five or more wins (Piskasm's game; the default)"),
     packed!("  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST"),
@@ -59,6 +59,7 @@ pub static USAGE: [Packed; 27] = [
     packed!("              who, view, place <C><R>, history, resign, term"),
     packed!("  /OUTER      Outer-Open Gomoku 15x15: Black opens on the two outer lines"),
     packed!("  /EXACT      15x15, exactly five wins"),
+    packed!("  /GOMORPION  Gomorpion 30x30: casts, captures, sieges, points (EGA or VGA)"),
     packed!("  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator), CHA (Harry Cha's)"),
     packed!("              or STRONG (threat search)"),
     packed!("  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 1.5)"),

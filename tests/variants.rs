@@ -723,7 +723,13 @@ fn settings_file_name_and_defaults() {
 
 #[test]
 fn settings_parse_good_files() {
-    let table: [(&[u8], Variant, Level, bool); 8] = [
+    let table: [(&[u8], Variant, Level, bool); 9] = [
+        (
+            b"GAME=GOMORPION\r\nLEVEL=CHA\r\nSOUND=ON\r\n",
+            Variant::Gomorpion,
+            Level::Cha,
+            true,
+        ),
         (
             b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\n",
             Variant::Mist,
@@ -941,6 +947,8 @@ fn cmdline_variant_switches() {
         ("/PISKASM", Variant::Piskasm),
         ("/piskASM", Variant::Piskasm),
         ("/MIST /OUTER", Variant::OuterOpen),
+        ("/GOMORPION", Variant::Gomorpion),
+        ("/gomorpion /PLAY 4", Variant::Gomorpion),
     ];
     for (tail, variant) in table {
         assert!(options(tail).variant == Some(variant), "{tail}");

@@ -753,13 +753,13 @@ describe("switches: bad values print the usage with errorlevel 1; /? lists the s
         });
     });
 
-    it("PISKRS /? lists /MIST /OUTER /EXACT /LEVEL /TIME /PLAY /SOUND /STACK; errorlevel 0", T, async () => {
+    it("PISKRS /? lists /MIST /OUTER /EXACT /GOMORPION /LEVEL /TIME /PLAY /SOUND /STACK; errorlevel 0", T, async () => {
         const r = await dos.finished(BAD.length + 1);
         assert.equal(r.errorlevel, 0);
         assert.match(r.output, /^PISKRS - Gomoku for DOS/);
         assert.ok(!r.output.includes("Unknown switch"), r.output);
         // Each switch starts a line of its own (the next test checks the indentation).
-        for (const sw of ["/MIST", "/OUTER", "/EXACT", "/LEVEL", "/TIME", "/PLAY", "/SOUND", "/STACK", "/SEED", "/LOAD", "/BENCH", "/PISKASM"]) {
+        for (const sw of ["/MIST", "/OUTER", "/EXACT", "/GOMORPION", "/LEVEL", "/TIME", "/PLAY", "/SOUND", "/STACK", "/SEED", "/LOAD", "/BENCH", "/PISKASM"]) {
             assert.match(r.output, new RegExp(`\\r\\n *${sw.replace("/", "\\/")} `), `${sw} has its own line:\n${r.output}`);
         }
         assert.match(r.output, /\/MIST \[\/CON\]/, "/CON goes with /MIST");
