@@ -63,7 +63,7 @@ pub fn point_at(x: u8, y: u8) -> Option<Point> {
 }
 
 /// A point's name as docs/gomorpion.md writes it: A1, Z30, AA12, AD30.
-pub fn point_name(p: Point, out: &mut Text<8>) {
+pub fn point_name(p: Point, out: &mut Text<78>) {
     if p.col >= 26 {
         out.push_byte(b'A');
     }
@@ -310,9 +310,8 @@ impl GomorpionScreen {
         } else {
             self.status.clear();
             self.status.push(name(mover)).push(b" played ");
-            let mut point = Text::<8>::new();
-            point_name(p, &mut point);
-            self.status.push(point.as_bytes()).push(b". ");
+            point_name(p, &mut self.status);
+            self.status.push(b". ");
             self.status
                 .push(name(self.game.to_move()))
                 .push(b" to move.");
@@ -386,14 +385,7 @@ impl GomorpionScreen {
     }
 
     fn render_board(&self, screen: &mut dyn Canvas) {
-        screen.fill(
-            BOARD_X - 1,
-            BOARD_TOP_Y,
-            2 * SIDE as usize + 1,
-            SIDE as usize,
-            b' ',
-            Style::Board,
-        );
+        // Column names; AA..AD are written downwards, their first A above.
         for col in 0..SIDE {
             let x = screen_x(col);
             if col >= 26 {
@@ -437,35 +429,30 @@ impl GomorpionScreen {
     }
 
     fn render_panel(&self, screen: &mut dyn Canvas) {
-        let mut line = Text::<16>::new();
-        line.push(b"Cast ").push_number(self.game.cast() as u32);
-        screen.write(PANEL_X, 2, line.as_bytes(), Style::Heading);
-        for player in [Player::Black, Player::Red] {
-            let y = 4 + player.index();
+        let numbers = [
+            self.game.cast(),
+            self.game.score(Player::Black),
+            self.game.score(Player::Red),
+        ];
+        let mut line = Text::<78>::new();
+        for (&(y, label, style), number) in PANEL_NUMBERS.iter().zip(numbers) {
             line.clear();
-            line.push(if player == Player::Black {
-                b"X Black "
-            } else {
-                b"O Red   "
-            })
-            .push_number(self.game.score(player) as u32);
-            screen.write(PANEL_X, y, line.as_bytes(), piece_style(player));
-            if self.computer == Some(player) {
-                screen.write(PANEL_X + 12, y, b"(PC)", Style::Label);
-            }
+            line.push(label).push_number(number as u32);
+            screen.write(PANEL_X, y, line.as_bytes(), style);
         }
-        if self.game.is_over() {
-            screen.write_packed(PANEL_X, 7, packed!("Game over"), Style::Heading);
+        if let Some(computer) = self.computer {
+            screen.write(PANEL_X + 12, 4 + computer.index(), b"(PC)", Style::Label);
+        }
+        let turn = if self.game.is_over() {
+            2
         } else {
-            line.clear();
-            line.push(b"To move: ").push(name(self.game.to_move()));
-            screen.write(PANEL_X, 7, line.as_bytes(), Style::Normal);
-        }
+            self.game.to_move().index()
+        };
+        screen.write(PANEL_X, 7, TURN_LINES[turn], Style::Heading);
         if let Some(last) = self.last {
-            let mut point = Text::<8>::new();
-            point_name(last, &mut point);
             line.clear();
-            line.push(b"Last: ").push(point.as_bytes());
+            line.push(b"Last: ");
+            point_name(last, &mut line);
             screen.write(PANEL_X, 8, line.as_bytes(), Style::Normal);
         }
         for (i, &text) in LEGEND.iter().enumerate() {
@@ -473,6 +460,16 @@ impl GomorpionScreen {
         }
     }
 }
+
+/// The panel's lines with a number: (row, label, style).
+static PANEL_NUMBERS: [(usize, &[u8], Style); 3] = [
+    (2, b"Cast ", Style::Heading),
+    (4, b"X Black ", Style::BlackStone),
+    (5, b"O Red   ", Style::RedPiece),
+];
+
+/// Whose turn, by player index; the last when the game is over.
+static TURN_LINES: [&[u8]; 3] = [b"To move: Black", b"To move: Red", b"Game over"];
 
 fn name(player: Player) -> &'static [u8] {
     match player {
