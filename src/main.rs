@@ -204,7 +204,7 @@ mod program {
             let command = app.request_load(name.as_bytes());
             carry_out(&mut app, command);
         }
-        display.draw(false, |canvas| app.render(canvas));
+        display.draw(false, &|canvas| app.render(canvas));
         if has_mouse {
             mouse::show_cursor();
         }
@@ -214,7 +214,7 @@ mod program {
             if app.computer_to_move() {
                 // The person's stone is on the screen; now the computer replies.
                 app.computer_move();
-                display.draw(has_mouse, |canvas| app.render(canvas));
+                display.draw(has_mouse, &|canvas| app.render(canvas));
                 speaker::play(app.take_sound());
                 continue;
             }
@@ -243,7 +243,7 @@ mod program {
                     if app.take_settings_changed() {
                         save_settings(&app.settings());
                     }
-                    display.draw(has_mouse, |canvas| app.render(canvas));
+                    display.draw(has_mouse, &|canvas| app.render(canvas));
                     speaker::play(app.take_sound());
                 }
             }
@@ -289,7 +289,7 @@ mod program {
         loop {
             // One place draws (the drawing code is generic over its closure).
             if redraw {
-                display.draw(has_mouse, |canvas| screen.render(canvas));
+                display.draw(has_mouse, &|canvas| screen.render(canvas));
                 let made = screen.take_sound();
                 if sound {
                     speaker::play(made);

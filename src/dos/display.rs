@@ -153,7 +153,7 @@ impl Display {
     /// Draws a page with `render`, then shows it. The mouse cursor is hidden
     /// while the visible page changes: the driver draws it into video memory and
     /// would later restore a stale cell.
-    pub fn draw(&mut self, mouse: bool, render: impl FnOnce(&mut Display)) {
+    pub fn draw(&mut self, mouse: bool, render: &dyn Fn(&mut dyn Canvas)) {
         let direct = self.draw_offset == 0;
         if mouse && direct {
             super::mouse::hide_cursor();
