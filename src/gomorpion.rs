@@ -3,10 +3,13 @@
 //! The rules, with every ambiguity of the seed resolved, are in docs/gomorpion.md;
 //! this module follows that document section by section.
 //!
-//! The state is one byte per intersection (900 bytes) plus a few counters, so a
-//! [`Gomorpion`] is cheap to clone. The API:
+//! The state is one byte per cell of a 32x32 array (the board and a frame around
+//! it) plus a few counters, and it is written for size: PISKRS.COM holds it in a
+//! static (built with [`Gomorpion::unstarted`], then [`Gomorpion::restart`]) and
+//! the computer's move needs no board-sized scratch. The API:
 //!
-//! - [`Gomorpion::new`], [`Gomorpion::to_move`], [`Gomorpion::cast`],
+//! - [`Gomorpion::unstarted`] and [`Gomorpion::restart`] (in place), or
+//!   [`Gomorpion::new`]; [`Gomorpion::to_move`], [`Gomorpion::cast`],
 //!   [`Gomorpion::score`], [`Gomorpion::is_over`], [`Gomorpion::winner`],
 //!   [`Gomorpion::resigned`], [`Gomorpion::last_cast_winner`];
 //! - [`Gomorpion::view`]: what the screen shows on an intersection;
@@ -26,41 +29,44 @@ use crate::random::Random;
 
 /// The board's side.
 pub const SIDE: u8 = 30;
-const POINTS: usize = SIDE as usize * SIDE as usize;
 
-// The byte of an intersection. An empty intersection is 0, or SIEGED with RED
-// saying whose siege it is. A piece has PIECE, RED for its colour, and:
-const PIECE: u8 = 1;
-/// Red's piece; on an empty sieged intersection: Red's siege.
+/// Cells are stored 32 a row: the board in columns and rows 1..=30 and a frame of
+/// [`BORDER`] cells around it. One step from an intersection lands on the board or
+/// on the frame, so a scan stops at the frame and needs no bounds checks, and a
+/// cell's column and row are a mask and a shift.
+const WIDTH: usize = 32;
+const AREA: usize = WIDTH * WIDTH;
+
+// A player in a cell is a two-bit mask, so that "who owns it" and "who may play
+// here" are masks too.
+const BLACK: u8 = 1;
 const RED: u8 = 2;
-/// Marked off at the end of a cast; it belongs to its capturer from then on.
-const CAPTURED: u8 = 4;
-/// The capturer is Red (with CAPTURED).
-const BY_RED: u8 = 8;
+const BOTH: u8 = BLACK | RED;
+
+// The byte of a cell:
+/// The colour of a piece standing here (BLACK or RED; 0 on an empty intersection).
+const COLOUR: u8 = 3;
+/// On a piece: its capturer (BLACK or RED shifted left 2; 0: the piece is live).
+/// On an empty intersection: whose siege it is (0: nobody's).
+const TAG: u8 = 12;
 /// A live piece played in an earlier cast (shifted or recapturable).
 const CARRIED: u8 = 16;
-/// Sieged: on an empty intersection, nobody but the owner may play here; on a
-/// live piece, it is a safe piece (its owner played it into his own siege).
+/// Sieged: on an empty intersection (with TAG), nobody but the owner may play
+/// here; on a live piece, it is a safe piece (its owner played it into his siege).
 const SIEGED: u8 = 32;
 /// A captured piece with a neighbour captured in the same cast (drawn with a
 /// line to it); without it the piece is drawn circled.
 const LINKED: u8 = 64;
 /// Scratch bit while a cast is resolved: captured in this cast.
 const MARK: u8 = 128;
+/// The frame: a "piece" of both colours, so nobody may play there, it is nobody's
+/// live piece and nobody's for a capture, and it walls a siege for either player
+/// (docs/gomorpion.md, section 3: the edge is a wall, never a piece).
+const BORDER: u8 = BOTH;
 
-/// The eight neighbours of an intersection (fewer at the edge).
-const NEIGHBOURS: [(i8, i8); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
-/// The four line directions; the other four are these reversed.
-const LINES: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+/// The steps to the eight neighbours of a cell. The first four are the line
+/// directions (right, up, up-right, down-right); the other four are them reversed.
+const STEPS: [i8; 8] = [1, 32, 33, -31, -1, -32, -33, 31];
 
 /// A player, who is also the colour of his pieces. Black moves first.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -82,16 +88,9 @@ impl Player {
         self as usize
     }
 
-    fn bit(self) -> u8 {
-        self as u8 * RED
-    }
-
-    fn by_bit(self) -> u8 {
-        self as u8 * BY_RED
-    }
-
-    fn of(red: bool) -> Player {
-        if red { Player::Red } else { Player::Black }
+    /// The player's bit in a cell (BLACK or RED).
+    fn mask(self) -> u8 {
+        self as u8 + 1
     }
 }
 
@@ -162,13 +161,17 @@ pub struct Event {
 /// A game of Gomorpion.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Gomorpion {
-    cells: [u8; POINTS],
+    cells: [u8; AREA],
     turn: Player,
     cast: u16,
     scores: [u16; 2],
-    last_winner: Option<Player>,
-    over: bool,
-    resigned: Option<Player>,
+    /// The winner of the last cast (BLACK or RED; 0: none yet, or a draw).
+    last_winner: u8,
+    /// Who resigned (BLACK or RED; 0: nobody).
+    resigned: u8,
+    /// False once the game is over (and in an unstarted game, so that all-zero
+    /// bytes, which a static keeps in .bss, are a finished game).
+    playing: bool,
 }
 
 impl Default for Gomorpion {
@@ -177,59 +180,100 @@ impl Default for Gomorpion {
     }
 }
 
+/// The cell of an intersection, if it is on the board.
 fn index(p: Point) -> Option<usize> {
-    if p.col < SIDE && p.row < SIDE {
-        Some(p.row as usize * SIDE as usize + p.col as usize)
-    } else {
-        None
-    }
+    (p.col < SIDE && p.row < SIDE).then_some(p.row as usize * WIDTH + p.col as usize + WIDTH + 1)
 }
 
 fn point(i: usize) -> Point {
-    Point::new((i % SIDE as usize) as u8, (i / SIDE as usize) as u8)
+    Point::new((i % WIDTH) as u8 - 1, (i / WIDTH) as u8 - 1)
 }
 
-fn neighbours(p: Point) -> impl Iterator<Item = Point> {
-    NEIGHBOURS
-        .iter()
-        .filter_map(move |&(dc, dr)| p.step(dc, dr, 1, SIDE))
+/// The cell `k` steps from `i` along `step` (any cell: off the array wraps, which
+/// only ever reaches cells behind the frame).
+fn at(i: usize, k: isize, step: i8) -> usize {
+    i.wrapping_add_signed(k * step as isize) % AREA
+}
+
+fn player(mask: u8) -> Option<Player> {
+    match mask {
+        BLACK => Some(Player::Black),
+        RED => Some(Player::Red),
+        _ => None,
+    }
+}
+
+fn colour(mask: u8) -> Player {
+    if mask == RED {
+        Player::Red
+    } else {
+        Player::Black
+    }
 }
 
 /// Who a cell belongs to: a live piece to its colour, a captured one to its
-/// capturer, an empty intersection to nobody.
-fn owner(cell: u8) -> Option<Player> {
-    if cell & PIECE == 0 {
-        None
-    } else if cell & CAPTURED != 0 {
-        Some(Player::of(cell & BY_RED != 0))
+/// capturer, an empty intersection to nobody (0), the frame to both.
+fn owner(cell: u8) -> u8 {
+    if cell & COLOUR == 0 {
+        0
+    } else if cell & TAG != 0 {
+        cell >> 2 & BOTH
     } else {
-        Some(Player::of(cell & RED != 0))
+        cell & COLOUR
     }
 }
 
-fn is_live(cell: u8, player: Player) -> bool {
-    cell & (PIECE | CAPTURED | RED) == PIECE | player.bit()
+/// Who may play on a cell: nobody on a piece (or the frame), the owner on a
+/// sieged intersection, anybody on a free one.
+fn users(cell: u8) -> u8 {
+    if cell & COLOUR != 0 {
+        0
+    } else if cell & TAG != 0 {
+        cell >> 2 & BOTH
+    } else {
+        BOTH
+    }
+}
+
+/// A live piece of either colour (safe pieces included).
+fn is_piece(cell: u8) -> bool {
+    matches!(cell & (COLOUR | TAG), BLACK | RED)
 }
 
 impl Gomorpion {
-    /// An empty board, cast 1, Black to move.
-    pub fn new() -> Gomorpion {
+    /// A game that is over before it began: all zero bytes, so that a `static`
+    /// of it costs no bytes in the .COM file. [`Gomorpion::restart`] starts it.
+    pub const fn unstarted() -> Gomorpion {
         Gomorpion {
-            cells: [0; POINTS],
+            cells: [0; AREA],
             turn: Player::Black,
-            cast: 1,
+            cast: 0,
             scores: [0; 2],
-            last_winner: None,
-            over: false,
-            resigned: None,
+            last_winner: 0,
+            resigned: 0,
+            playing: false,
         }
     }
 
-    fn at(&self, p: Point) -> u8 {
-        index(p)
-            .and_then(|i| self.cells.get(i))
-            .copied()
-            .unwrap_or(0)
+    /// Starts a new game in place: an empty board, cast 1, Black to move.
+    pub fn restart(&mut self) {
+        *self = Gomorpion::unstarted();
+        for (i, cell) in self.cells.iter_mut().enumerate() {
+            if (i % WIDTH).wrapping_sub(1) >= SIDE as usize
+                || (i / WIDTH).wrapping_sub(1) >= SIDE as usize
+            {
+                *cell = BORDER;
+            }
+        }
+        self.cast = 1;
+        self.playing = true;
+    }
+
+    /// An empty board, cast 1, Black to move.
+    pub fn new() -> Gomorpion {
+        let mut game = Gomorpion::unstarted();
+        game.restart();
+        game
     }
 
     pub fn to_move(&self) -> Player {
@@ -246,62 +290,62 @@ impl Gomorpion {
     }
 
     pub fn is_over(&self) -> bool {
-        self.over
+        !self.playing
     }
 
     /// Who resigned, if someone did.
     pub fn resigned(&self) -> Option<Player> {
-        self.resigned
+        player(self.resigned)
     }
 
     /// The winner of the last cast resolved (`None` before the first, or after a
     /// drawn last cast).
     pub fn last_cast_winner(&self) -> Option<Player> {
-        self.last_winner
+        player(self.last_winner)
     }
 
     /// The winner of a finished game: the opponent of a player who resigned,
     /// otherwise the one with more points; `None` for a draw or a game not over.
     pub fn winner(&self) -> Option<Player> {
-        if !self.over {
-            return None;
-        }
-        if let Some(loser) = self.resigned {
-            return Some(loser.opponent());
-        }
         let (b, r) = (self.scores[0], self.scores[1]);
-        if b == r {
+        if self.playing {
+            None
+        } else if self.resigned != 0 {
+            player(self.resigned ^ BOTH)
+        } else if b == r {
             None
         } else {
-            Some(Player::of(r > b))
+            Some(colour(if r > b { RED } else { BLACK }))
         }
     }
 
     /// What the screen shows on `p` (off the board: `Free`).
     pub fn view(&self, p: Point) -> PointView {
-        let cell = self.at(p);
-        let colour = Player::of(cell & RED != 0);
-        if cell & PIECE == 0 {
-            return if cell & SIEGED != 0 {
-                PointView::Sieged(colour)
-            } else {
-                PointView::Free
-            };
-        }
-        if cell & CAPTURED != 0 {
+        let Some(i) = index(p) else {
+            return PointView::Free;
+        };
+        let cell = self.cells[i];
+        let tag = cell >> 2 & BOTH;
+        let piece = colour(cell & COLOUR);
+        if cell & COLOUR == 0 {
+            match player(tag) {
+                Some(who) => PointView::Sieged(who),
+                None => PointView::Free,
+            }
+        } else if tag != 0 {
             PointView::Captured {
-                piece: colour,
-                by: Player::of(cell & BY_RED != 0),
+                piece,
+                by: colour(tag),
                 linked: cell & LINKED != 0,
             }
         } else if cell & SIEGED != 0 {
-            PointView::Safe(colour)
+            PointView::Safe(piece)
         } else if cell & CARRIED == 0 {
-            PointView::Live(colour, LiveMark::Current)
-        } else if self.last_winner == Some(colour) {
-            PointView::Live(colour, LiveMark::Shifted)
+            PointView::Live(piece, LiveMark::Current)
+        } else if self.last_winner == cell & COLOUR {
+            PointView::Live(piece, LiveMark::Shifted)
         } else {
-            PointView::Live(colour, LiveMark::Recapturable)
+            PointView::Live(piece, LiveMark::Recapturable)
         }
     }
 
@@ -311,30 +355,23 @@ impl Gomorpion {
     pub fn setup(&mut self, p: Point, view: PointView) {
         let Some(i) = index(p) else { return };
         let old = self.cells[i];
-        if old & CAPTURED != 0 {
-            let by = Player::of(old & BY_RED != 0).index();
+        if old & COLOUR != 0 && old & TAG != 0 {
+            let by = (old >> 2 & BOTH) as usize - 1;
             self.scores[by] = self.scores[by].saturating_sub(1);
         }
         self.cells[i] = match view {
             PointView::Free => 0,
-            PointView::Sieged(who) => SIEGED | who.bit(),
-            PointView::Safe(who) => PIECE | SIEGED | who.bit(),
+            PointView::Sieged(who) => SIEGED | who.mask() << 2,
+            PointView::Safe(who) => SIEGED | who.mask(),
+            PointView::Live(who, LiveMark::Current) => who.mask(),
             PointView::Live(who, mark) => {
-                if mark != LiveMark::Current {
-                    let shifted = mark == LiveMark::Shifted;
-                    self.last_winner = Some(if shifted { who } else { who.opponent() });
-                }
-                PIECE
-                    | who.bit()
-                    | if mark == LiveMark::Current {
-                        0
-                    } else {
-                        CARRIED
-                    }
+                let shifted = mark == LiveMark::Shifted;
+                self.last_winner = who.mask() ^ if shifted { 0 } else { BOTH };
+                CARRIED | who.mask()
             }
             PointView::Captured { piece, by, linked } => {
                 self.scores[by.index()] += 1;
-                PIECE | CAPTURED | piece.bit() | by.by_bit() | if linked { LINKED } else { 0 }
+                piece.mask() | by.mask() << 2 | if linked { LINKED } else { 0 }
             }
         };
     }
@@ -346,273 +383,261 @@ impl Gomorpion {
 
     /// Whether the player to move may play on `p`, and why not.
     pub fn legal(&self, p: Point) -> Result<(), Refusal> {
-        if self.over {
+        self.check(p).map(|_| ())
+    }
+
+    /// `legal`, giving the cell of `p`.
+    fn check(&self, p: Point) -> Result<usize, Refusal> {
+        if !self.playing {
             return Err(Refusal::GameOver);
         }
-        let Some(i) = index(p) else {
-            return Err(Refusal::OffBoard);
-        };
-        may_use(self.cells[i], self.turn)
+        let i = index(p).ok_or(Refusal::OffBoard)?;
+        let cell = self.cells[i];
+        if users(cell) & self.turn.mask() != 0 {
+            Ok(i)
+        } else if cell & COLOUR != 0 {
+            Err(Refusal::Occupied)
+        } else {
+            Err(Refusal::Sieged)
+        }
+    }
+
+    /// Who has an intersection he may use (a mask).
+    fn usable(&self) -> u8 {
+        self.cells.iter().fold(0, |who, &cell| who | users(cell))
     }
 
     /// Whether `player` has an intersection he may use.
     pub fn can_play(&self, player: Player) -> bool {
-        self.cells.iter().any(|&c| may_use(c, player).is_ok())
+        self.usable() & player.mask() != 0
     }
 
     /// The player to move resigns: the game is over and his opponent wins it.
     pub fn resign(&mut self) {
-        if !self.over {
-            self.over = true;
-            self.resigned = Some(self.turn);
+        if self.playing {
+            self.playing = false;
+            self.resigned = self.turn.mask();
         }
     }
 
-    /// The number of live pieces of `player` in an unbroken run from `p` (not
-    /// counting `p`) in direction `(dc, dr)`.
-    fn run(&self, p: Point, dc: i8, dr: i8, player: Player) -> i8 {
+    /// The number of live pieces of `me` in an unbroken run from cell `i` (not
+    /// counting `i`) along `step` (the frame ends every run).
+    #[inline(never)]
+    fn run(&self, i: usize, step: i8, me: u8) -> isize {
         let mut n = 0;
-        while let Some(q) = p.step(dc, dr, n + 1, SIDE) {
-            if !is_live(self.at(q), player) {
-                break;
-            }
+        while self.cells[at(i, n + 1, step)] & (COLOUR | TAG) == me {
             n += 1;
         }
         n
     }
 
+    /// The longest line through cell `i` for `me` if `i` held his piece: its
+    /// length and how many of its pieces lie behind `i` along `step`.
+    fn line(&self, i: usize, step: i8, me: u8) -> (isize, isize) {
+        let back = self.run(i, -step, me);
+        (back + 1 + self.run(i, step, me), back)
+    }
+
     /// The longest line the player to move would make by playing on the empty
-    /// intersection `p` (5 or more ends the cast).
+    /// intersection `p` (5 or more ends the cast; 0 off the board).
     pub fn line_through(&self, p: Point) -> u8 {
+        let Some(i) = index(p) else { return 0 };
         let mut best = 1;
-        for &(dc, dr) in LINES.iter() {
-            let n = self.run(p, -dc, -dr, self.turn) + 1 + self.run(p, dc, dr, self.turn);
-            best = best.max(n as u8);
+        for &step in &STEPS[..4] {
+            best = best.max(self.line(i, step, self.turn.mask()).0);
         }
-        best
+        best as u8
     }
 
-    /// How many neighbours of `p` belong to `player`.
-    fn owned_around(&self, p: Point, player: Player) -> u8 {
-        neighbours(p)
-            .filter(|&q| owner(self.at(q)) == Some(player))
-            .count() as u8
+    /// How many of the eight neighbours of cell `i` belong to nobody, to Black,
+    /// to Red, and are the frame (indexed by the owner mask).
+    #[inline(never)]
+    fn census(&self, i: usize) -> [u8; 4] {
+        let mut count = [0; 4];
+        for &step in STEPS.iter() {
+            count[owner(self.cells[at(i, 1, step)]) as usize] += 1;
+        }
+        count
     }
 
-    /// Whose siege `p` is (p empty, or a safe piece): every neighbour belongs to
-    /// one player, but for at most one empty neighbour whose other neighbours all
-    /// belong to him too (a pair of sieged intersections).
-    fn siege_owner(&self, p: Point) -> Option<Player> {
-        let mut who = None;
-        let mut hole = None;
-        for q in neighbours(p) {
-            match owner(self.at(q)) {
-                None if hole.is_none() => hole = Some(q),
-                None => return None,
-                o if who.is_none() || who == o => who = o,
-                _ => return None,
+    /// Whose siege cell `i` is (an empty intersection or a safe piece), as a mask
+    /// (0: nobody's): every neighbour belongs to one player, but for at most one
+    /// empty neighbour whose other neighbours all belong to him too (a pair of
+    /// sieged intersections). The frame walls for both.
+    #[inline(never)]
+    fn siege_owner(&self, i: usize) -> u8 {
+        let count = self.census(i);
+        let who = if count[RED as usize] == 0 {
+            BLACK
+        } else if count[BLACK as usize] == 0 {
+            RED
+        } else {
+            return 0;
+        };
+        match count[0] {
+            0 => who,
+            1 => {
+                let mut hole = 0;
+                for &step in STEPS.iter() {
+                    if owner(self.cells[at(i, 1, step)]) == 0 {
+                        hole = at(i, 1, step);
+                    }
+                }
+                // The hole's neighbours other than `i`: no empty one, none of
+                // the other player's.
+                let mut around = self.census(hole);
+                around[owner(self.cells[i]) as usize] -= 1;
+                if around[0] == 0 && around[(who ^ BOTH) as usize] == 0 {
+                    who
+                } else {
+                    0
+                }
             }
+            _ => 0,
         }
-        if let Some(h) = hole {
-            let walled = neighbours(h).all(|q| q == p || owner(self.at(q)) == who);
-            if !walled {
-                return None;
-            }
-        }
-        who
     }
 
     /// Plays the player to move on `p`. A five (or more) ends the cast; then, if
     /// either player has no intersection he may use, the game ends.
     pub fn play(&mut self, p: Point) -> Result<Event, Refusal> {
-        self.legal(p)?;
+        let i = self.check(p)?;
         let mut event = Event::default();
         let before = self.scores;
-        let me = self.turn;
-        let i = index(p).ok_or(Refusal::OffBoard)?;
+        let me = self.turn.mask();
         // Playing on one's own siege keeps SIEGED: the piece is safe.
-        self.cells[i] = (self.cells[i] & SIEGED) | PIECE | me.bit();
-        for &(dc, dr) in LINES.iter() {
-            let back = self.run(p, -dc, -dr, me);
-            let length = back + 1 + self.run(p, dc, dr, me);
+        self.cells[i] = (self.cells[i] & SIEGED) | me;
+        for &step in &STEPS[..4] {
+            let (length, back) = self.line(i, step, me);
             if length >= 5 {
                 event.five = event.five.max(length as u8);
                 for k in -back..length - back {
-                    if let Some(j) = p.step(dc, dr, k, SIDE).and_then(index) {
-                        if self.cells[j] & (CARRIED | MARK) == CARRIED
-                            && self.last_winner != Some(me)
-                        {
-                            event.rescued += 1;
-                        }
-                        self.cells[j] |= MARK;
+                    let j = at(i, k, step);
+                    let cell = self.cells[j];
+                    if cell & (CARRIED | MARK) == CARRIED && self.last_winner != me {
+                        event.rescued += 1;
                     }
+                    self.cells[j] = cell | MARK;
                 }
             }
         }
         if event.five > 0 {
-            self.resolve(Some(me), &mut event);
+            self.resolve(me, &mut event);
             self.cast += 1;
         }
-        self.turn = me.opponent();
-        let (black, red) = (self.can_play(Player::Black), self.can_play(Player::Red));
-        if !(black && red) {
-            let winner = if black {
-                Some(Player::Black)
-            } else if red {
-                Some(Player::Red)
-            } else {
-                None
-            };
-            self.resolve(winner, &mut event);
-            self.over = true;
+        self.turn = self.turn.opponent();
+        // Both can play, or the game ends and whoever still can wins its last cast.
+        let usable = self.usable();
+        if usable != BOTH {
+            self.resolve(usable, &mut event);
+            self.playing = false;
             event.game_over = true;
         }
-        event.points = [self.scores[0] - before[0], self.scores[1] - before[1]];
+        event.points = [
+            self.scores[0].wrapping_sub(before[0]),
+            self.scores[1].wrapping_sub(before[1]),
+        ];
         Ok(event)
     }
 
-    fn capture(&mut self, i: usize, by: Player) {
-        self.cells[i] =
-            (self.cells[i] & !(CARRIED | BY_RED | SIEGED)) | CAPTURED | MARK | by.by_bit();
-        self.scores[by.index()] += 1;
+    #[inline(never)]
+    fn capture(&mut self, i: usize, by: u8) {
+        self.cells[i] = (self.cells[i] & !(CARRIED | TAG | SIEGED)) | MARK | by << 2;
+        self.scores[by as usize - 1] += 1;
     }
 
-    /// The end of a cast won by `winner` (`None`: a drawn last cast). The pieces
-    /// of the five are already marked.
-    fn resolve(&mut self, winner: Option<Player>, event: &mut Event) {
+    /// The end of a cast won by `winner` (a mask; 0: a drawn last cast). The
+    /// pieces of the five are already marked.
+    fn resolve(&mut self, winner: u8, event: &mut Event) {
         event.cast_ended = true;
-        event.winner = winner;
-        if let Some(w) = winner {
+        event.winner = player(winner);
+        if winner != 0 {
             // 1. Captures are decided together, on the board as it stands.
-            for i in 0..POINTS {
-                let c = self.cells[i];
-                if c & (PIECE | CAPTURED | SIEGED) == PIECE && self.owned_around(point(i), w) >= 4 {
-                    self.cells[i] |= MARK;
+            for i in 0..AREA {
+                let cell = self.cells[i];
+                if is_piece(cell) && cell & SIEGED == 0 && self.census(i)[winner as usize] >= 4 {
+                    self.cells[i] = cell | MARK;
                 }
             }
-            for i in 0..POINTS {
+            for i in 0..AREA {
                 if self.cells[i] & MARK != 0 {
-                    self.capture(i, w);
+                    self.capture(i, winner);
                     event.captured += 1;
                 }
             }
         }
         // 2. Safe pieces go to the siege's owner, unless the siege is broken.
-        for i in 0..POINTS {
-            let c = self.cells[i];
-            if c & (PIECE | CAPTURED | SIEGED) == PIECE | SIEGED {
-                let who = Player::of(c & RED != 0);
-                if self.siege_owner(point(i)) == Some(who) {
+        for i in 0..AREA {
+            let cell = self.cells[i];
+            if is_piece(cell) && cell & SIEGED != 0 {
+                let who = cell & COLOUR;
+                if self.siege_owner(i) == who {
                     self.capture(i, who);
-                    event.safe[who.index()] += 1;
+                    event.safe[who as usize - 1] += 1;
                 } else {
-                    self.cells[i] = c & !SIEGED;
+                    self.cells[i] = cell & !SIEGED;
                     event.sieges_broken += 1;
                 }
             }
         }
         // 3. Lines between pieces captured together; the rest is carried over.
-        for i in 0..POINTS {
-            if self.cells[i] & MARK != 0 && neighbours(point(i)).any(|q| self.at(q) & MARK != 0) {
+        for i in 0..AREA {
+            if self.cells[i] & MARK != 0
+                && STEPS
+                    .iter()
+                    .any(|&step| self.cells[at(i, 1, step)] & MARK != 0)
+            {
                 self.cells[i] |= LINKED;
             }
         }
-        for c in self.cells.iter_mut() {
-            *c &= !MARK;
-            if *c & (PIECE | CAPTURED) == PIECE {
-                *c |= CARRIED;
+        for cell in self.cells.iter_mut() {
+            *cell &= !MARK;
+            if is_piece(*cell) {
+                *cell |= CARRIED;
             }
         }
         // 4. Sieges, made and broken, on the empty intersections.
-        for i in 0..POINTS {
-            let c = self.cells[i];
-            if c & PIECE != 0 {
-                continue;
+        for i in 0..AREA {
+            let cell = self.cells[i];
+            if cell & COLOUR == 0 {
+                let old = cell >> 2 & BOTH;
+                let new = self.siege_owner(i);
+                if new != old {
+                    event.sieges_made += (new != 0) as u16;
+                    event.sieges_broken += (old != 0) as u16;
+                }
+                self.cells[i] = if new != 0 { SIEGED | new << 2 } else { 0 };
             }
-            let old = (c & SIEGED != 0).then(|| Player::of(c & RED != 0));
-            let new = self.siege_owner(point(i));
-            if new != old {
-                event.sieges_made += new.is_some() as u16;
-                event.sieges_broken += old.is_some() as u16;
-            }
-            self.cells[i] = new.map_or(0, |who| SIEGED | who.bit());
         }
         self.last_winner = winner;
     }
 }
 
-/// Whether `player` may play on a cell: it is empty and not the opponent's siege.
-fn may_use(cell: u8, player: Player) -> Result<(), Refusal> {
-    if cell & PIECE != 0 {
-        Err(Refusal::Occupied)
-    } else if cell & SIEGED != 0 && cell & RED != player.bit() {
-        Err(Refusal::Sieged)
-    } else {
-        Ok(())
-    }
-}
-
 /// The weights of a five-point window holding 0..=4 pieces of one side and
 /// nothing that blocks it: own windows, then the opponent's.
-const ATTACK: [i32; 5] = [1, 12, 120, 1_500, 1_000_000];
-const DEFEND: [i32; 5] = [1, 10, 100, 1_200, 200_000];
-
-/// How many neighbours `p` has on the board (8, 5 on an edge, 3 in a corner).
-fn neighbour_count(p: Point) -> u8 {
-    let span = |v: u8| if v == 0 || v == SIDE - 1 { 2 } else { 3 };
-    span(p.col) * span(p.row) - 1
-}
-
-/// The computer's view of the board: for each intersection, how many of its
-/// neighbours belong to the player to move (low nibble) and to his opponent
-/// (high nibble). Built once per move, so that weighing a candidate is cheap.
-struct Around([u8; POINTS]);
-
-impl Around {
-    fn new(game: &Gomorpion) -> Around {
-        let mut around = [0u8; POINTS];
-        for (i, &c) in game.cells.iter().enumerate() {
-            if let Some(who) = owner(c) {
-                let add = if who == game.turn { 1 } else { 16 };
-                for q in neighbours(point(i)) {
-                    if let Some(j) = index(q) {
-                        around[j] += add;
-                    }
-                }
-            }
-        }
-        Around(around)
-    }
-
-    /// (mine, theirs) around `p`.
-    fn get(&self, p: Point) -> (u8, u8) {
-        let a = index(p).and_then(|i| self.0.get(i)).copied().unwrap_or(0);
-        (a & 15, a >> 4)
-    }
-}
+const WEIGHTS: [[i32; 5]; 2] = [[1, 12, 120, 1_500, 1_000_000], [1, 10, 100, 1_200, 200_000]];
 
 impl Gomorpion {
-    /// The window weights of the four lines through the empty `p`: for each
-    /// player, every five-point window through `p` that he could still fill adds
-    /// the weight of the number of his pieces in it.
-    fn lines_value(&self, p: Point) -> i32 {
-        let me = self.turn;
+    /// The window weights of the four lines through the empty cell `i`: for each
+    /// player, every five-point window through `i` that he could still fill adds
+    /// the weight of the number of his pieces in it. The frame blocks a window
+    /// for both (and every window reaching past the frame holds a frame cell).
+    fn lines_value(&self, i: usize) -> i32 {
+        let me = self.turn.mask();
         let mut value = 0;
-        for &(dc, dr) in LINES.iter() {
-            // The nine cells centred on p; off the board blocks both players.
-            let mut line = [PIECE | CAPTURED; 9];
-            for (k, cell) in (-4i8..).zip(line.iter_mut()) {
-                if let Some(q) = p.step(dc, dr, k, SIDE) {
-                    *cell = self.at(q);
-                }
-            }
-            for (player, weights) in [(me, &ATTACK), (me.opponent(), &DEFEND)] {
-                for start in 0..5 {
+        for &step in &STEPS[..4] {
+            for (side, weights) in WEIGHTS.iter().enumerate() {
+                let player = if side == 0 { me } else { me ^ BOTH };
+                for start in -4..=0 {
                     let mut pieces = 0;
-                    let open = line[start..start + 5].iter().enumerate().all(|(k, &c)| {
-                        pieces += is_live(c, player) as usize;
-                        start + k == 4 || is_live(c, player) || may_use(c, player).is_ok()
-                    });
+                    let mut open = true;
+                    for k in start..start + 5 {
+                        let cell = self.cells[at(i, k, step)];
+                        if cell & (COLOUR | TAG) == player {
+                            pieces += 1;
+                        } else if k != 0 && users(cell) & player == 0 {
+                            open = false;
+                        }
+                    }
                     if open {
                         value += weights[pieces.min(4)];
                     }
@@ -622,37 +647,43 @@ impl Gomorpion {
         value
     }
 
-    /// The heuristic value of the player to move playing on the legal `p`.
-    fn value(&self, p: Point, around: &Around) -> i32 {
-        let me = self.turn;
-        let them = me.opponent();
-        let mut value = self.lines_value(p);
+    /// The heuristic value of the player to move playing on the legal cell `i`,
+    /// whose neighbours are counted in `count`.
+    fn value(&self, i: usize, count: [u8; 4]) -> i32 {
+        let me = self.turn.mask();
+        let them = me ^ BOTH;
+        let mut value = self.lines_value(i);
         // A piece played into one's own siege is a point at the end of the cast.
-        if self.at(p) & SIEGED != 0 {
+        if self.cells[i] & SIEGED != 0 {
             value += 60;
         }
         // Dense own groups score when the cast is won.
-        if around.get(p).0 >= 4 {
+        if count[me as usize] >= 4 {
             value += 15;
         }
-        for q in neighbours(p) {
-            let c = self.at(q);
-            let (mine, theirs) = around.get(q);
-            let mine = mine + 1;
-            if c & (PIECE | CAPTURED) == PIECE {
+        for &step in STEPS.iter() {
+            let j = at(i, 1, step);
+            let cell = self.cells[j];
+            let around = self.census(j);
+            let mine = around[me as usize] + 1;
+            let theirs = around[them as usize];
+            if is_piece(cell) {
+                let theirs_here = cell & COLOUR == them;
                 // A live piece next to p: with p, does it have four of mine around?
                 if mine >= 4 {
-                    value += if is_live(c, them) { 30 } else { 10 };
+                    value += if theirs_here { 30 } else { 10 };
                 }
                 // A wall of the opponent's siege, weakened.
-                if is_live(c, them)
-                    && neighbours(q).any(|s| self.at(s) & (PIECE | SIEGED) == SIEGED)
+                if theirs_here
+                    && STEPS
+                        .iter()
+                        .any(|&s| self.cells[at(j, 1, s)] & (COLOUR | SIEGED) == SIEGED)
                 {
                     value += 10 * mine as i32;
                 }
-            } else if c & PIECE == 0 {
+            } else if cell & COLOUR == 0 {
                 // An empty neighbour: close a siege of mine or spoil one of theirs.
-                let count = neighbour_count(q);
+                let count = 8 - around[BORDER as usize];
                 if theirs == 0 && mine == count {
                     value += 60;
                 } else if theirs == 0 && mine + 1 == count {
@@ -671,28 +702,32 @@ impl Gomorpion {
 /// piece are weighed (the centre on an empty board); `None` only when the game is
 /// over. Never an illegal intersection.
 pub fn choose(game: &Gomorpion, random: &mut Random) -> Option<Point> {
-    let around = Around::new(game);
+    if !game.playing {
+        return None;
+    }
+    let me = game.turn.mask();
+    // Far from every piece (or the board is empty): a last resort.
+    const FAR: i32 = i32::MIN + 1;
     let mut best = None;
     let mut best_value = i32::MIN;
-    for (i, &a) in around.0.iter().enumerate() {
-        let p = point(i);
-        if game.legal(p).is_err() {
+    for i in 0..AREA {
+        if users(game.cells[i]) & me == 0 {
             continue;
         }
-        // Far from every piece (or the board is empty): a last resort.
-        let value = if a == 0 {
-            i32::MIN + 1
+        let count = game.census(i);
+        let value = if count[BLACK as usize] == 0 && count[RED as usize] == 0 {
+            FAR
         } else {
-            game.value(p, &around) * 4 + random.below(4) as i32
+            game.value(i, count) * 4 + random.below(4) as i32
         };
         if value > best_value {
             best_value = value;
-            best = Some(p);
+            best = Some(i);
         }
     }
     let centre = Point::new(SIDE / 2, SIDE / 2);
-    if best_value == i32::MIN + 1 && game.legal(centre).is_ok() {
+    if best_value == FAR && game.legal(centre).is_ok() {
         return Some(centre);
     }
-    best
+    best.map(point)
 }
