@@ -120,29 +120,43 @@ pub struct GomorpionScreen {
 }
 
 impl GomorpionScreen {
-    /// A new game: Black moves first; `computer` is the computer's colour, if it
-    /// plays. Built in place by the caller's `let` (no copy of the board).
-    #[inline(always)]
-    pub fn new(computer: Option<Player>, seed: u16) -> GomorpionScreen {
-        let mut screen = GomorpionScreen {
-            game: Gomorpion::new(),
-            computer,
-            random: Random::new(seed),
+    /// No game yet: all constants, so `let mut screen = unstarted()` is cleared
+    /// where it stands; [`GomorpionScreen::start`] then begins a game in place
+    /// (a returned screen of over a kilobyte would be built apart and copied).
+    pub const fn unstarted() -> GomorpionScreen {
+        GomorpionScreen {
+            game: Gomorpion::unstarted(),
+            computer: None,
+            random: Random::new(0),
             cursor: Point::new(SIDE / 2, SIDE / 2),
             last: None,
             status: Text::new(),
             status_is_alert: false,
             prompt: Prompt::None,
             sound: Sound::None,
-        };
-        screen.say(match computer {
+        }
+    }
+
+    /// A new game (`unstarted`, then `start`), for tests.
+    pub fn new(computer: Option<Player>, seed: u16) -> GomorpionScreen {
+        let mut screen = GomorpionScreen::unstarted();
+        screen.start(computer, seed);
+        screen
+    }
+
+    /// Begins a game: Black moves first; `computer` is the computer's colour,
+    /// if it plays.
+    pub fn start(&mut self, computer: Option<Player>, seed: u16) {
+        self.game.restart();
+        self.computer = computer;
+        self.random = Random::new(seed);
+        self.say(match computer {
             None => packed!("Black begins. Click an intersection, or use the arrows and Enter."),
             Some(Player::Red) => {
                 packed!("You play Black and begin: click, or the arrows and Enter.")
             }
             Some(Player::Black) => packed!("The computer plays Black and begins."),
         });
-        screen
     }
 
     pub fn game(&self) -> &Gomorpion {

@@ -281,9 +281,10 @@ mod program {
             Opponent::Computer(_) => Some(Player::Red),
         };
         let sound = app.settings().sound;
-        // Built in place by this `let` (new is always inlined): the board is not
-        // copied through the stack.
-        let mut screen = GomorpionScreen::new(computer, app.seed());
+        // Cleared where it stands and started in place: the board is not copied
+        // through the stack.
+        let mut screen = GomorpionScreen::unstarted();
+        screen.start(computer, app.seed());
         let mut counter: u16 = 0;
         let mut redraw = true;
         loop {
