@@ -492,11 +492,6 @@ fn name(player: Player) -> &'static [u8] {
     }
 }
 
-fn piece_style(player: Player) -> Style {
-    match player {
-        Player::Black => Style::BlackStone,
-        Player::Red => Style::RedPiece,
-    }
 }
 
 /// How an intersection is drawn: its diagram letter, colours and frame.
