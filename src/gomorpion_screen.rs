@@ -492,8 +492,6 @@ fn name(player: Player) -> &'static [u8] {
     }
 }
 
-}
-
 /// How an intersection is drawn: its diagram letter, colours and frame.
 #[derive(Clone, Copy)]
 struct Look {
