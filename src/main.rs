@@ -268,7 +268,8 @@ mod program {
         if has_mouse {
             mouse::hide_cursor();
         }
-        if !display.set_tall(true, gomorpion_screen::ROWS as u8) {
+        if !display.set_tall(true) || (display.rows() as usize) < gomorpion_screen::ROWS {
+            display.set_tall(false);
             app.gomorpion_needs_ega();
             return;
         }
@@ -317,7 +318,7 @@ mod program {
         if has_mouse {
             mouse::hide_cursor();
         }
-        display.set_tall(false, 0);
+        display.set_tall(false);
         if has_mouse {
             mouse::set_rows(25);
         }

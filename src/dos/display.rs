@@ -2,7 +2,7 @@
 //! started with, maps styles to attributes, and is the canvas the core draws its
 //! pages on: 80x25, or 80x50 (80x43 on an EGA) with the 8x8 font for Gomorpion.
 //! On colour adapters a page is drawn on hidden video memory past the visible
-//! page (B800:1000, or B800:2000 when tall) and the cells that changed are then
+//! page (B800:2000) and the cells that changed are then
 //! copied to the visible one, so nothing flickers and no copy of the screen takes
 //! room in our 64 KiB.
 
@@ -93,10 +93,9 @@ const MONO: [u8; STYLE_COUNT] = [
     0x70, // RedCaptured
 ];
 
-/// Where the hidden page starts: past the visible 80x25 page (4,000 bytes), or
-/// past the visible 80x50 one (8,000 bytes). Colour adapters have 16 KiB or more.
-const PAGE_BYTES: u16 = 0x1000;
-const TALL_PAGE_BYTES: u16 = 0x2000;
+/// Where the hidden page starts: past the visible page, 80x25 (4,000 bytes) or
+/// 80x50 (8,000 bytes). Colour adapters have 16 KiB or more.
+const PAGE_BYTES: u16 = 0x2000;
 
 /// The screen the program draws on, and what it was before, to put it back.
 pub struct Display {
@@ -193,30 +192,23 @@ impl Display {
     }
 
     /// Switches to the tall screen (the 8x8 font: 50 rows on a VGA, 43 on an
-    /// EGA) or back to 80x25. Says false, and stays at 80x25, on a monochrome
-    /// adapter or a CGA, or if fewer than `min_rows` rows came out.
-    pub fn set_tall(&mut self, tall: bool, min_rows: u8) -> bool {
+    /// EGA) or back to 80x25. Says false, and changes nothing, on a monochrome
+    /// adapter or a CGA.
+    pub fn set_tall(&mut self, tall: bool) -> bool {
         if self.draw_offset == 0 || (tall && !bios::is_ega()) {
             return false;
         }
         // A mode set clears the screen and the font; blinking and the cursor
         // must be set again after it.
         bios::set_video_mode(COLOUR_TEXT_MODE);
+        if tall {
+            bios::load_8x8_font();
+        }
         if self.blink_off {
             bios::set_blinking(false);
         }
-        self.rows = 25;
-        self.draw_offset = PAGE_BYTES;
-        if tall {
-            bios::load_8x8_font();
-            self.rows = bios::screen_rows_minus_one() + 1;
-            self.draw_offset = TALL_PAGE_BYTES;
-            if self.rows < min_rows {
-                self.set_tall(false, 0);
-                return false;
-            }
-        }
         bios::set_cursor_shape(0x2000);
+        self.rows = bios::screen_rows_minus_one() + 1;
         true
     }
 
