@@ -126,13 +126,9 @@ pub fn parse(tail: &[u8]) -> Request {
         .split(|&b| b == b' ' || b == b'\t' || b == b'\r')
         .filter(|w| !w.is_empty());
     while let Some(word) = words.next() {
-        let mut upper = Text::<16>::new();
-        for &b in word.iter().take(16) {
-            upper.push_byte(b.to_ascii_uppercase());
-        }
         let switch = SWITCHES
             .iter()
-            .find(|&&(name, _)| name == upper.as_bytes())
+            .find(|&&(name, _)| name.eq_ignore_ascii_case(word))
             .map(|&(_, switch)| switch);
         match switch {
             Some(Switch::Usage) => usage = true,
@@ -168,12 +164,10 @@ pub fn parse(tail: &[u8]) -> Request {
                 }
             }
             Some(Switch::Play) => match words.next() {
-                Some(b"1") => options.play = Some(b'1'),
-                Some(b"2") => options.play = Some(b'2'),
-                Some(b"4") => options.play = Some(b'4'),
+                Some(&[key @ (b'1' | b'2' | b'4')]) => options.play = Some(key),
                 _ => return Request::Invalid,
             },
-            None => match upper.as_bytes() {
+            None => match word {
                 [b'/', keyword @ ..] if let Some(variant) = Variant::from_keyword(keyword) => {
                     options.variant = Some(variant);
                 }

@@ -123,13 +123,13 @@ impl Controller {
 
     /// Runs one command line (without its line end).
     pub fn handle_line(&mut self, line: &[u8], out: &mut dyn Sink) -> Flow {
-        match parse(line) {
-            Request::Who => {
-                out.write(match self.game.to_move() {
-                    Stone::Black => b"B\r\n",
-                    Stone::White => b"W\r\n",
-                });
-            }
+        // Most commands end with one fixed reply: written once, after the match
+        // (each call through `out` costs the .COM its arguments).
+        let reply: &[u8] = match parse(line) {
+            Request::Who => match self.game.to_move() {
+                Stone::Black => b"B\r\n",
+                Stone::White => b"W\r\n",
+            },
             Request::Term => return Flow::Exit(1),
             Request::Resign => {
                 let winner = self.game.to_move().opponent();
@@ -139,35 +139,28 @@ impl Controller {
                 let mut text = [0u8; 53];
                 let len = mist::view(self.game.board(), self.centre, &mut text);
                 out.write(&text[..len]);
-                out.write(b"\r\n");
+                b"\r\n"
             }
             Request::History => {
                 write_history(&self.game, out);
-                out.write(b"\r\n");
+                b"\r\n"
             }
-            Request::Place(None) => out.write(b"Invalid coordinate\r\n"),
-            Request::Place(Some(point)) => return self.place_command(point, out),
-            Request::Invalid => out.write(b"Invalid!\r\n"),
-        }
-        Flow::Continue
-    }
-
-    fn place_command(&mut self, point: Point, out: &mut dyn Sink) -> Flow {
-        match self.place(point) {
-            Ok(()) => match self.game.outcome() {
-                Outcome::InProgress => Flow::Continue,
-                Outcome::Won { winner, .. } => self.finish(Some(winner), out),
-                Outcome::Draw => self.finish(None, out),
+            Request::Place(Some(point)) => match self.place(point) {
+                Ok(()) => {
+                    return match self.game.outcome() {
+                        Outcome::InProgress => Flow::Continue,
+                        Outcome::Won { winner, .. } => self.finish(Some(winner), out),
+                        Outcome::Draw => self.finish(None, out),
+                    };
+                }
+                Err(MoveError::Occupied) => b"Occupied coordinate\r\n",
+                Err(_) => b"Invalid coordinate\r\n",
             },
-            Err(MoveError::Occupied) => {
-                out.write(b"Occupied coordinate\r\n");
-                Flow::Continue
-            }
-            Err(_) => {
-                out.write(b"Invalid coordinate\r\n");
-                Flow::Continue
-            }
-        }
+            Request::Place(None) => b"Invalid coordinate\r\n",
+            Request::Invalid => b"Invalid!\r\n",
+        };
+        out.write(reply);
+        Flow::Continue
     }
 
     /// The end of a game: the result, the history, the thanks; errorlevel 0.
@@ -178,8 +171,7 @@ impl Controller {
             None => b"Wow, a tie!\r\n",
         });
         write_history(&self.game, out);
-        out.write(b"\r\n");
-        out.write(b"Thank you for playing!\r\n");
+        out.write(b"\r\nThank you for playing!\r\n");
         Flow::Exit(0)
     }
 }

@@ -67,16 +67,11 @@ impl Lettering {
 pub fn parse_point(text: &[u8], side: u8, lettering: Lettering) -> Option<Point> {
     let (&letter, digits) = text.split_first()?;
     let col = lettering.column(letter)?;
-    if col >= side || digits.is_empty() || digits.len() > 2 || digits[0] == b'0' {
+    if col >= side || digits.len() > 2 || digits.first() == Some(&b'0') {
         return None;
     }
-    let mut number: u16 = 0;
-    for &digit in digits {
-        if !digit.is_ascii_digit() {
-            return None;
-        }
-        number = number * 10 + (digit - b'0') as u16;
-    }
+    // The program's one decimal parser (it refuses no digits and non-digits).
+    let number = crate::text::parse_u16(digits)?;
     if number == 0 || number > side as u16 {
         return None;
     }

@@ -60,17 +60,11 @@ pub fn parse_tenths(text: &[u8]) -> Option<u8> {
         [whole @ .., b'.', tenth] => (whole, *tenth),
         whole => (whole, b'0'),
     };
-    if whole.is_empty() || whole.len() > 2 || !tenth.is_ascii_digit() {
+    if whole.len() > 2 || !tenth.is_ascii_digit() {
         return None;
     }
-    let mut tenths: u16 = 0;
-    for &digit in whole {
-        if !digit.is_ascii_digit() {
-            return None;
-        }
-        tenths = tenths * 10 + (digit - b'0') as u16;
-    }
-    tenths = tenths * 10 + (tenth - b'0') as u16;
+    // One or two digits: the program's one decimal parser.
+    let tenths = crate::text::parse_u16(whole)? * 10 + (tenth - b'0') as u16;
     (1..=250).contains(&tenths).then_some(tenths as u8)
 }
 

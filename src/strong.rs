@@ -149,8 +149,14 @@ impl Line {
     /// exact-five rule not when a sixth stone lies beside them.
     fn wins(self, w: u32, rule: WinRule) -> bool {
         let window = WINDOW << w;
+        self.own & window == window && self.no_sixth(w, rule)
+    }
+
+    /// Whether a five in window `w` would win as far as the points beside it
+    /// go: under the exact-five rule, neither holds a stone of the side.
+    fn no_sixth(self, w: u32, rule: WinRule) -> bool {
         let flanks = (1u16 << (w - 1)) | (1 << (w + 5));
-        self.own & window == window && (rule == WinRule::FiveOrMore || self.own & flanks == 0)
+        rule == WinRule::FiveOrMore || self.own & flanks == 0
     }
 
     /// Whether the side has a five through the point.
@@ -165,14 +171,9 @@ impl Line {
         for w in 1..CENTRE + 1 {
             let window = WINDOW << w;
             let gap = window & !self.own;
-            if self.blocked & window == 0
-                && gap.count_ones() == 1
-                && (Line {
-                    own: self.own | gap,
-                    ..self
-                })
-                .wins(w, rule)
-            {
+            // The gap filled makes the window five: it wins unless a sixth
+            // stone lies beside it (the gap is inside, not beside).
+            if self.blocked & window == 0 && gap.count_ones() == 1 && self.no_sixth(w, rule) {
                 points |= gap;
             }
         }
