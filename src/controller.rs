@@ -58,7 +58,9 @@ pub fn parse(line: &[u8]) -> Request {
         return request;
     }
     match line.strip_prefix(b"place ") {
-        Some(coordinate) if !coordinate.is_empty() && !coordinate.contains(&b' ') => {
+        // Not `contains`: that links memchr's 290 bytes for two callers.
+        #[allow(clippy::manual_contains)]
+        Some(coordinate) if !coordinate.is_empty() && !coordinate.iter().any(|&b| b == b' ') => {
             Request::Place(parse_point(coordinate, mist::SIDE, Lettering::Consecutive))
         }
         _ => Request::Invalid,

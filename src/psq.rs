@@ -191,7 +191,8 @@ impl Reader {
                 Ok(())
             }
             Part::Moves => {
-                if line.contains(&b',') && !overlong {
+                #[allow(clippy::manual_contains)] // memchr would cost 290 bytes
+                if line.iter().any(|&b| b == b',') && !overlong {
                     self.take_move(line)
                 } else {
                     self.part = Part::After;
