@@ -127,14 +127,8 @@ impl Game {
     pub fn check(&self, point: Point) -> Result<(), MoveError> {
         if self.is_over() {
             Err(MoveError::GameOver)
-        } else if !self.board.contains(point) {
-            Err(MoveError::OffBoard)
-        } else if self.board.get(point).is_some() {
-            Err(MoveError::Occupied)
-        } else if self.move_count == 0 && !self.opening.allows(point, self.board.side()) {
-            Err(MoveError::Restricted)
         } else {
-            Ok(())
+            check_on(&self.board, self.opening, self.move_count == 0, point)
         }
     }
 
@@ -183,4 +177,40 @@ impl Game {
         self.outcome = Outcome::InProgress;
         Some(point)
     }
+}
+
+/// [`Game::check`] for a game that is not over, played on `board`; `first`
+/// says whether `point` would be the game's first stone.
+fn check_on(board: &Board, opening: Opening, first: bool, point: Point) -> Result<(), MoveError> {
+    if !board.contains(point) {
+        Err(MoveError::OffBoard)
+    } else if board.get(point).is_some() {
+        Err(MoveError::Occupied)
+    } else if first && !opening.allows(point, board.side()) {
+        Err(MoveError::Restricted)
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether [`Game::play`] would take every one of `moves`, in order, in a new
+/// game of `side` points a side under `rule` and `opening`. Checked on a board
+/// alone: a scratch Game to replay them in would add a 722-byte move list on
+/// the stack, where loading a record needs it (PISKRS.COM's deepest path).
+pub fn playable(side: u8, rule: WinRule, opening: Opening, moves: &[Point]) -> bool {
+    let mut board = Board::new(side);
+    let mut stone = Stone::Black;
+    for (i, &point) in moves.iter().enumerate() {
+        if check_on(&board, opening, i == 0, point).is_err() {
+            return false;
+        }
+        board.set(point, Some(stone));
+        // A move after a winning stone follows the end. (A move after the draw
+        // needs no test here: on a full board its point is occupied.)
+        if i + 1 < moves.len() && winning_line(&board, point, rule).is_some() {
+            return false;
+        }
+        stone = stone.opponent();
+    }
+    true
 }
