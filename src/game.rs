@@ -195,8 +195,9 @@ fn check_on(board: &Board, opening: Opening, first: bool, point: Point) -> Resul
 
 /// Whether [`Game::play`] would take every one of `moves`, in order, in a new
 /// game of `side` points a side under `rule` and `opening`. Checked on a board
-/// alone: a scratch Game to replay them in would add a 722-byte move list on
-/// the stack, where loading a record needs it (PISKRS.COM's deepest path).
+/// alone: a scratch Game to replay them in added a 722-byte move list to the
+/// stack under loading a record, then PISKRS.COM's deepest path (README, Size
+/// and memory).
 pub fn playable(side: u8, rule: WinRule, opening: Opening, moves: &[Point]) -> bool {
     let mut board = Board::new(side);
     let mut stone = Stone::Black;
