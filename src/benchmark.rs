@@ -10,18 +10,20 @@
 use crate::engine::{Engine, Position, think};
 use crate::game::Game;
 use crate::random::Random;
-use crate::selfplay::SelfPlay;
+use crate::rules::{Opening, WinRule};
+use crate::selfplay::Players;
 
 /// How many positions there are.
 pub const POSITIONS: u16 = 12;
 
 /// Sets `game` to benchmark position `n` (0-based). (Filled in, not returned:
-/// on DOS a returned game would sit on the stack twice.)
+/// on DOS a returned game would sit on the stack twice; and played in `game`
+/// itself, not in a SelfPlay's own game copied out afterwards.)
 #[inline(never)]
 pub fn set_position(n: u16, game: &mut Game) {
-    let mut selfplay = SelfPlay::new(n + 1);
-    while selfplay.game().move_count() < 8 + 2 * n && selfplay.step().is_some() {}
-    game.clone_from(selfplay.game());
+    game.restart(19, WinRule::FiveOrMore, Opening::Free);
+    let mut players = Players::new(n + 1);
+    while game.move_count() < 8 + 2 * n && players.step(game).is_some() {}
     if game.is_over() {
         game.undo(); // the position before the winning stone
     }
@@ -29,13 +31,15 @@ pub fn set_position(n: u16, game: &mut Game) {
 
 /// Benchmark position `n` (0-based), as a game to continue.
 pub fn position(n: u16) -> Game {
-    let mut game = Game::new(19, crate::rules::WinRule::FiveOrMore);
+    let mut game = Game::new(19, WinRule::FiveOrMore);
     set_position(n, &mut game);
     game
 }
 
 /// What `engine` plays in `game` (the benchmark's random source, seed 1), and
-/// the nodes it searched.
+/// the nodes it searched. (Not inlined: on DOS, Classic's 724-byte Info in
+/// `think` would otherwise sit in the caller's frame under every level's search.)
+#[inline(never)]
 pub fn reply(engine: Engine, game: &Game) -> Option<(crate::coord::Point, u32)> {
     think(engine, Position::of(game), &mut Random::new(1))
 }

@@ -5,6 +5,10 @@ use crate::coord::Point;
 use crate::rules::{Line, Opening, WinRule, winning_line};
 
 const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+/// An empty move list as a constant: the repeat expression written in
+/// `with_opening` was built in a 722-byte temporary on the stack and copied;
+/// from a zero constant the compiler clears the game in place.
+const NO_MOVES: [Point; MAX_MOVES] = [Point::new(0, 0); MAX_MOVES];
 
 /// How a game stands.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,7 +52,9 @@ impl Game {
         Game::with_opening(side, rule, Opening::Free)
     }
 
-    /// A new game whose first stone must obey `opening`.
+    /// A new game whose first stone must obey `opening`. (Not inlined: on DOS
+    /// each caller's copy of the clearing code cost about 50 bytes.)
+    #[inline(never)]
     pub fn with_opening(side: u8, rule: WinRule, opening: Opening) -> Game {
         let side = side.clamp(5, crate::board::MAX_SIDE);
         Game {
@@ -56,7 +62,7 @@ impl Game {
             rule,
             opening,
             to_move: Stone::Black,
-            moves: [Point::new(0, 0); MAX_MOVES],
+            moves: NO_MOVES,
             move_count: 0,
             free_points: side as u16 * side as u16,
             outcome: Outcome::InProgress,
@@ -121,14 +127,8 @@ impl Game {
     pub fn check(&self, point: Point) -> Result<(), MoveError> {
         if self.is_over() {
             Err(MoveError::GameOver)
-        } else if !self.board.contains(point) {
-            Err(MoveError::OffBoard)
-        } else if self.board.get(point).is_some() {
-            Err(MoveError::Occupied)
-        } else if self.move_count == 0 && !self.opening.allows(point, self.board.side()) {
-            Err(MoveError::Restricted)
         } else {
-            Ok(())
+            check_on(&self.board, self.opening, self.move_count == 0, point)
         }
     }
 
@@ -177,4 +177,41 @@ impl Game {
         self.outcome = Outcome::InProgress;
         Some(point)
     }
+}
+
+/// [`Game::check`] for a game that is not over, played on `board`; `first`
+/// says whether `point` would be the game's first stone.
+fn check_on(board: &Board, opening: Opening, first: bool, point: Point) -> Result<(), MoveError> {
+    if !board.contains(point) {
+        Err(MoveError::OffBoard)
+    } else if board.get(point).is_some() {
+        Err(MoveError::Occupied)
+    } else if first && !opening.allows(point, board.side()) {
+        Err(MoveError::Restricted)
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether [`Game::play`] would take every one of `moves`, in order, in a new
+/// game of `side` points a side under `rule` and `opening`. Checked on a board
+/// alone: a scratch Game to replay them in added a 722-byte move list to the
+/// stack under loading a record, then PISKRS.COM's deepest path (README, Size
+/// and memory).
+pub fn playable(side: u8, rule: WinRule, opening: Opening, moves: &[Point]) -> bool {
+    let mut board = Board::new(side);
+    let mut stone = Stone::Black;
+    for (i, &point) in moves.iter().enumerate() {
+        if check_on(&board, opening, i == 0, point).is_err() {
+            return false;
+        }
+        board.set(point, Some(stone));
+        // A move after a winning stone follows the end. (A move after the draw
+        // needs no test here: on a full board its point is occupied.)
+        if i + 1 < moves.len() && winning_line(&board, point, rule).is_some() {
+            return false;
+        }
+        stone = stone.opponent();
+    }
+    true
 }

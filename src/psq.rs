@@ -36,6 +36,11 @@ pub enum RecordError {
 }
 
 const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+/// An empty move list as a constant: `Reader::new` written with the repeat
+/// expression `[Point::new(0, 0); MAX_MOVES]` built the 722 bytes in a temporary
+/// on the stack and copied them into the reader; from a zero constant the
+/// compiler clears the reader in place.
+const NO_MOVES: [Point; MAX_MOVES] = [Point::new(0, 0); MAX_MOVES];
 
 /// A record's board size, moves, and PISKRS's own line if it has one.
 #[derive(Clone)]
@@ -109,7 +114,7 @@ impl Reader {
             overlong: false,
             record: Record {
                 side: 0,
-                moves: [Point::new(0, 0); MAX_MOVES],
+                moves: NO_MOVES,
                 count: 0,
                 piskrs_line: Text::new(),
             },

@@ -12,11 +12,10 @@ use crate::game::Game;
 use crate::random::Random;
 use crate::rules::WinRule;
 
+/// A game of Classic against itself on 19x19.
 pub struct SelfPlay {
     game: Game,
-    black: Classic,
-    white: Classic,
-    random: Random,
+    players: Players,
 }
 
 impl SelfPlay {
@@ -24,9 +23,7 @@ impl SelfPlay {
     pub fn new(seed: u16) -> SelfPlay {
         SelfPlay {
             game: Game::new(19, WinRule::FiveOrMore),
-            black: Classic::new(Stone::Black, 19),
-            white: Classic::new(Stone::White, 19),
-            random: Random::new(seed),
+            players: Players::new(seed),
         }
     }
 
@@ -36,21 +33,47 @@ impl SelfPlay {
 
     /// Plays one ply; None when the game is over.
     pub fn step(&mut self) -> Option<Point> {
-        if self.game.is_over() {
+        self.players.step(&mut self.game)
+    }
+}
+
+/// The two sides of a [`SelfPlay`] without its game: for a caller that keeps
+/// the game afterwards (the benchmark positions), which then needs no second
+/// 1.1 KB copy of it.
+pub struct Players {
+    black: Classic,
+    white: Classic,
+    random: Random,
+}
+
+impl Players {
+    /// Two sides for a new 19x19 game, their random source starting at `seed`.
+    pub fn new(seed: u16) -> Players {
+        Players {
+            black: Classic::new(Stone::Black, 19),
+            white: Classic::new(Stone::White, 19),
+            random: Random::new(seed),
+        }
+    }
+
+    /// Plays one ply in `game`, which must be the game these sides began on
+    /// and have played alone; None when it is over.
+    pub fn step(&mut self, game: &mut Game) -> Option<Point> {
+        if game.is_over() {
             return None;
         }
-        let point = if self.game.move_count() == 0 {
+        let point = if game.move_count() == 0 {
             opening_move(19, &mut self.random)
         } else {
-            let mover = match self.game.to_move() {
+            let mover = match game.to_move() {
                 Stone::Black => &self.black,
                 Stone::White => &self.white,
             };
-            mover.choose(self.game.board(), &mut self.random)?
+            mover.choose(game.board(), &mut self.random)?
         };
-        self.game.play(point).ok()?;
-        self.black.update(self.game.board(), point);
-        self.white.update(self.game.board(), point);
+        game.play(point).ok()?;
+        self.black.update(game.board(), point);
+        self.white.update(game.board(), point);
         Some(point)
     }
 }

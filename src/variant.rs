@@ -78,7 +78,8 @@ impl Variant {
         game.restart(self.side(), self.rule_with(exact_five), self.opening());
     }
 
-    fn rule_with(self, exact_five: bool) -> WinRule {
+    /// The winning rule: this variant's, or exactly five if `exact_five`.
+    pub fn rule_with(self, exact_five: bool) -> WinRule {
         if exact_five {
             WinRule::ExactlyFive
         } else {

@@ -9,8 +9,8 @@ use common::{
 };
 use piskrs::board::Stone;
 use piskrs::coord::{Lettering, Point, parse_point, write_point};
-use piskrs::game::{Game, Outcome};
-use piskrs::rules::WinRule;
+use piskrs::game::{Game, Outcome, playable};
+use piskrs::rules::{Opening, WinRule};
 
 const RULES: [WinRule; 2] = [WinRule::FiveOrMore, WinRule::ExactlyFive];
 
@@ -29,6 +29,70 @@ fn won_game(rule: WinRule) -> Game {
     );
     assert_eq!(outcome_text(game.outcome()), "Black wins A1 (1, 0) 5");
     game
+}
+
+// ---------------------------------------------------------------------------
+// `game::playable`: the check a loaded record's moves pass before they are
+// replayed (on a board alone), must agree with playing them.
+
+/// Whether `Game::play` takes every one of `moves` in a new game.
+fn plays_through(side: u8, rule: WinRule, opening: Opening, moves: &[Point]) -> bool {
+    let mut game = Game::with_opening(side, rule, opening);
+    moves.iter().all(|&point| game.play(point).is_ok())
+}
+
+#[test]
+fn playable_agrees_with_play_on_random_move_lists() {
+    // Short random lists on small boards: repeated points, points off the
+    // board, restricted openings, moves after a five, overlines and full boards.
+    let mut seed: u32 = 12345;
+    let mut next = |below: u32| {
+        seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
+        (seed >> 16) % below
+    };
+    let mut agreed = [0u32; 2];
+    for _ in 0..20_000 {
+        let side = [5u8, 6, 7][next(3) as usize];
+        let rule = RULES[next(2) as usize];
+        let opening = [Opening::Free, Opening::OuterTwoLines][next(2) as usize];
+        let count = next(side as u32 * side as u32 + 2) as usize;
+        let moves: Vec<Point> = (0..count)
+            .map(|_| Point::new(next(side as u32 + 1) as u8, next(side as u32 + 1) as u8))
+            .collect();
+        let expected = plays_through(side, rule, opening, &moves);
+        assert_eq!(
+            playable(side, rule, opening, &moves),
+            expected,
+            "side {side}, {} moves",
+            moves.len()
+        );
+        agreed[expected as usize] += 1;
+    }
+    // Both answers were exercised.
+    assert!(agreed[0] > 100 && agreed[1] > 100, "{agreed:?}");
+}
+
+#[test]
+fn playable_takes_a_won_game_and_refuses_a_move_after_the_win() {
+    let won: Vec<Point> = ["A1", "A2", "B1", "B2", "C1", "C2", "D1", "D2", "E1"]
+        .iter()
+        .map(|m| pt(m))
+        .collect();
+    for rule in RULES {
+        assert!(playable(19, rule, Opening::Free, &won));
+        let mut after = won.clone();
+        after.push(pt("K10"));
+        assert!(!playable(19, rule, Opening::Free, &after));
+    }
+    // An overline of six wins only under five-or-more.
+    let six: Vec<Point> = [
+        "A1", "A5", "B1", "B5", "C1", "C5", "E1", "E5", "F1", "F5", "D1", "K10",
+    ]
+    .iter()
+    .map(|m| pt(m))
+    .collect();
+    assert!(!playable(19, WinRule::FiveOrMore, Opening::Free, &six));
+    assert!(playable(19, WinRule::ExactlyFive, Opening::Free, &six));
 }
 
 // ---------------------------------------------------------------------------
