@@ -877,9 +877,10 @@ impl App {
     /// know now, its own stones and what the hole shows.
     fn forget_hidden(&mut self) {
         let side = self.variant.side();
-        self.known = Board::new(side);
+        // In place: new ones would be built on the stack and copied.
+        self.known.reset(side);
         if let Opponent::Computer(computer) = self.opponent {
-            self.classic = Classic::new(computer, side);
+            self.classic.restart(computer, side);
             for row in 0..side {
                 for col in 0..side {
                     let point = Point::new(col, row);
@@ -944,12 +945,7 @@ impl App {
                     Command::LoadFile
                 };
             }
-            Input::Key(Key::Backspace) => {
-                let keep = self.file_name.as_bytes().len().saturating_sub(1);
-                let mut name = Text::<MAX_NAME>::new();
-                name.push(&self.file_name.as_bytes()[..keep]);
-                self.file_name = name;
-            }
+            Input::Key(Key::Backspace) => self.file_name.pop(),
             Input::Key(Key::Char(c)) if is_file_name_char(c) => {
                 self.file_name.push_byte(c.to_ascii_uppercase());
             }
@@ -971,12 +967,7 @@ impl App {
                 self.prompt = Prompt::None;
                 return self.run_command();
             }
-            Input::Key(Key::Backspace) => {
-                let keep = self.command_line.as_bytes().len().saturating_sub(1);
-                let mut line = Text::new();
-                line.push(&self.command_line.as_bytes()[..keep]);
-                self.command_line = line;
-            }
+            Input::Key(Key::Backspace) => self.command_line.pop(),
             Input::Key(Key::Space) => {
                 self.command_line.push_byte(b' ');
             }
@@ -1187,7 +1178,8 @@ impl App {
         } else {
             Opponent::Computer(self.game.to_move().opponent())
         };
-        self.classic = Classic::new(self.game.to_move().opponent(), variant.side());
+        self.classic
+            .restart(self.game.to_move().opponent(), variant.side());
         self.classic.recompute(self.game.board());
         self.centre = self
             .game
