@@ -947,7 +947,7 @@ impl App {
             }
             Input::Key(Key::Backspace) => self.file_name.pop(),
             Input::Key(Key::Char(c)) if is_file_name_char(c) => {
-                self.file_name.push_byte(c.to_ascii_uppercase());
+                self.file_name.push(&[c.to_ascii_uppercase()]);
             }
             _ => {}
         }
@@ -969,10 +969,10 @@ impl App {
             }
             Input::Key(Key::Backspace) => self.command_line.pop(),
             Input::Key(Key::Space) => {
-                self.command_line.push_byte(b' ');
+                self.command_line.push(b" ");
             }
             Input::Key(Key::Char(c)) => {
-                self.command_line.push_byte(c);
+                self.command_line.push(&[c]);
             }
             _ => {}
         }
@@ -1143,8 +1143,8 @@ impl App {
         // The game: as the file's piskrs line says, else by the board's size.
         let line = record.piskrs_line.as_bytes();
         let marked = crate::variant::ALL.iter().copied().find(|v| {
-            let mut tag = Line::from(b"game=");
-            tag.push(v.keyword()).push(b" ");
+            let mut tag = Line::new();
+            tag.push(b"game=").push(v.keyword()).push(b" ");
             contains(line, tag.as_bytes())
         });
         let variant = match marked {
@@ -1447,7 +1447,7 @@ impl App {
                 let mover = self.game.to_move();
                 line.push(side_name(mover))
                     .push(b" (")
-                    .push_byte(stone_glyph(mover))
+                    .push(&[stone_glyph(mover)])
                     .push_packed(packed!(") to move"));
             }
             Outcome::Won { winner, .. } => {
@@ -1495,14 +1495,9 @@ impl App {
                 if number < 10 {
                     line.push(b" ");
                 }
+                // Black's moves are the odd-numbered ones.
                 line.push_number(number)
-                    .push(b". ")
-                    .push_byte(if i % 2 == 0 {
-                        glyph::BLACK_STONE
-                    } else {
-                        glyph::WHITE_STONE
-                    })
-                    .push(b" ");
+                    .push(if i % 2 == 0 { b". X " } else { b". O " });
                 push_point(&mut line, point, lettering);
                 screen.write(PANEL_X, 12 + i - first, line.as_bytes(), Style::Normal);
             }
