@@ -1377,38 +1377,41 @@ impl App {
             let number = row + 1;
             let label = [if number < 10 { b' ' } else { b'1' }, b'0' + number % 10];
             screen.write(1, y, &label, Style::Label);
+            let mut left_hidden = false;
             for col in 0..side {
                 let x = BOARD_X + 2 * col as usize;
                 let point = Point::new(col, row);
                 let hidden = misty && !mist::in_hole(self.centre, point);
+                // The line from the point on the left: under the Mist if either
+                // end is.
+                if col > 0 {
+                    if hidden || left_hidden {
+                        screen.put(x - 1, y, glyph::MIST, Style::Mist);
+                    } else {
+                        screen.put(x - 1, y, glyph::HORIZONTAL, Style::Board);
+                    }
+                }
+                left_hidden = hidden;
                 let in_win = win_line.is_some_and(|line| line.contains(point));
                 let (ch, style) = match board.get(point) {
                     _ if hidden => (glyph::MIST, Style::Mist),
                     None if misty && point == self.centre => (glyph::HOLE_CENTRE, Style::Cursor),
                     None => (empty_point_glyph(col, row, side), Style::Board),
                     Some(stone) => {
-                        let ch = stone_glyph(stone);
-                        let style = match (stone, in_win, highlighted == Some(point)) {
-                            (Stone::Black, true, _) => Style::BlackWin,
-                            (Stone::White, true, _) => Style::WhiteWin,
-                            (Stone::Black, false, true) => Style::BlackLast,
-                            (Stone::White, false, true) => Style::WhiteLast,
-                            (Stone::Black, false, false) => Style::BlackStone,
-                            (Stone::White, false, false) => Style::WhiteStone,
+                        let emphasis = if in_win {
+                            2
+                        } else if highlighted == Some(point) {
+                            1
+                        } else {
+                            0
                         };
-                        (ch, style)
+                        (
+                            stone_glyph(stone),
+                            STONE_STYLES[emphasis][(stone == Stone::White) as usize],
+                        )
                     }
                 };
                 screen.put(x, y, ch, style);
-                if col + 1 < side {
-                    let right = Point::new(col + 1, row);
-                    let between_hidden = hidden || (misty && !mist::in_hole(self.centre, right));
-                    if between_hidden {
-                        screen.put(x + 1, y, glyph::MIST, Style::Mist);
-                    } else {
-                        screen.put(x + 1, y, glyph::HORIZONTAL, Style::Board);
-                    }
-                }
             }
         }
         for col in 0..side {
@@ -1523,6 +1526,14 @@ impl App {
         }
     }
 }
+
+/// A stone's style, Black's and White's: a plain stone, the highlighted last
+/// move, a stone of the winning line.
+static STONE_STYLES: [[Style; 2]; 3] = [
+    [Style::BlackStone, Style::WhiteStone],
+    [Style::BlackLast, Style::WhiteLast],
+    [Style::BlackWin, Style::WhiteWin],
+];
 
 /// The panel's heading and its lines for Black and White: two players, you
 /// against the computer, the computer against you.
