@@ -106,7 +106,8 @@ pub enum Sound {
     Tune,
 }
 
-/// Why a file operation failed, as the platform reports it.
+/// Why a file operation failed, as the platform reports it. (FILE_ERRORS holds
+/// the texts in this order.)
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum FileError {
     NotFound,
@@ -1635,15 +1636,18 @@ fn stone_glyph(stone: Stone) -> u8 {
 }
 
 fn file_error_text(error: FileError) -> Packed {
-    match error {
-        FileError::NotFound => packed!("no such file"),
-        FileError::PathNotFound => packed!("no such directory or drive"),
-        FileError::AccessDenied => packed!("access denied (read-only?)"),
-        FileError::DiskFull => packed!("the disk is full"),
-        FileError::TooBig => packed!("the file is too big for a game record"),
-        FileError::Failed => packed!("DOS reported an error"),
-    }
+    FILE_ERRORS[error as usize]
 }
+
+/// What went wrong, in the order of [`FileError`]'s variants.
+static FILE_ERRORS: [Packed; 6] = [
+    packed!("no such file"),
+    packed!("no such directory or drive"),
+    packed!("access denied (read-only?)"),
+    packed!("the disk is full"),
+    packed!("the file is too big for a game record"),
+    packed!("DOS reported an error"),
+];
 
 /// Characters DOS allows in a file name or path, as typed.
 // A loop, not `contains`: that would bring in core's memchr (300 bytes).
@@ -1684,16 +1688,18 @@ impl Sink for HistorySink {
 
 /// The line-drawing character of an empty point: corners and edges of the grid.
 fn empty_point_glyph(col: u8, row: u8, side: u8) -> u8 {
-    let last = side - 1;
-    match (col, row) {
-        (0, r) if r == last => glyph::TOP_LEFT,
-        (c, r) if c == last && r == last => glyph::TOP_RIGHT,
-        (0, 0) => glyph::BOTTOM_LEFT,
-        (c, 0) if c == last => glyph::BOTTOM_RIGHT,
-        (_, r) if r == last => glyph::TEE_DOWN,
-        (_, 0) => glyph::TEE_UP,
-        (0, _) => glyph::TEE_RIGHT,
-        (c, _) if c == last => glyph::TEE_LEFT,
-        _ => glyph::CROSS,
-    }
+    // 0 on the first line, 2 on the last, 1 between.
+    let place = |line: u8| match line {
+        0 => 0,
+        _ if line == side - 1 => 2,
+        _ => 1,
+    };
+    GRID_GLYPHS[2 - place(row)][place(col)]
 }
+
+/// The grid's characters from the top row down, left to right.
+static GRID_GLYPHS: [[u8; 3]; 3] = [
+    [glyph::TOP_LEFT, glyph::TEE_DOWN, glyph::TOP_RIGHT],
+    [glyph::TEE_RIGHT, glyph::CROSS, glyph::TEE_LEFT],
+    [glyph::BOTTOM_LEFT, glyph::TEE_UP, glyph::BOTTOM_RIGHT],
+];
