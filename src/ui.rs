@@ -781,7 +781,7 @@ impl App {
 
     fn place(&mut self, point: Point) {
         if !self.person_to_move() {
-            self.warn(packed!("Wait for the computer's move."));
+            self.warn(WAIT_FOR_COMPUTER);
             return;
         }
         let mover = self.game.to_move();
@@ -817,8 +817,7 @@ impl App {
                     }
                     Opponent::Person => {}
                 }
-                text.push(side_name(winner))
-                    .push_packed(packed!(" wins! Any key or click: menu."));
+                text.push(side_name(winner)).push_packed(WINS_ANY_KEY);
             }
             Outcome::Draw => {
                 text.push_packed(packed!(
@@ -1005,9 +1004,9 @@ impl App {
                     self.sound = Sound::Tune;
                     self.status
                         .push(side_name(winner))
-                        .push(b" wins! Any key or click: menu.")
+                        .push_packed(WINS_ANY_KEY)
                 } else {
-                    self.status.push(b"Wait for the computer's move.")
+                    self.status.push_packed(WAIT_FOR_COMPUTER)
                 }
             }
             Request::View => {
@@ -1031,7 +1030,7 @@ impl App {
             Request::Place(None) => self.status.push(b"Invalid coordinate"),
             Request::Place(Some(point)) => {
                 if !self.person_to_move() {
-                    self.status.push(b"Wait for the computer's move.")
+                    self.status.push_packed(WAIT_FOR_COMPUTER)
                 } else {
                     match self.game.check(point) {
                         Err(MoveError::Occupied) => self.status.push(b"Occupied coordinate"),
@@ -1527,6 +1526,12 @@ impl App {
         }
     }
 }
+
+/// Said when a person tries to move on the computer's turn (also on the Mist's
+/// command line).
+const WAIT_FOR_COMPUTER: Packed = packed!("Wait for the computer's move.");
+/// The end of a win's message, after the winner's name (also for a resignation).
+const WINS_ANY_KEY: Packed = packed!(" wins! Any key or click: menu.");
 
 /// A stone's style, Black's and White's: a plain stone, the highlighted last
 /// move, a stone of the winning line.
