@@ -30,6 +30,11 @@ impl<const N: usize> Text<N> {
         self.len = 0;
     }
 
+    /// Drops the last byte, if any.
+    pub fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
     pub fn push(&mut self, text: &[u8]) -> &mut Self {
         push_into(&mut self.bytes, &mut self.len, text);
         self

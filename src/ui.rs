@@ -18,7 +18,7 @@
 use crate::board::{Board, Stone};
 use crate::classic::{Classic, opening_move};
 use crate::controller::{self, Request};
-use crate::coord::{Point, write_point};
+use crate::coord::{Lettering, Point, write_point};
 use crate::engine::Position;
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
@@ -50,6 +50,10 @@ pub const DEFAULT_FILE: &[u8] = b"GAME.PSQ";
 pub const MAX_NAME: usize = 40;
 /// How many moves the move list shows.
 const MOVE_LIST_LINES: usize = 8;
+
+/// The one text type of this module: the status line and every line built for
+/// the screen. One capacity, so the program holds one copy of `Text`'s methods.
+type Line = Text<78>;
 
 /// A key the game understands. The DOS layer translates BIOS codes into these.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -106,7 +110,8 @@ pub enum Sound {
     Tune,
 }
 
-/// Why a file operation failed, as the platform reports it.
+/// Why a file operation failed, as the platform reports it. (FILE_ERRORS holds
+/// the texts in this order.)
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum FileError {
     NotFound,
@@ -231,7 +236,7 @@ pub struct App {
     cursor: Point,
     hint: Option<Point>,
     show_move_list: bool,
-    status: Text<78>,
+    status: Line,
     status_is_alert: bool,
     prompt: Prompt,
     file_name: Text<MAX_NAME>,
@@ -359,21 +364,25 @@ impl App {
         self.status.as_bytes()
     }
 
-    fn say(&mut self, text: Packed) {
+    /// The status line, cleared for a new message (in the alert colours if
+    /// `alert`). Written in place: a message built apart would be copied in.
+    fn new_status(&mut self, alert: bool) -> &mut Line {
         self.status.clear();
-        self.status.push_packed(text);
-        self.status_is_alert = false;
+        self.status_is_alert = alert;
+        &mut self.status
+    }
+
+    fn say(&mut self, text: Packed) {
+        self.new_status(false).push_packed(text);
     }
 
     fn warn(&mut self, text: Packed) {
-        self.say(text);
-        self.status_is_alert = true;
+        self.new_status(true).push_packed(text);
     }
 
     /// `say` for a text that is not packed (a name the program also compares).
     fn say_bytes(&mut self, text: &[u8]) {
-        self.status = Text::from(text);
-        self.status_is_alert = false;
+        self.new_status(false).push(text);
     }
 
     /// Does what `input` asks on the current page.
@@ -802,18 +811,16 @@ impl App {
 
     fn place(&mut self, point: Point) {
         if !self.person_to_move() {
-            self.warn(packed!("Wait for the computer's move."));
+            self.warn(WAIT_FOR_COMPUTER);
             return;
         }
         let mover = self.game.to_move();
         match self.put_stone(point) {
             Ok(()) => self.announce(mover, point),
             Err(MoveError::Occupied) => {
-                let mut text = Text::<78>::new();
-                self.push_point(&mut text, point);
-                text.push_packed(packed!(" is occupied: choose a free point."));
-                self.status = text;
-                self.status_is_alert = true;
+                let lettering = self.variant.lettering();
+                push_point(self.new_status(true), point, lettering)
+                    .push_packed(packed!(" is occupied: choose a free point."));
             }
             Err(MoveError::OffBoard) => self.warn(packed!("That point is off the board.")),
             Err(MoveError::GameOver) => self.back_to_menu(),
@@ -824,10 +831,14 @@ impl App {
     }
 
     fn announce(&mut self, mover: Stone, point: Point) {
-        let mut text = Text::<78>::new();
-        match self.game.outcome() {
+        let outcome = self.game.outcome();
+        let opponent = self.opponent;
+        let mover_name = self.mover_name(mover);
+        let lettering = self.variant.lettering();
+        let text = self.new_status(false);
+        match outcome {
             Outcome::Won { winner, .. } => {
-                match self.opponent {
+                match opponent {
                     Opponent::Computer(computer) if winner == computer => {
                         text.push_packed(packed!("The computer wins! "));
                     }
@@ -836,8 +847,7 @@ impl App {
                     }
                     Opponent::Person => {}
                 }
-                text.push(side_name(winner))
-                    .push_packed(packed!(" wins! Any key or click: menu."));
+                text.push(side_name(winner)).push_packed(WINS_ANY_KEY);
             }
             Outcome::Draw => {
                 text.push_packed(packed!(
@@ -845,21 +855,10 @@ impl App {
                 ));
             }
             Outcome::InProgress => {
-                text.push(self.mover_name(mover))
-                    .push_packed(packed!(" played "));
-                self.push_point(&mut text, point);
-                text.push(b".");
+                text.push(mover_name).push_packed(packed!(" played "));
+                push_point(text, point, lettering).push(b".");
             }
         }
-        self.status = text;
-        self.status_is_alert = false;
-    }
-
-    /// Appends `point` in this game's notation (A..S on 19x19, A..P without I on 15x15).
-    fn push_point<const N: usize>(&self, text: &mut Text<N>, point: Point) {
-        let mut notation = [0u8; 3];
-        let len = write_point(point, self.variant.lettering(), &mut notation);
-        text.push(&notation[..len]);
     }
 
     fn mover_name(&self, stone: Stone) -> &'static [u8] {
@@ -908,9 +907,10 @@ impl App {
     /// know now, its own stones and what the hole shows.
     fn forget_hidden(&mut self) {
         let side = self.variant.side();
-        self.known = Board::new(side);
+        // In place: new ones would be built on the stack and copied.
+        self.known.reset(side);
         if let Opponent::Computer(computer) = self.opponent {
-            self.classic = Classic::new(computer, side);
+            self.classic.restart(computer, side);
             for row in 0..side {
                 for col in 0..side {
                     let point = Point::new(col, row);
@@ -936,19 +936,15 @@ impl App {
             advisor.choose(self.game.board(), &mut random)
         };
         if let Some(point) = self.hint {
-            let mut text = Text::<78>::new();
-            text.push_packed(packed!("Hint: "));
-            self.push_point(&mut text, point);
-            text.push_packed(packed!(" (marked < >)."));
-            self.status = text;
-            self.status_is_alert = false;
+            let lettering = self.variant.lettering();
+            let text = self.new_status(false).push_packed(packed!("Hint: "));
+            push_point(text, point, lettering).push_packed(packed!(" (marked < >)."));
         }
     }
 
     fn ask_file_name(&mut self, prompt: Prompt, question: &'static [u8]) {
         self.prompt = prompt;
-        self.status = Text::from(question);
-        self.status_is_alert = false;
+        self.say_bytes(question);
     }
 
     fn prompt_question(&self) -> &'static [u8] {
@@ -979,20 +975,13 @@ impl App {
                     Command::LoadFile
                 };
             }
-            Input::Key(Key::Backspace) => {
-                let keep = self.file_name.as_bytes().len().saturating_sub(1);
-                let mut name = Text::<MAX_NAME>::new();
-                name.push(&self.file_name.as_bytes()[..keep]);
-                self.file_name = name;
-            }
+            Input::Key(Key::Backspace) => self.file_name.pop(),
             Input::Key(Key::Char(c)) if is_file_name_char(c) => {
-                self.file_name.push_byte(c.to_ascii_uppercase());
+                self.file_name.push(&[c.to_ascii_uppercase()]);
             }
             _ => {}
         }
-        let question = self.prompt_question();
-        self.status = Text::from(question);
-        self.status_is_alert = false;
+        self.say_bytes(self.prompt_question());
         Command::Continue
     }
 
@@ -1006,20 +995,14 @@ impl App {
             }
             Input::Key(Key::Enter) => {
                 self.prompt = Prompt::None;
-                let line = self.command_line;
-                return self.run_command(line.as_bytes());
+                return self.run_command();
             }
-            Input::Key(Key::Backspace) => {
-                let keep = self.command_line.as_bytes().len().saturating_sub(1);
-                let mut line = Text::new();
-                line.push(&self.command_line.as_bytes()[..keep]);
-                self.command_line = line;
-            }
+            Input::Key(Key::Backspace) => self.command_line.pop(),
             Input::Key(Key::Space) => {
-                self.command_line.push_byte(b' ');
+                self.command_line.push(b" ");
             }
             Input::Key(Key::Char(c)) => {
-                self.command_line.push_byte(c);
+                self.command_line.push(&[c]);
             }
             _ => {}
         }
@@ -1029,11 +1012,17 @@ impl App {
         Command::Continue
     }
 
-    /// Runs a controller command on this game; the answer goes to the status line.
-    fn run_command(&mut self, line: &[u8]) -> Command {
-        let mut answer = StatusSink(Text::new());
-        match controller::parse(line) {
-            Request::Who => answer.write(match self.game.to_move() {
+    /// Runs the command line's command on this game; the answer goes to the
+    /// status line.
+    fn run_command(&mut self) -> Command {
+        let request = controller::parse(self.command_line.as_bytes());
+        if request == Request::Term {
+            return Command::Terminate;
+        }
+        // The answer is written straight into the status line.
+        self.new_status(false);
+        match request {
+            Request::Who => self.status.push(match self.game.to_move() {
                 Stone::Black => b"B",
                 Stone::White => b"W",
             }),
@@ -1043,16 +1032,17 @@ impl App {
                     let winner = self.game.to_move().opponent();
                     self.game.resign();
                     self.sound = Sound::Tune;
-                    answer.write(side_name(winner));
-                    answer.write(b" wins! Any key or click: menu.");
+                    self.status
+                        .push(side_name(winner))
+                        .push_packed(WINS_ANY_KEY)
                 } else {
-                    answer.write(b"Wait for the computer's move.");
+                    self.status.push_packed(WAIT_FOR_COMPUTER)
                 }
             }
             Request::View => {
                 let mut text = [0u8; 53];
                 let len = mist::view(self.game.board(), self.centre, &mut text);
-                answer.write(&text[..len]);
+                self.status.push(&text[..len])
             }
             Request::History => {
                 // The status line holds the last moves; the whole list is in N.
@@ -1063,18 +1053,18 @@ impl App {
                 };
                 controller::write_history(&self.game, &mut all);
                 if all.dropped {
-                    answer.write(b"...");
+                    self.status.push(b"...");
                 }
-                answer.write(&all.bytes[..all.len]);
+                self.status.push(&all.bytes[..all.len])
             }
-            Request::Place(None) => answer.write(b"Invalid coordinate"),
+            Request::Place(None) => self.status.push(b"Invalid coordinate"),
             Request::Place(Some(point)) => {
                 if !self.person_to_move() {
-                    answer.write(b"Wait for the computer's move.");
+                    self.status.push_packed(WAIT_FOR_COMPUTER)
                 } else {
                     match self.game.check(point) {
-                        Err(MoveError::Occupied) => answer.write(b"Occupied coordinate"),
-                        Err(_) => answer.write(b"Invalid coordinate"),
+                        Err(MoveError::Occupied) => self.status.push(b"Occupied coordinate"),
+                        Err(_) => self.status.push(b"Invalid coordinate"),
                         Ok(()) => {
                             self.cursor = point;
                             self.place(point);
@@ -1083,10 +1073,8 @@ impl App {
                     }
                 }
             }
-            Request::Invalid => answer.write(b"Invalid!"),
-        }
-        self.status = answer.0;
-        self.status_is_alert = false;
+            Request::Invalid => self.status.push(b"Invalid!"),
+        };
         Command::Continue
     }
 
@@ -1127,14 +1115,14 @@ impl App {
 
     /// The platform wrote the file (or failed to); the game in memory is untouched.
     pub fn save_finished(&mut self, result: Result<(), FileError>) {
-        let mut text = Text::<78>::new();
+        self.status_is_alert = result.is_err();
+        let text = &mut self.status;
+        text.clear();
         match result {
             Ok(()) => {
                 text.push_packed(packed!("Saved to "))
                     .push(self.file_name.as_bytes())
                     .push(b".");
-                self.status = text;
-                self.status_is_alert = false;
             }
             Err(error) => {
                 text.push_packed(packed!("Could not save "))
@@ -1142,8 +1130,6 @@ impl App {
                     .push(b": ")
                     .push_packed(file_error_text(error))
                     .push_packed(packed!(". The game goes on."));
-                self.status = text;
-                self.status_is_alert = true;
             }
         }
     }
@@ -1187,8 +1173,8 @@ impl App {
         // The game: as the file's piskrs line says, else by the board's size.
         let line = record.piskrs_line.as_bytes();
         let marked = crate::variant::ALL.iter().copied().find(|v| {
-            let mut tag = Text::<24>::from(b"game=");
-            tag.push(v.keyword()).push(b" ");
+            let mut tag = Line::new();
+            tag.push(b"game=").push(v.keyword()).push(b" ");
             contains(line, tag.as_bytes())
         });
         let variant = match marked {
@@ -1223,7 +1209,8 @@ impl App {
         } else {
             Opponent::Computer(self.game.to_move().opponent())
         };
-        self.classic = Classic::new(self.game.to_move().opponent(), variant.side());
+        self.classic
+            .restart(self.game.to_move().opponent(), variant.side());
         self.classic.recompute(self.game.board());
         self.centre = self
             .game
@@ -1237,27 +1224,27 @@ impl App {
             self.cursor = last;
         }
         self.page = Page::Game;
-        let mut text = Text::<78>::new();
-        text.push_packed(packed!("Loaded "))
+        self.status_is_alert = false;
+        self.status.clear();
+        self.status
+            .push_packed(packed!("Loaded "))
             .push(self.file_name.as_bytes())
             .push(b": ")
             .push_number(self.game.move_count() as u32)
             .push_packed(packed!(" moves. "))
             .push(side_name(self.game.to_move()))
             .push_packed(packed!(" to move."));
-        self.status = text;
-        self.status_is_alert = false;
     }
 
     fn load_failed(&mut self, why: Packed) {
-        let mut text = Text::<78>::new();
-        text.push_packed(packed!("Could not load "))
+        self.status_is_alert = true;
+        self.status.clear();
+        self.status
+            .push_packed(packed!("Could not load "))
             .push(self.file_name.as_bytes())
             .push(b": ")
             .push_packed(why)
             .push(b".");
-        self.status = text;
-        self.status_is_alert = true;
     }
 
     /// Draws the current page.
@@ -1332,9 +1319,13 @@ impl App {
         );
         let mut time = [0u8; 4];
         let len = settings::write_tenths(self.settings.think_tenths, &mut time);
-        let mut line = Text::<32>::new();
-        line.push(&time[..len]).push_packed(packed!(" s (Strong)"));
-        screen.write(32, MENU_TIME_Y, line.as_bytes(), Style::Heading);
+        screen.write(32, MENU_TIME_Y, &time[..len], Style::Heading);
+        screen.write_packed(
+            32 + len,
+            MENU_TIME_Y,
+            packed!(" s (Strong)"),
+            Style::Heading,
+        );
         if !self.mouse_present {
             screen.write_packed(
                 14,
@@ -1413,44 +1404,45 @@ impl App {
         );
         for row in 0..side {
             let y = row_y(row, side);
-            let mut label = Text::<2>::new();
-            if row + 1 < 10 {
-                label.push(b" ");
-            }
-            label.push_number(row as u32 + 1);
-            screen.write(1, y, label.as_bytes(), Style::Label);
+            // The row's number, right-aligned in two cells (1..19).
+            let number = row + 1;
+            let label = [if number < 10 { b' ' } else { b'1' }, b'0' + number % 10];
+            screen.write(1, y, &label, Style::Label);
+            let mut left_hidden = false;
             for col in 0..side {
                 let x = BOARD_X + 2 * col as usize;
                 let point = Point::new(col, row);
                 let hidden = misty && !mist::in_hole(self.centre, point);
+                // The line from the point on the left: under the Mist if either
+                // end is.
+                if col > 0 {
+                    if hidden || left_hidden {
+                        screen.put(x - 1, y, glyph::MIST, Style::Mist);
+                    } else {
+                        screen.put(x - 1, y, glyph::HORIZONTAL, Style::Board);
+                    }
+                }
+                left_hidden = hidden;
                 let in_win = win_line.is_some_and(|line| line.contains(point));
                 let (ch, style) = match board.get(point) {
                     _ if hidden => (glyph::MIST, Style::Mist),
                     None if misty && point == self.centre => (glyph::HOLE_CENTRE, Style::Cursor),
                     None => (empty_point_glyph(col, row, side), Style::Board),
                     Some(stone) => {
-                        let ch = stone_glyph(stone);
-                        let style = match (stone, in_win, highlighted == Some(point)) {
-                            (Stone::Black, true, _) => Style::BlackWin,
-                            (Stone::White, true, _) => Style::WhiteWin,
-                            (Stone::Black, false, true) => Style::BlackLast,
-                            (Stone::White, false, true) => Style::WhiteLast,
-                            (Stone::Black, false, false) => Style::BlackStone,
-                            (Stone::White, false, false) => Style::WhiteStone,
+                        let emphasis = if in_win {
+                            2
+                        } else if highlighted == Some(point) {
+                            1
+                        } else {
+                            0
                         };
-                        (ch, style)
+                        (
+                            stone_glyph(stone),
+                            STONE_STYLES[emphasis][(stone == Stone::White) as usize],
+                        )
                     }
                 };
                 screen.put(x, y, ch, style);
-                if col + 1 < side {
-                    let right = Point::new(col + 1, row);
-                    let between_hidden = hidden || (misty && !mist::in_hole(self.centre, right));
-                    if between_hidden {
-                        screen.put(x + 1, y, glyph::MIST, Style::Mist);
-                    } else {
-                        screen.put(x + 1, y, glyph::HORIZONTAL, Style::Board);
-                    }
-                }
             }
         }
         for col in 0..side {
@@ -1482,13 +1474,14 @@ impl App {
             Opponent::Computer(Stone::Black) => 2,
         }];
         screen.write_packed(PANEL_X, 2, heading, Style::Heading);
-        let mut line = Text::<32>::new();
+        let lettering = self.variant.lettering();
+        let mut line = Line::new();
         match self.game.outcome() {
             Outcome::InProgress => {
                 let mover = self.game.to_move();
                 line.push(side_name(mover))
                     .push(b" (")
-                    .push_byte(stone_glyph(mover))
+                    .push(&[stone_glyph(mover)])
                     .push_packed(packed!(") to move"));
             }
             Outcome::Won { winner, .. } => {
@@ -1506,13 +1499,13 @@ impl App {
         if let Some(last) = self.game.last_move() {
             line.clear();
             line.push_packed(packed!("Last move: "));
-            self.push_point(&mut line, last);
+            push_point(&mut line, last, lettering);
             screen.write(PANEL_X, 6, line.as_bytes(), Style::Normal);
         }
         if self.variant.has_mist() {
             line.clear();
             line.push_packed(packed!("Hole centre: "));
-            self.push_point(&mut line, self.centre);
+            push_point(&mut line, self.centre, lettering);
             screen.write(PANEL_X, 7, line.as_bytes(), Style::Normal);
         }
         if let Opponent::Computer(_) = self.opponent {
@@ -1536,15 +1529,10 @@ impl App {
                 if number < 10 {
                     line.push(b" ");
                 }
+                // Black's moves are the odd-numbered ones.
                 line.push_number(number)
-                    .push(b". ")
-                    .push_byte(if i % 2 == 0 {
-                        glyph::BLACK_STONE
-                    } else {
-                        glyph::WHITE_STONE
-                    })
-                    .push(b" ");
-                self.push_point(&mut line, point);
+                    .push(if i % 2 == 0 { b". X " } else { b". O " });
+                push_point(&mut line, point, lettering);
                 screen.write(PANEL_X, 12 + i - first, line.as_bytes(), Style::Normal);
             }
         } else {
@@ -1569,6 +1557,20 @@ impl App {
         }
     }
 }
+
+/// Said when a person tries to move on the computer's turn (also on the Mist's
+/// command line).
+const WAIT_FOR_COMPUTER: Packed = packed!("Wait for the computer's move.");
+/// The end of a win's message, after the winner's name (also for a resignation).
+const WINS_ANY_KEY: Packed = packed!(" wins! Any key or click: menu.");
+
+/// A stone's style, Black's and White's: a plain stone, the highlighted last
+/// move, a stone of the winning line.
+static STONE_STYLES: [[Style; 2]; 3] = [
+    [Style::BlackStone, Style::WhiteStone],
+    [Style::BlackLast, Style::WhiteLast],
+    [Style::BlackWin, Style::WhiteWin],
+];
 
 /// The panel's heading and its lines for Black and White: two players, you
 /// against the computer, the computer against you.
@@ -1647,6 +1649,14 @@ fn key_bar(screen: &mut dyn Canvas, text: Packed) {
     screen.write_packed(0, KEY_BAR_Y, text, Style::KeyBar);
 }
 
+/// Appends `point` in the notation `lettering` gives (A..S on 19x19, A..P
+/// without I on 15x15).
+fn push_point(text: &mut Line, point: Point, lettering: Lettering) -> &mut Line {
+    let mut notation = [0u8; 3];
+    let len = write_point(point, lettering, &mut notation);
+    text.push(&notation[..len])
+}
+
 fn side_name(stone: Stone) -> &'static [u8] {
     match stone {
         Stone::Black => b"Black",
@@ -1662,15 +1672,18 @@ fn stone_glyph(stone: Stone) -> u8 {
 }
 
 fn file_error_text(error: FileError) -> Packed {
-    match error {
-        FileError::NotFound => packed!("no such file"),
-        FileError::PathNotFound => packed!("no such directory or drive"),
-        FileError::AccessDenied => packed!("access denied (read-only?)"),
-        FileError::DiskFull => packed!("the disk is full"),
-        FileError::TooBig => packed!("the file is too big for a game record"),
-        FileError::Failed => packed!("DOS reported an error"),
-    }
+    FILE_ERRORS[error as usize]
 }
+
+/// What went wrong, in the order of [`FileError`]'s variants.
+static FILE_ERRORS: [Packed; 6] = [
+    packed!("no such file"),
+    packed!("no such directory or drive"),
+    packed!("access denied (read-only?)"),
+    packed!("the disk is full"),
+    packed!("the file is too big for a game record"),
+    packed!("DOS reported an error"),
+];
 
 /// Characters DOS allows in a file name or path, as typed.
 // A loop, not `contains`: that would bring in core's memchr (300 bytes).
@@ -1681,15 +1694,6 @@ fn is_file_name_char(c: u8) -> bool {
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
-}
-
-/// The Mist command line's answer, cut to the status line.
-struct StatusSink(Text<78>);
-
-impl Sink for StatusSink {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.push(bytes);
-    }
 }
 
 /// The end of the history line: the last moves that fit on the status line.
@@ -1720,16 +1724,18 @@ impl Sink for HistorySink {
 
 /// The line-drawing character of an empty point: corners and edges of the grid.
 fn empty_point_glyph(col: u8, row: u8, side: u8) -> u8 {
-    let last = side - 1;
-    match (col, row) {
-        (0, r) if r == last => glyph::TOP_LEFT,
-        (c, r) if c == last && r == last => glyph::TOP_RIGHT,
-        (0, 0) => glyph::BOTTOM_LEFT,
-        (c, 0) if c == last => glyph::BOTTOM_RIGHT,
-        (_, r) if r == last => glyph::TEE_DOWN,
-        (_, 0) => glyph::TEE_UP,
-        (0, _) => glyph::TEE_RIGHT,
-        (c, _) if c == last => glyph::TEE_LEFT,
-        _ => glyph::CROSS,
-    }
+    // 0 on the first line, 2 on the last, 1 between.
+    let place = |line: u8| match line {
+        0 => 0,
+        _ if line == side - 1 => 2,
+        _ => 1,
+    };
+    GRID_GLYPHS[2 - place(row)][place(col)]
 }
+
+/// The grid's characters from the top row down, left to right.
+static GRID_GLYPHS: [[u8; 3]; 3] = [
+    [glyph::TOP_LEFT, glyph::TEE_DOWN, glyph::TOP_RIGHT],
+    [glyph::TEE_RIGHT, glyph::CROSS, glyph::TEE_LEFT],
+    [glyph::BOTTOM_LEFT, glyph::TEE_UP, glyph::BOTTOM_RIGHT],
+];
