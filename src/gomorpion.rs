@@ -387,14 +387,14 @@ impl Gomorpion {
     }
 
     /// `legal`, giving the cell of `p`.
-    fn check(&self, p: Point) -> Result<usize, Refusal> {
+    fn check(&self, p: Point) -> Result<u16, Refusal> {
         if !self.playing {
             return Err(Refusal::GameOver);
         }
         let i = index(p).ok_or(Refusal::OffBoard)?;
         let cell = self.cells[i];
         if users(cell) & self.turn.mask() != 0 {
-            Ok(i)
+            Ok(i as u16)
         } else if cell & COLOUR != 0 {
             Err(Refusal::Occupied)
         } else {
@@ -500,9 +500,8 @@ impl Gomorpion {
     /// Plays the player to move on `p`. A five (or more) ends the cast; then, if
     /// either player has no intersection he may use, the game ends.
     pub fn play(&mut self, p: Point) -> Result<Event, Refusal> {
-        let i = self.check(p)?;
+        let i = self.check(p)? as usize;
         let mut event = Event::default();
-        let before = self.scores;
         let me = self.turn.mask();
         // Playing on one's own siege keeps SIEGED: the piece is safe.
         self.cells[i] = (self.cells[i] & SIEGED) | me;
@@ -510,13 +509,14 @@ impl Gomorpion {
             let (length, back) = self.line(i, step, me);
             if length >= 5 {
                 event.five = event.five.max(length as u8);
-                for k in -back..length - back {
-                    let j = at(i, k, step);
+                let mut j = at(i, -back, step);
+                for _ in 0..length {
                     let cell = self.cells[j];
                     if cell & (CARRIED | MARK) == CARRIED && self.last_winner != me {
                         event.rescued += 1;
                     }
                     self.cells[j] = cell | MARK;
+                    j = at(j, 1, step);
                 }
             }
         }
@@ -532,17 +532,16 @@ impl Gomorpion {
             self.playing = false;
             event.game_over = true;
         }
-        event.points = [
-            self.scores[0].wrapping_sub(before[0]),
-            self.scores[1].wrapping_sub(before[1]),
-        ];
         Ok(event)
     }
 
+    /// `by` captures the piece on cell `i`: a point, in the score and the event.
     #[inline(never)]
-    fn capture(&mut self, i: usize, by: u8) {
+    fn capture(&mut self, i: usize, by: u8, event: &mut Event) {
         self.cells[i] = (self.cells[i] & !(CARRIED | TAG | SIEGED)) | MARK | by << 2;
-        self.scores[by as usize - 1] += 1;
+        let by = usize::from(by == RED);
+        self.scores[by] += 1;
+        event.points[by] += 1;
     }
 
     /// The end of a cast won by `winner` (a mask; 0: a drawn last cast). The
@@ -560,45 +559,18 @@ impl Gomorpion {
             }
             for i in 0..AREA {
                 if self.cells[i] & MARK != 0 {
-                    self.capture(i, winner);
+                    self.capture(i, winner, event);
                     event.captured += 1;
                 }
             }
         }
-        // 2. Safe pieces go to the siege's owner, unless the siege is broken.
+        // 2. Safe pieces go to the siege's owner, unless the siege is broken, and
+        // 4. sieges are made and broken on the empty intersections. Neither
+        // changes who owns a cell, so one pass does both.
         for i in 0..AREA {
             let cell = self.cells[i];
-            if is_piece(cell) && cell & SIEGED != 0 {
-                let who = cell & COLOUR;
-                if self.siege_owner(i) == who {
-                    self.capture(i, who);
-                    event.safe[who as usize - 1] += 1;
-                } else {
-                    self.cells[i] = cell & !SIEGED;
-                    event.sieges_broken += 1;
-                }
-            }
-        }
-        // 3. Lines between pieces captured together; the rest is carried over.
-        for i in 0..AREA {
-            if self.cells[i] & MARK != 0
-                && STEPS
-                    .iter()
-                    .any(|&step| self.cells[at(i, 1, step)] & MARK != 0)
-            {
-                self.cells[i] |= LINKED;
-            }
-        }
-        for cell in self.cells.iter_mut() {
-            *cell &= !MARK;
-            if is_piece(*cell) {
-                *cell |= CARRIED;
-            }
-        }
-        // 4. Sieges, made and broken, on the empty intersections.
-        for i in 0..AREA {
-            let cell = self.cells[i];
-            if cell & COLOUR == 0 {
+            let who = cell & COLOUR;
+            if who == 0 {
                 let old = cell >> 2 & BOTH;
                 let new = self.siege_owner(i);
                 if new != old {
@@ -606,7 +578,33 @@ impl Gomorpion {
                     event.sieges_broken += (old != 0) as u16;
                 }
                 self.cells[i] = if new != 0 { SIEGED | new << 2 } else { 0 };
+            } else if is_piece(cell) && cell & SIEGED != 0 {
+                if self.siege_owner(i) == who {
+                    self.capture(i, who, event);
+                    event.safe[usize::from(who == RED)] += 1;
+                } else {
+                    self.cells[i] = cell & !SIEGED;
+                    event.sieges_broken += 1;
+                }
             }
+        }
+        // 3. Lines between pieces captured together; the rest is carried over.
+        // A cell's neighbours lie within WIDTH + 1 cells of it, so the cell that
+        // far behind is done with: its MARK goes.
+        for i in 0..AREA {
+            let mut cell = self.cells[i];
+            if cell & MARK != 0
+                && STEPS
+                    .iter()
+                    .any(|&step| self.cells[at(i, 1, step)] & MARK != 0)
+            {
+                cell |= LINKED;
+            }
+            if is_piece(cell) {
+                cell |= CARRIED;
+            }
+            self.cells[i] = cell;
+            self.cells[at(i, -1, WIDTH as i8 + 1)] &= !MARK;
         }
         self.last_winner = winner;
     }
