@@ -704,9 +704,8 @@ pub fn choose(game: &Gomorpion, random: &mut Random) -> Option<Point> {
         return None;
     }
     let me = game.turn.mask();
-    // Far from every piece (or the board is empty): a last resort.
-    const FAR: i32 = i32::MIN + 1;
-    let mut best = None;
+    let centre = index(Point::new(SIDE / 2, SIDE / 2)).unwrap_or(0);
+    let mut best = 0;
     let mut best_value = i32::MIN;
     for i in 0..AREA {
         if users(game.cells[i]) & me == 0 {
@@ -714,18 +713,16 @@ pub fn choose(game: &Gomorpion, random: &mut Random) -> Option<Point> {
         }
         let count = game.census(i);
         let value = if count[BLACK as usize] == 0 && count[RED as usize] == 0 {
-            FAR
+            // Far from every piece (or the board is empty): a last resort, the
+            // centre first.
+            i32::MIN + 1 + (i == centre) as i32
         } else {
             game.value(i, count) * 4 + random.below(4) as i32
         };
         if value > best_value {
             best_value = value;
-            best = Some(i);
+            best = i;
         }
     }
-    let centre = Point::new(SIDE / 2, SIDE / 2);
-    if best_value == FAR && game.legal(centre).is_ok() {
-        return Some(centre);
-    }
-    best.map(point)
+    (best_value > i32::MIN).then(|| point(best))
 }
