@@ -214,26 +214,19 @@ fn colour(mask: u8) -> Player {
 /// Who a cell belongs to: a live piece to its colour, a captured one to its
 /// capturer, an empty intersection to nobody (0), the frame to both.
 fn owner(cell: u8) -> u8 {
-    if cell & COLOUR == 0 {
-        0
-    } else if cell & TAG != 0 {
-        cell >> 2 & BOTH
-    } else {
-        cell & COLOUR
-    }
+    OWNER[(cell & (COLOUR | TAG)) as usize]
 }
 
 /// Who may play on a cell: nobody on a piece (or the frame), the owner on a
 /// sieged intersection, anybody on a free one.
 fn users(cell: u8) -> u8 {
-    if cell & COLOUR != 0 {
-        0
-    } else if cell & TAG != 0 {
-        cell >> 2 & BOTH
-    } else {
-        BOTH
-    }
+    USERS[(cell & (COLOUR | TAG)) as usize]
 }
+
+// `owner` and `users` of the colour and tag bits (a table is smaller than the
+// tests in every place they are used).
+const OWNER: [u8; 16] = [0, 1, 2, 3, 0, 1, 1, 1, 0, 2, 2, 2, 0, 3, 3, 3];
+const USERS: [u8; 16] = [3, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
 
 /// A live piece of either colour (safe pieces included).
 fn is_piece(cell: u8) -> bool {
@@ -259,9 +252,9 @@ impl Gomorpion {
     pub fn restart(&mut self) {
         *self = Gomorpion::unstarted();
         for (i, cell) in self.cells.iter_mut().enumerate() {
-            if (i % WIDTH).wrapping_sub(1) >= SIDE as usize
-                || (i / WIDTH).wrapping_sub(1) >= SIDE as usize
-            {
+            // The place on the board counted from A1, wrapping around off it.
+            let k = i.wrapping_sub(WIDTH + 1);
+            if k % WIDTH >= SIDE as usize || k >= WIDTH * SIDE as usize {
                 *cell = BORDER;
             }
         }
@@ -328,9 +321,10 @@ impl Gomorpion {
         let tag = cell >> 2 & BOTH;
         let piece = colour(cell & COLOUR);
         if cell & COLOUR == 0 {
-            match player(tag) {
-                Some(who) => PointView::Sieged(who),
-                None => PointView::Free,
+            if tag == 0 {
+                PointView::Free
+            } else {
+                PointView::Sieged(colour(tag))
             }
         } else if tag != 0 {
             PointView::Captured {
@@ -356,8 +350,8 @@ impl Gomorpion {
         let Some(i) = index(p) else { return };
         let old = self.cells[i];
         if old & COLOUR != 0 && old & TAG != 0 {
-            let by = (old >> 2 & BOTH) as usize - 1;
-            self.scores[by] = self.scores[by].saturating_sub(1);
+            let score = &mut self.scores[usize::from(old & TAG == RED << 2)];
+            *score = score.saturating_sub(1);
         }
         self.cells[i] = match view {
             PointView::Free => 0,
