@@ -547,7 +547,10 @@ impl Gomorpion {
             // 1. Captures are decided together, on the board as it stands.
             for i in 0..AREA {
                 let cell = self.cells[i];
-                if is_piece(cell) && cell & SIEGED == 0 && self.census(i)[winner as usize] >= 4 {
+                // A live piece that is not safe.
+                if matches!(cell & (COLOUR | TAG | SIEGED), BLACK | RED)
+                    && self.census(i)[(winner & BOTH) as usize] >= 4
+                {
                     self.cells[i] = cell | MARK;
                 }
             }
@@ -572,7 +575,8 @@ impl Gomorpion {
                     event.sieges_broken += (old != 0) as u16;
                 }
                 self.cells[i] = if new != 0 { SIEGED | new << 2 } else { 0 };
-            } else if is_piece(cell) && cell & SIEGED != 0 {
+            } else if cell & (TAG | SIEGED) == SIEGED {
+                // A safe piece (the frame has no SIEGED).
                 if self.siege_owner(i) == who {
                     self.capture(i, who, event);
                     event.safe[usize::from(who == RED)] += 1;
