@@ -250,15 +250,22 @@ impl Gomorpion {
 
     /// Starts a new game in place: an empty board, cast 1, Black to move.
     pub fn restart(&mut self) {
-        *self = Gomorpion::unstarted();
+        // Field by field: `*self = Gomorpion::unstarted()` could build the whole
+        // game on the stack first.
         for (i, cell) in self.cells.iter_mut().enumerate() {
             // The place on the board counted from A1, wrapping around off it.
             let k = i.wrapping_sub(WIDTH + 1);
-            if k % WIDTH >= SIDE as usize || k >= WIDTH * SIDE as usize {
-                *cell = BORDER;
-            }
+            *cell = if k % WIDTH >= SIDE as usize || k >= WIDTH * SIDE as usize {
+                BORDER
+            } else {
+                0
+            };
         }
+        self.turn = Player::Black;
         self.cast = 1;
+        self.scores = [0; 2];
+        self.last_winner = 0;
+        self.resigned = 0;
         self.playing = true;
     }
 
