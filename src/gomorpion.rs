@@ -214,26 +214,19 @@ fn colour(mask: u8) -> Player {
 /// Who a cell belongs to: a live piece to its colour, a captured one to its
 /// capturer, an empty intersection to nobody (0), the frame to both.
 fn owner(cell: u8) -> u8 {
-    if cell & COLOUR == 0 {
-        0
-    } else if cell & TAG != 0 {
-        cell >> 2 & BOTH
-    } else {
-        cell & COLOUR
-    }
+    OWNER[(cell & (COLOUR | TAG)) as usize]
 }
 
 /// Who may play on a cell: nobody on a piece (or the frame), the owner on a
 /// sieged intersection, anybody on a free one.
 fn users(cell: u8) -> u8 {
-    if cell & COLOUR != 0 {
-        0
-    } else if cell & TAG != 0 {
-        cell >> 2 & BOTH
-    } else {
-        BOTH
-    }
+    USERS[(cell & (COLOUR | TAG)) as usize]
 }
+
+// `owner` and `users` of the colour and tag bits (a table is smaller than the
+// tests in every place they are used).
+const OWNER: [u8; 16] = [0, 1, 2, 3, 0, 1, 1, 1, 0, 2, 2, 2, 0, 3, 3, 3];
+const USERS: [u8; 16] = [3, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
 
 /// A live piece of either colour (safe pieces included).
 fn is_piece(cell: u8) -> bool {
@@ -257,15 +250,22 @@ impl Gomorpion {
 
     /// Starts a new game in place: an empty board, cast 1, Black to move.
     pub fn restart(&mut self) {
-        *self = Gomorpion::unstarted();
+        // Field by field: `*self = Gomorpion::unstarted()` could build the whole
+        // game on the stack first.
         for (i, cell) in self.cells.iter_mut().enumerate() {
-            if (i % WIDTH).wrapping_sub(1) >= SIDE as usize
-                || (i / WIDTH).wrapping_sub(1) >= SIDE as usize
-            {
-                *cell = BORDER;
-            }
+            // The place on the board counted from A1, wrapping around off it.
+            let k = i.wrapping_sub(WIDTH + 1);
+            *cell = if k % WIDTH >= SIDE as usize || k >= WIDTH * SIDE as usize {
+                BORDER
+            } else {
+                0
+            };
         }
+        self.turn = Player::Black;
         self.cast = 1;
+        self.scores = [0; 2];
+        self.last_winner = 0;
+        self.resigned = 0;
         self.playing = true;
     }
 
@@ -328,9 +328,10 @@ impl Gomorpion {
         let tag = cell >> 2 & BOTH;
         let piece = colour(cell & COLOUR);
         if cell & COLOUR == 0 {
-            match player(tag) {
-                Some(who) => PointView::Sieged(who),
-                None => PointView::Free,
+            if tag == 0 {
+                PointView::Free
+            } else {
+                PointView::Sieged(colour(tag))
             }
         } else if tag != 0 {
             PointView::Captured {
@@ -356,8 +357,8 @@ impl Gomorpion {
         let Some(i) = index(p) else { return };
         let old = self.cells[i];
         if old & COLOUR != 0 && old & TAG != 0 {
-            let by = (old >> 2 & BOTH) as usize - 1;
-            self.scores[by] = self.scores[by].saturating_sub(1);
+            let score = &mut self.scores[usize::from(old & TAG == RED << 2)];
+            *score = score.saturating_sub(1);
         }
         self.cells[i] = match view {
             PointView::Free => 0,
@@ -387,14 +388,14 @@ impl Gomorpion {
     }
 
     /// `legal`, giving the cell of `p`.
-    fn check(&self, p: Point) -> Result<usize, Refusal> {
+    fn check(&self, p: Point) -> Result<u16, Refusal> {
         if !self.playing {
             return Err(Refusal::GameOver);
         }
         let i = index(p).ok_or(Refusal::OffBoard)?;
         let cell = self.cells[i];
         if users(cell) & self.turn.mask() != 0 {
-            Ok(i)
+            Ok(i as u16)
         } else if cell & COLOUR != 0 {
             Err(Refusal::Occupied)
         } else {
@@ -500,9 +501,8 @@ impl Gomorpion {
     /// Plays the player to move on `p`. A five (or more) ends the cast; then, if
     /// either player has no intersection he may use, the game ends.
     pub fn play(&mut self, p: Point) -> Result<Event, Refusal> {
-        let i = self.check(p)?;
+        let i = self.check(p)? as usize;
         let mut event = Event::default();
-        let before = self.scores;
         let me = self.turn.mask();
         // Playing on one's own siege keeps SIEGED: the piece is safe.
         self.cells[i] = (self.cells[i] & SIEGED) | me;
@@ -510,13 +510,14 @@ impl Gomorpion {
             let (length, back) = self.line(i, step, me);
             if length >= 5 {
                 event.five = event.five.max(length as u8);
-                for k in -back..length - back {
-                    let j = at(i, k, step);
+                let mut j = at(i, -back, step);
+                for _ in 0..length {
                     let cell = self.cells[j];
                     if cell & (CARRIED | MARK) == CARRIED && self.last_winner != me {
                         event.rescued += 1;
                     }
                     self.cells[j] = cell | MARK;
+                    j = at(j, 1, step);
                 }
             }
         }
@@ -532,17 +533,16 @@ impl Gomorpion {
             self.playing = false;
             event.game_over = true;
         }
-        event.points = [
-            self.scores[0].wrapping_sub(before[0]),
-            self.scores[1].wrapping_sub(before[1]),
-        ];
         Ok(event)
     }
 
+    /// `by` captures the piece on cell `i`: a point, in the score and the event.
     #[inline(never)]
-    fn capture(&mut self, i: usize, by: u8) {
+    fn capture(&mut self, i: usize, by: u8, event: &mut Event) {
         self.cells[i] = (self.cells[i] & !(CARRIED | TAG | SIEGED)) | MARK | by << 2;
-        self.scores[by as usize - 1] += 1;
+        let by = usize::from(by == RED);
+        self.scores[by] += 1;
+        event.points[by] += 1;
     }
 
     /// The end of a cast won by `winner` (a mask; 0: a drawn last cast). The
@@ -554,51 +554,27 @@ impl Gomorpion {
             // 1. Captures are decided together, on the board as it stands.
             for i in 0..AREA {
                 let cell = self.cells[i];
-                if is_piece(cell) && cell & SIEGED == 0 && self.census(i)[winner as usize] >= 4 {
+                // A live piece that is not safe.
+                if matches!(cell & (COLOUR | TAG | SIEGED), BLACK | RED)
+                    && self.census(i)[(winner & BOTH) as usize] >= 4
+                {
                     self.cells[i] = cell | MARK;
                 }
             }
             for i in 0..AREA {
                 if self.cells[i] & MARK != 0 {
-                    self.capture(i, winner);
+                    self.capture(i, winner, event);
                     event.captured += 1;
                 }
             }
         }
-        // 2. Safe pieces go to the siege's owner, unless the siege is broken.
+        // 2. Safe pieces go to the siege's owner, unless the siege is broken, and
+        // 4. sieges are made and broken on the empty intersections. Neither
+        // changes who owns a cell, so one pass does both.
         for i in 0..AREA {
             let cell = self.cells[i];
-            if is_piece(cell) && cell & SIEGED != 0 {
-                let who = cell & COLOUR;
-                if self.siege_owner(i) == who {
-                    self.capture(i, who);
-                    event.safe[who as usize - 1] += 1;
-                } else {
-                    self.cells[i] = cell & !SIEGED;
-                    event.sieges_broken += 1;
-                }
-            }
-        }
-        // 3. Lines between pieces captured together; the rest is carried over.
-        for i in 0..AREA {
-            if self.cells[i] & MARK != 0
-                && STEPS
-                    .iter()
-                    .any(|&step| self.cells[at(i, 1, step)] & MARK != 0)
-            {
-                self.cells[i] |= LINKED;
-            }
-        }
-        for cell in self.cells.iter_mut() {
-            *cell &= !MARK;
-            if is_piece(*cell) {
-                *cell |= CARRIED;
-            }
-        }
-        // 4. Sieges, made and broken, on the empty intersections.
-        for i in 0..AREA {
-            let cell = self.cells[i];
-            if cell & COLOUR == 0 {
+            let who = cell & COLOUR;
+            if who == 0 {
                 let old = cell >> 2 & BOTH;
                 let new = self.siege_owner(i);
                 if new != old {
@@ -606,7 +582,34 @@ impl Gomorpion {
                     event.sieges_broken += (old != 0) as u16;
                 }
                 self.cells[i] = if new != 0 { SIEGED | new << 2 } else { 0 };
+            } else if cell & (TAG | SIEGED) == SIEGED {
+                // A safe piece (the frame has no SIEGED).
+                if self.siege_owner(i) == who {
+                    self.capture(i, who, event);
+                    event.safe[usize::from(who == RED)] += 1;
+                } else {
+                    self.cells[i] = cell & !SIEGED;
+                    event.sieges_broken += 1;
+                }
             }
+        }
+        // 3. Lines between pieces captured together; the rest is carried over.
+        // A cell's neighbours lie within WIDTH + 1 cells of it, so the cell that
+        // far behind is done with: its MARK goes.
+        for i in 0..AREA {
+            let mut cell = self.cells[i];
+            if cell & MARK != 0
+                && STEPS
+                    .iter()
+                    .any(|&step| self.cells[at(i, 1, step)] & MARK != 0)
+            {
+                cell |= LINKED;
+            }
+            if is_piece(cell) {
+                cell |= CARRIED;
+            }
+            self.cells[i] = cell;
+            self.cells[at(i, -1, WIDTH as i8 + 1)] &= !MARK;
         }
         self.last_winner = winner;
     }
@@ -706,9 +709,8 @@ pub fn choose(game: &Gomorpion, random: &mut Random) -> Option<Point> {
         return None;
     }
     let me = game.turn.mask();
-    // Far from every piece (or the board is empty): a last resort.
-    const FAR: i32 = i32::MIN + 1;
-    let mut best = None;
+    let centre = index(Point::new(SIDE / 2, SIDE / 2)).unwrap_or(0);
+    let mut best = 0;
     let mut best_value = i32::MIN;
     for i in 0..AREA {
         if users(game.cells[i]) & me == 0 {
@@ -716,18 +718,16 @@ pub fn choose(game: &Gomorpion, random: &mut Random) -> Option<Point> {
         }
         let count = game.census(i);
         let value = if count[BLACK as usize] == 0 && count[RED as usize] == 0 {
-            FAR
+            // Far from every piece (or the board is empty): a last resort, the
+            // centre first.
+            i32::MIN + 1 + (i == centre) as i32
         } else {
             game.value(i, count) * 4 + random.below(4) as i32
         };
         if value > best_value {
             best_value = value;
-            best = Some(i);
+            best = i;
         }
     }
-    let centre = Point::new(SIDE / 2, SIDE / 2);
-    if best_value == FAR && game.legal(centre).is_ok() {
-        return Some(centre);
-    }
-    best.map(point)
+    (best_value > i32::MIN).then(|| point(best))
 }

@@ -68,6 +68,29 @@ fn refusal(g: &Gomorpion, m: &str) -> Option<Refusal> {
 // 1. The board, the notation, the diagrams
 
 #[test]
+fn an_unstarted_game_is_over_until_restarted_in_place() {
+    let mut g = Gomorpion::unstarted();
+    assert!(g.is_over());
+    assert!(g.legal(pt("K15")) == Err(Refusal::GameOver));
+    assert!(g.play(pt("K15")).err() == Some(Refusal::GameOver));
+    g.restart();
+    assert!(g == Gomorpion::new());
+    assert!(!g.is_over() && g.cast() == 1 && g.to_move() == Black);
+    g.play(pt("K15")).ok().unwrap();
+    g.setup(
+        pt("A1"),
+        PointView::Captured {
+            piece: Red,
+            by: Black,
+            linked: false,
+        },
+    );
+    g.resign();
+    g.restart();
+    assert!(g == Gomorpion::new());
+}
+
+#[test]
 fn rule_1_the_board_is_30_by_30() {
     let mut g = Gomorpion::new();
     assert_eq!(SIDE, 30);
