@@ -185,6 +185,7 @@ fn index(p: Point) -> Option<usize> {
     (p.col < SIDE && p.row < SIDE).then_some(p.row as usize * WIDTH + p.col as usize + WIDTH + 1)
 }
 
+/// The intersection of a cell on the board.
 fn point(i: usize) -> Point {
     Point::new((i % WIDTH) as u8 - 1, (i / WIDTH) as u8 - 1)
 }
@@ -195,6 +196,7 @@ fn at(i: usize, k: isize, step: i8) -> usize {
     i.wrapping_add_signed(k * step as isize) % AREA
 }
 
+/// The player of a mask (`None` for 0).
 fn player(mask: u8) -> Option<Player> {
     match mask {
         BLACK => Some(Player::Black),
@@ -203,6 +205,7 @@ fn player(mask: u8) -> Option<Player> {
     }
 }
 
+/// The player of a non-zero mask.
 fn colour(mask: u8) -> Player {
     if mask == RED {
         Player::Red
@@ -223,8 +226,9 @@ fn users(cell: u8) -> u8 {
     USERS[(cell & (COLOUR | TAG)) as usize]
 }
 
-// `owner` and `users` of the colour and tag bits (a table is smaller than the
-// tests in every place they are used).
+// `owner` and `users` by a cell's colour and tag bits, at colour + 4 * tag: rows
+// of four colours (none, Black, Red, the frame) for no tag, Black's, Red's. A
+// table is smaller than the tests in every place they are used.
 const OWNER: [u8; 16] = [0, 1, 2, 3, 0, 1, 1, 1, 0, 2, 2, 2, 0, 3, 3, 3];
 const USERS: [u8; 16] = [3, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
 
