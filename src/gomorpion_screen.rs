@@ -64,10 +64,9 @@ pub fn point_at(x: u8, y: u8) -> Option<Point> {
 
 /// A point's name as docs/gomorpion.md writes it: A1, Z30, AA12, AD30.
 pub fn point_name(p: Point, out: &mut Text<78>) {
-    if p.col >= 26 {
-        out.push_byte(b'A');
-    }
-    out.push_byte(b'A' + p.col % 26)
+    let letters = [b'A', b'A' + p.col % 26];
+    // One letter, or two from AA on.
+    out.push(&letters[(p.col < 26) as usize..])
         .push_number(p.row as u32 + 1);
 }
 
