@@ -286,7 +286,8 @@ impl GomorpionScreen {
                 return Flow::Continue;
             }
         };
-        // The cursor wraps around the edges, as on the other boards.
+        // The cursor wraps around the edges: the far side of a 30x30 board is
+        // one key away.
         self.cursor = Point::new(
             (self.cursor.col as i8 + dc).rem_euclid(SIDE as i8) as u8,
             (self.cursor.row as i8 + dr).rem_euclid(SIDE as i8) as u8,
