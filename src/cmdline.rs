@@ -130,13 +130,20 @@ pub fn parse(tail: &[u8]) -> Request {
             .iter()
             .find(|&&(name, _)| name.eq_ignore_ascii_case(word))
             .map(|&(_, switch)| switch);
+        // The next word is the value of the switches that take one (read in one
+        // place: each `words.next()` is a call of its own in the .COM).
+        let takes_value = !matches!(
+            switch,
+            None | Some(Switch::Usage | Switch::Bench | Switch::Con | Switch::Stack)
+        );
+        let value = if takes_value { words.next() } else { None };
         match switch {
             Some(Switch::Usage) => usage = true,
-            Some(Switch::Seed) => match words.next().and_then(parse_u16) {
+            Some(Switch::Seed) => match value.and_then(parse_u16) {
                 Some(seed) => options.seed = Some(seed),
                 None => return Request::Invalid,
             },
-            Some(Switch::Load) => match words.next() {
+            Some(Switch::Load) => match value {
                 Some(name) if name.len() <= 40 && !name.starts_with(b"/") => {
                     options.load = Some(Text::from(name))
                 }
@@ -145,25 +152,23 @@ pub fn parse(tail: &[u8]) -> Request {
             Some(Switch::Bench) => options.bench = true,
             Some(Switch::Con) => options.console_controller = true,
             Some(Switch::Stack) => options.report_stack = true,
-            Some(Switch::Level) => match words.next().and_then(Level::from_keyword) {
+            Some(Switch::Level) => match value.and_then(Level::from_keyword) {
                 Some(level) => options.level = Some(level),
                 None => return Request::Invalid,
             },
-            Some(Switch::Time) => match words.next().and_then(crate::settings::parse_tenths) {
+            Some(Switch::Time) => match value.and_then(crate::settings::parse_tenths) {
                 Some(tenths) => options.think_tenths = Some(tenths),
                 None => return Request::Invalid,
             },
-            Some(Switch::Sound) => match words.next().and_then(|w| yes_or_no(w, b"ON", b"OFF")) {
+            Some(Switch::Sound) => match value.and_then(|w| yes_or_no(w, b"ON", b"OFF")) {
                 Some(on) => options.sound = Some(on),
                 None => return Request::Invalid,
             },
-            Some(Switch::Rule) => {
-                match words.next().and_then(|w| yes_or_no(w, b"EXACT", b"FREE")) {
-                    Some(exact) => options.exact_five = Some(exact),
-                    None => return Request::Invalid,
-                }
-            }
-            Some(Switch::Play) => match words.next() {
+            Some(Switch::Rule) => match value.and_then(|w| yes_or_no(w, b"EXACT", b"FREE")) {
+                Some(exact) => options.exact_five = Some(exact),
+                None => return Request::Invalid,
+            },
+            Some(Switch::Play) => match value {
                 Some(&[key @ (b'1' | b'2' | b'4')]) => options.play = Some(key),
                 _ => return Request::Invalid,
             },
