@@ -265,16 +265,11 @@ mod program {
         has_mouse: bool,
         dumps: &mut u32,
     ) {
-        if has_mouse {
-            mouse::hide_cursor();
-        }
-        if !display.set_tall(true) || (display.rows() as usize) < gomorpion_screen::ROWS {
-            display.set_tall(false);
+        if !display.set_tall(has_mouse, true) || (display.rows() as usize) < gomorpion_screen::ROWS
+        {
+            display.set_tall(has_mouse, false);
             app.gomorpion_needs_ega();
             return;
-        }
-        if has_mouse {
-            mouse::set_rows(display.rows());
         }
         let computer = match opponent {
             Opponent::Person => None,
@@ -315,13 +310,7 @@ mod program {
                 }
             }
         }
-        if has_mouse {
-            mouse::hide_cursor();
-        }
-        display.set_tall(false);
-        if has_mouse {
-            mouse::set_rows(25);
-        }
+        display.set_tall(has_mouse, false);
     }
 
     /// Does the file work a command asks for and reports back to the core. Records

@@ -120,7 +120,8 @@ impl Variant {
             Variant::Piskasm | Variant::Mist => b"Five or more in a row wins.",
             Variant::OuterOpen => b"Five or more; Black opens outside.",
             Variant::ExactFive => b"Exactly five wins; six does not.",
-            Variant::Gomorpion => b"Fives end casts; points win.",
+            // Not shown: Gomorpion has a screen of its own.
+            Variant::Gomorpion => b"",
         }
     }
 

@@ -192,11 +192,15 @@ impl Display {
     }
 
     /// Switches to the tall screen (the 8x8 font: 50 rows on a VGA, 43 on an
-    /// EGA) or back to 80x25. Says false, and changes nothing, on a monochrome
-    /// adapter or a CGA.
-    pub fn set_tall(&mut self, tall: bool) -> bool {
+    /// EGA) or back to 80x25, with the mouse pointer hidden while the mode
+    /// changes and then let down to the last row. Says false, and changes
+    /// nothing, on a monochrome adapter or a CGA.
+    pub fn set_tall(&mut self, mouse: bool, tall: bool) -> bool {
         if self.draw_offset == 0 || (tall && !bios::is_ega()) {
             return false;
+        }
+        if mouse {
+            super::mouse::hide_cursor();
         }
         // A mode set clears the screen and the font; blinking and the cursor
         // must be set again after it.
@@ -209,6 +213,10 @@ impl Display {
         }
         bios::set_cursor_shape(0x2000);
         self.rows = bios::screen_rows_minus_one() + 1;
+        if mouse {
+            super::mouse::set_rows(self.rows);
+            super::mouse::show_cursor();
+        }
         true
     }
 
