@@ -774,7 +774,7 @@ describe("switches: bad values print the usage with errorlevel 1; /? lists the s
         const r = await dos.finished(BAD.length + 1);
         const lines = r.output.split("\r\n");
         assert.ok(lines.includes("  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST"), r.output);
-        assert.ok(lines.some((l) => /^ +\[\/PLAY 1\|2\|4\]/.test(l)), r.output);
+        assert.ok(lines.some((l) => /^ +\[\/LEVEL x\] \[\/TIME s\] \[\/PLAY 1\|2\|4\]/.test(l)), r.output);
         assert.ok(lines.some((l) => /^ +< GAME\.TXT > OUT\.TXT\)/.test(l)), r.output);
     });
 });
