@@ -10,7 +10,7 @@
 //! ...                          turn, last move, the legend
 //! y 32    1 . . . ...          column c is at x = 3 + 2c, row r (1..30) at y = 33 - r
 //! y 34   status line
-//! y 35   buttons: [Resign R] [Menu Esc]; key bar
+//! y 35   buttons: [Resign R] [Menu Esc] (a click is the key)
 //! ```
 //! Each intersection shows the letter docs/gomorpion.md uses in its diagrams:
 //! `X O` live pieces of this cast, `x o` carried ones (recapturable ones circled:
