@@ -2,7 +2,8 @@
 // game chosen on the menu, the 30x30 board on the 80x50 screen, a cast won by
 // clicks with a capture, the score and the marks read back from video memory (the
 // F12 dump is 8000 bytes in 80x50), refusals, resigning, the way back to the
-// 80x25 menu; and a game against the computer, with /STACK.
+// 80x25 menu; a game against the computer, with /STACK; an EGA (80x43, played
+// by key and click) and a CGA (no tall mode: the menu says so).
 "use strict";
 
 const { describe, it } = require("node:test");
@@ -147,6 +148,53 @@ describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
             const free = 0xfffe - 0x100 - size;
             console.log(`gomorpion game: stack high-water ${m[1]} of ${free} bytes free`);
             assert.ok(Number(m[1]) < free, `stack ${m[1]} bytes, only ${free} free above a ${size}-byte image`);
+        });
+    });
+});
+
+describe("Gomorpion on an EGA and on a CGA", () => {
+    it("machine=ega: the 8x8 font gives 80x43, the board fits and plays; back to 80x25", T, async () => {
+        await h.withDos({
+            name: "gomorpion-ega",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+            conf: "[dosbox]\nmachine=ega",
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("board", (t) => t.row(0).includes("Gomorpion 30x30"));
+            assert.equal(s.height, 43, "80x43 text on an EGA" + show(s));
+            assert.equal(s.row(32).slice(0, 2), " 1", show(s));
+            assert.ok(s.row(BUTTONS_Y).includes("[Resign R]"), show(s));
+            await dos.key("enter"); // the cursor starts on P16
+            s = await dos.screenUntil("enter", (t) => at(t, "P16") === "X");
+            assert.equal(status(s), "Black played P16. Red to move.", show(s));
+            await dos.click(cell("K10").x, cell("K10").y, { rows: 43 });
+            s = await dos.screenUntil("click", (t) => at(t, "K10") === "O");
+            assert.equal(at(s, "K10"), "O", "a click on the 43-row screen" + show(s));
+            await dos.key("esc");
+            await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
+            await dos.key("y");
+            s = await dos.screenUntil("menu", isMenu);
+            assert.equal(s.height, 25);
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+
+    it("machine=cga: no tall text mode, so the menu says Gomorpion needs an EGA or VGA and stays", T, async () => {
+        await h.withDos({
+            name: "gomorpion-cga",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 1" }],
+            conf: "[dosbox]\nmachine=cga",
+        }, async (dos) => {
+            await dos.begun(1);
+            const s = await dos.screenUntil("refused", (t) => t.contains("needs an EGA or VGA"));
+            assert.equal(s.height, 25, show(s));
+            assert.ok(isMenu(s), "still the menu" + show(s));
+            assert.ok(s.contains("Gomorpion needs an EGA or VGA"), show(s));
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
         });
     });
 });
