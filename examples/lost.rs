@@ -1,0 +1,144 @@
+//! Replays the arena's games of Strong against a level and prints, for each
+//! game Strong lost, every move (Strong's with the step that decided it and its
+//! nodes) and the board (the last ten stones numbered 0-9).
+//!
+//! `cargo run --release --example lost -- classic freestyle 19 975 [GAME [PLIES]]`
+//! (GAME 0-based: that game only, won or lost; PLIES: stop after that many).
+#[path = "../src/bin/common/arena.rs"]
+#[allow(dead_code)]
+mod arena;
+use arena::*;
+use piskrs::board::Stone;
+use piskrs::coord::Point;
+use piskrs::engine::{self, Engine, Position};
+use piskrs::game::{Game, Outcome};
+use piskrs::random::Random;
+use piskrs::rules::{Opening, WinRule};
+use piskrs::strong;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let b = parse_engine(&args[1], 975).unwrap();
+    let rule = if args[2] == "exact" {
+        WinRule::ExactlyFive
+    } else {
+        WinRule::FiveOrMore
+    };
+    let side: u8 = args[3].parse().unwrap();
+    let budget: u32 = args[4].parse().unwrap();
+    let only: Option<u32> = args.get(5).map(|s| s.parse().unwrap());
+    let settings = MatchSettings {
+        a: Engine::Strong { budget },
+        b,
+        games: 200,
+        side,
+        rule,
+        seed: 1,
+    };
+    for index in 0..200u32 {
+        if only.is_some_and(|o| o != index) {
+            continue;
+        }
+        let rec = play_game(&settings, index);
+        if rec.winner != Winner::B && only.is_none() {
+            continue;
+        }
+        // replay
+        let pair = index / 2;
+        let opening = pair as usize % OPENINGS.len();
+        let symmetry = (pair as usize / OPENINGS.len() % 8) as u8;
+        let a_black = index % 2 == 0;
+        let middle = (side / 2) as i8;
+        let mut game = Game::with_opening(side, rule, Opening::Free);
+        for &(x, y) in OPENINGS[opening] {
+            let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+            let x = if symmetry & 1 != 0 { -x } else { x };
+            let y = if symmetry & 2 != 0 { -y } else { y };
+            game.play(Point::new((middle + x) as u8, (middle + y) as u8))
+                .ok()
+                .unwrap();
+        }
+        let mut randoms = [Random::new(seed(1, pair, 0)), Random::new(seed(1, pair, 1))];
+        let mut log = String::new();
+        let mut order = vec![];
+        let stop: usize = args.get(6).map(|s| s.parse().unwrap()).unwrap_or(9999);
+        while !game.is_over() && (game.move_count() as usize) < stop {
+            let black = game.to_move() == Stone::Black;
+            let by_a = black == a_black;
+            let random = &mut randoms[if black { 0 } else { 1 }];
+            let position = Position::of(&game);
+            let (p, tag) = if by_a {
+                let (p, n, r) = strong::choose_explained(position, budget, random).unwrap();
+                let r = match r {
+                    strong::Reason::WinInOne => "win1",
+                    strong::Reason::BlockFive => "blk5",
+                    strong::Reason::MyVcf => "VCF",
+                    strong::Reason::FourThree => "43",
+                    strong::Reason::ThreeThree => "33",
+                    strong::Reason::BlockFours => "defF",
+                    strong::Reason::BlockThrees => "defT",
+                    strong::Reason::Search => "quiet",
+                };
+                (
+                    p,
+                    format!("{}:S:{}({} {})", game.move_count(), point_name(p), r, n),
+                )
+            } else {
+                let (p, _) = engine::think(b, position, random).unwrap();
+                (p, format!("o:{}", point_name(p)))
+            };
+            log.push_str(&tag);
+            log.push(' ');
+            order.push(p);
+            game.play(p).ok().unwrap();
+        }
+        let won =
+            matches!(game.outcome(), Outcome::Won{winner,..} if (winner==Stone::Black)==a_black);
+        println!(
+            "=== game {} opening {} sym {} strong {} {}",
+            index + 1,
+            opening + 1,
+            symmetry,
+            if a_black { "Black" } else { "White" },
+            if won { "WON" } else { "LOST" }
+        );
+        println!("{}", log);
+        // board with move numbers
+        let n = order.len();
+        for r in (0..side).rev() {
+            let mut line = format!("{:>2} ", r + 1);
+            for c in 0..side {
+                let p = Point::new(c, r);
+                let s = match game.board().get(p) {
+                    None => " .".to_string(),
+                    Some(st) => {
+                        let k = order.iter().position(|&q| q == p);
+                        let ch = if st == Stone::Black { 'X' } else { 'O' };
+                        match k {
+                            Some(k) if k + 10 >= n => format!("{}{}", ch, (k + 10 - n)),
+                            _ => format!(" {}", ch),
+                        }
+                    }
+                };
+                line.push_str(&s);
+                line.push(' ');
+            }
+            println!("{}", line);
+        }
+        let mut l = String::from("   ");
+        for c in 0..side {
+            l.push_str(&format!(
+                " {}  ",
+                point_name(Point::new(c, 0)).chars().next().unwrap()
+            ));
+        }
+        println!("{}", l);
+    }
+}
+fn seed(seed: u16, pair: u32, colour: u32) -> u16 {
+    let mut z = (seed as u64) << 32 | (pair as u64) << 1 | colour as u64;
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) as u16
+}
