@@ -18,6 +18,10 @@ use piskrs::strong;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.len() < 5 {
+        eprintln!("usage: lost LEVEL freestyle|exact SIZE BUDGET [GAME [PLIES]]");
+        std::process::exit(2);
+    }
     let b = parse_engine(&args[1], 975).unwrap();
     let rule = if args[2] == "exact" {
         WinRule::ExactlyFive
