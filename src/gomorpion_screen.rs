@@ -214,7 +214,6 @@ impl GomorpionScreen {
     #[inline(never)]
     pub fn handle(&mut self, input: Input) -> Flow {
         let key = match input {
-            Input::Key(Key::Char(c)) => Key::Char(c.to_ascii_lowercase()),
             Input::Key(key) => key,
             Input::Click { x, y } if y as usize == BUTTONS_Y => {
                 let x = x as usize;
@@ -247,7 +246,7 @@ impl GomorpionScreen {
             Prompt::None => {}
             asked => {
                 self.prompt = Prompt::None;
-                if key == Key::Char(b'y') {
+                if matches!(key, Key::Char(b'y' | b'Y')) {
                     if asked == Prompt::Leave {
                         return Flow::Leave;
                     }
@@ -274,7 +273,7 @@ impl GomorpionScreen {
                 self.say(packed!("Leave this game for the menu? Y/N"));
                 return Flow::Continue;
             }
-            Key::Char(b'r') if !self.game.is_over() => {
+            Key::Char(b'r' | b'R') if !self.game.is_over() => {
                 self.prompt = Prompt::Resign;
                 self.say(packed!("Resign this game? Y/N"));
                 return Flow::Continue;
@@ -432,7 +431,14 @@ impl GomorpionScreen {
                     _ => (b' ', Style::Board),
                 };
                 screen.put(x - 1, y, between, style);
-                screen.put(x, y, this.ch, this.style);
+                // The last move stands on bright red, as on the other boards.
+                let last = self.last == Some(Point::new(col, row));
+                screen.put(
+                    x,
+                    y,
+                    this.ch,
+                    if last { Style::WhiteLast } else { this.style },
+                );
                 left = this;
             }
         }

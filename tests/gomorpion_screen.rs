@@ -127,8 +127,17 @@ fn a_click_plays_and_the_status_names_the_move() {
     assert!(k15.style == Style::BlackStone);
     let ab30 = screen.cell(screen_x(27), screen_y(29));
     assert_eq!(ab30.ch, b'O');
-    assert!(ab30.style == Style::RedPiece);
+    assert!(ab30.style == Style::WhiteLast, "the last move stands out");
     assert_eq!(panel(&screen, 8), "Last: AB30");
+    click(&mut s, "A1");
+    let screen = render(&s);
+    assert!(screen.cell(screen_x(27), screen_y(29)).style == Style::RedPiece);
+    assert!(screen.cell(screen_x(0), screen_y(0)).style == Style::WhiteLast);
+    // Keys in either case.
+    key(&mut s, Key::Char(b'R'));
+    assert_eq!(status(&s), "Resign this game? Y/N");
+    key(&mut s, Key::Char(b'N'));
+    assert!(!s.game().is_over());
 }
 
 #[test]
