@@ -425,7 +425,7 @@ mod program {
     fn bench_self_play() {
         const GAMES: u16 = 8;
         let mut plies: u32 = 0;
-        let mut line = Text::<80>::new();
+        let mut line = Text::<120>::new();
         let start = bios::ticks();
         for seed in 1..=GAMES {
             let mut selfplay = SelfPlay::new(seed);
