@@ -105,26 +105,35 @@ impl Settings {
                 continue;
             };
             let (key, value) = (&line[..equals], &line[equals + 1..]);
-            if key.eq_ignore_ascii_case(b"GAME") {
-                if let Some(variant) = Variant::from_keyword(value) {
-                    settings.variant = variant;
+            // A table and one comparison call: a chain of them cost more code.
+            let keys: [&[u8]; 5] = [b"GAME", b"LEVEL", b"RULE", b"TIME", b"SOUND"];
+            match keys.iter().position(|k| key.eq_ignore_ascii_case(k)) {
+                Some(0) => {
+                    if let Some(variant) = Variant::from_keyword(value) {
+                        settings.variant = variant;
+                    }
                 }
-            } else if key.eq_ignore_ascii_case(b"LEVEL") {
-                if let Some(level) = Level::from_keyword(value) {
-                    settings.level = level;
+                Some(1) => {
+                    if let Some(level) = Level::from_keyword(value) {
+                        settings.level = level;
+                    }
                 }
-            } else if key.eq_ignore_ascii_case(b"RULE") {
-                if let Some(exact) = yes_or_no(value, b"EXACT", b"FREE") {
-                    settings.exact_five = exact;
+                Some(2) => {
+                    if let Some(exact) = yes_or_no(value, b"EXACT", b"FREE") {
+                        settings.exact_five = exact;
+                    }
                 }
-            } else if key.eq_ignore_ascii_case(b"TIME") {
-                if let Some(tenths) = parse_tenths(value) {
-                    settings.think_tenths = tenths;
+                Some(3) => {
+                    if let Some(tenths) = parse_tenths(value) {
+                        settings.think_tenths = tenths;
+                    }
                 }
-            } else if key.eq_ignore_ascii_case(b"SOUND")
-                && let Some(on) = yes_or_no(value, b"ON", b"OFF")
-            {
-                settings.sound = on;
+                Some(_) => {
+                    if let Some(on) = yes_or_no(value, b"ON", b"OFF") {
+                        settings.sound = on;
+                    }
+                }
+                None => {}
             }
         }
         settings
