@@ -144,7 +144,7 @@ pub fn parse(tail: &[u8]) -> Request {
                 None => return Request::Invalid,
             },
             Some(Switch::Load) => match value {
-                Some(name) if name.len() <= 40 && !name.starts_with(b"/") => {
+                Some(name) if name.len() <= 40 && !matches!(name, [b'/', ..]) => {
                     options.load = Some(Text::from(name))
                 }
                 _ => return Request::Invalid,
