@@ -164,11 +164,9 @@ mod program {
     #[inline(never)]
     fn save_settings(settings: &Settings) {
         let mut path = [0u8; 96];
-        let mut bytes = [0u8; settings::MAX_BYTES];
-        let len = settings.write(&mut bytes);
         let path = settings_path(&mut path);
         // A failed write (a read-only disk) only loses the remembered choices.
-        let _ = dosapi::save_file(&path[..path.len() - 1], &bytes[..len]);
+        let _ = dosapi::save_file_with(&path[..path.len() - 1], &mut |out| settings.write_to(out));
     }
 
     #[inline(never)]

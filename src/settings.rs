@@ -146,6 +146,14 @@ impl Settings {
 
     /// The file's text; returns the length used.
     pub fn write(&self, out: &mut [u8; MAX_BYTES]) -> usize {
+        let mut sink = crate::text::SliceSink::new(out);
+        self.write_to(&mut sink);
+        sink.into_written().len()
+    }
+
+    /// The file's text, a piece at a time (straight into the file: no buffer
+    /// to fill and copy).
+    pub fn write_to(&self, out: &mut dyn crate::text::Sink) {
         let mut time = [0u8; 4];
         let time_len = write_tenths(self.think_tenths, &mut time);
         let parts: [&[u8]; 11] = [
@@ -161,11 +169,8 @@ impl Settings {
             &time[..time_len],
             b"\r\n",
         ];
-        let mut len = 0;
         for part in parts {
-            out[len..len + part.len()].copy_from_slice(part);
-            len += part.len();
+            out.write(part);
         }
-        len
     }
 }

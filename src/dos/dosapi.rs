@@ -184,12 +184,8 @@ pub fn read_file_chunks(name: &[u8], take: &mut dyn FnMut(&[u8])) -> Result<(), 
 /// Saves a file without ever losing the old one: the bytes go to a temporary file
 /// in the same directory first; only when all of them are written is the old file
 /// replaced. On any failure the old file is untouched and the temporary removed.
-/// `name` is at most 63 bytes, without the terminating 0.
-pub fn save_file(name: &[u8], bytes: &[u8]) -> Result<(), DosError> {
-    save_file_with(name, &mut |out| out.write(bytes))
-}
-
-/// As `save_file`, with the contents written piece by piece by `fill`.
+/// `name` is at most 63 bytes, without the terminating 0. The contents are
+/// written piece by piece by `fill`.
 pub fn save_file_with(
     name: &[u8],
     fill: &mut dyn FnMut(&mut dyn piskrs::text::Sink),
