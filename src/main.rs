@@ -149,14 +149,15 @@ mod program {
     #[inline(never)]
     fn load_settings() -> Settings {
         let mut path = [0u8; 96];
-        let mut text = Text::<{ settings::MAX_BYTES * 2 }>::new();
-        let mut too_big = false;
+        // A byte more than the file may hold: a longer file fills it, and is
+        // refused by its length alone.
+        const LIMIT: usize = settings::MAX_BYTES * 2;
+        let mut text = Text::<{ LIMIT + 1 }>::new();
         let read = dosapi::read_file_chunks(settings_path(&mut path), &mut |chunk| {
-            too_big |= text.as_bytes().len() + chunk.len() > settings::MAX_BYTES * 2;
             text.push(chunk);
         });
         match read {
-            Ok(()) if !too_big => Settings::parse(text.as_bytes()),
+            Ok(()) if text.as_bytes().len() <= LIMIT => Settings::parse(text.as_bytes()),
             _ => Settings::default(), // missing, damaged or too big: defaults
         }
     }
