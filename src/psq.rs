@@ -214,7 +214,7 @@ impl Reader {
 
     fn take_move(&mut self, line: &[u8]) -> Result<(), RecordError> {
         let side = self.record.side as u16;
-        let mut fields = line.split(|&b| b == b',');
+        let mut fields = fields(line, b',');
         let x = fields.next().and_then(parse_number);
         let y = fields.next().and_then(parse_number);
         let time = fields.next();
@@ -246,11 +246,17 @@ impl Reader {
     }
 }
 
+/// The parts of `line` between `separator`s. One closure type for every
+/// separator: the .COM holds one copy of the splitting code, not one a closure.
+fn fields(line: &[u8], separator: u8) -> impl Iterator<Item = &[u8]> {
+    line.split(move |&b| b == separator)
+}
+
 /// `Piskvorky NxN, ...`: the side N of a square board.
 fn parse_header(line: &[u8]) -> Option<u8> {
     let size = line.strip_prefix(b"Piskvorky ")?;
-    let size_field = size.split(|&b| b == b',').next().unwrap_or(b"");
-    let mut dims = size_field.split(|&b| b == b'x');
+    let size_field = fields(size, b',').next().unwrap_or(b"");
+    let mut dims = fields(size_field, b'x');
     let width = dims.next().and_then(parse_number)?;
     let height = dims.next().and_then(parse_number)?;
     if width != height || width > 255 {
