@@ -138,9 +138,9 @@ mod program {
 
     /// PISKRS.CFG in the program's directory, as a 0-terminated name.
     fn settings_path(out: &mut [u8; 96]) -> &[u8] {
-        let mut directory = [0u8; 80];
-        let len = dosapi::program_directory(&mut directory);
-        out[..len].copy_from_slice(&directory[..len]);
+        // The directory is read straight into place (no copy through a buffer).
+        let directory = out.first_chunk_mut().expect("96 bytes hold the 80");
+        let len = dosapi::program_directory(directory);
         out[len..len + settings::FILE_NAME.len()].copy_from_slice(settings::FILE_NAME);
         out[len + settings::FILE_NAME.len()] = 0;
         &out[..=len + settings::FILE_NAME.len()]
