@@ -214,16 +214,21 @@ impl Reader {
 
     fn take_move(&mut self, line: &[u8]) -> Result<(), RecordError> {
         let side = self.record.side as u16;
-        let mut fields = fields(line, b',');
-        let x = fields.next().and_then(parse_number);
-        let y = fields.next().and_then(parse_number);
-        let time = fields.next();
-        if fields.next().is_some() || time.is_some_and(|t| parse_number(t).is_none()) {
+        // `x,y` or `x,y,time`, each a number (one loop: each call of the
+        // splitter and the parser costs the .COM its arguments).
+        let mut numbers = [0u16; 3];
+        let mut count = 0;
+        for field in fields(line, b',') {
+            if count == numbers.len() {
+                return Err(RecordError::BadMove);
+            }
+            numbers[count] = parse_number(field).ok_or(RecordError::BadMove)?;
+            count += 1;
+        }
+        let [x, y, _] = numbers;
+        if count < 2 {
             return Err(RecordError::BadMove);
         }
-        let (Some(x), Some(y)) = (x, y) else {
-            return Err(RecordError::BadMove);
-        };
         if x == 0 || y == 0 || x > side || y > side {
             return Err(RecordError::BadMove);
         }
