@@ -134,11 +134,10 @@ impl Reader {
                 } else {
                     self.len
                 };
-                let line = self.line;
                 let overlong = self.overlong;
                 self.len = 0;
                 self.overlong = false;
-                if let Err(error) = self.take_line(&line[..len], overlong) {
+                if let Err(error) = self.take_line(len, overlong) {
                     self.error = Some(error);
                 }
             } else if self.len < self.line.len() {
@@ -180,7 +179,10 @@ impl Reader {
         }
     }
 
-    fn take_line(&mut self, line: &[u8], overlong: bool) -> Result<(), RecordError> {
+    /// Takes the line in `self.line[..len]` (read in place: no copy of the
+    /// buffer).
+    fn take_line(&mut self, len: usize, overlong: bool) -> Result<(), RecordError> {
+        let line = &self.line[..len];
         match self.part {
             Part::Header => {
                 let side = parse_header(line).ok_or(RecordError::NotARecord)?;
@@ -198,22 +200,24 @@ impl Reader {
             Part::Moves => {
                 #[allow(clippy::manual_contains)] // memchr would cost 290 bytes
                 if line.iter().any(|&b| b == b',') && !overlong {
-                    self.take_move(line)
+                    self.record.take_move(line)
                 } else {
                     self.part = Part::After;
-                    self.take_trailer(line);
+                    self.record.take_trailer(line);
                     Ok(())
                 }
             }
             Part::After => {
-                self.take_trailer(line);
+                self.record.take_trailer(line);
                 Ok(())
             }
         }
     }
+}
 
+impl Record {
     fn take_move(&mut self, line: &[u8]) -> Result<(), RecordError> {
-        let side = self.record.side as u16;
+        let side = self.side as u16;
         // `x,y` or `x,y,time`, each a number (one loop: each call of the
         // splitter and the parser costs the .COM its arguments).
         let mut numbers = [0u16; 3];
@@ -233,20 +237,20 @@ impl Reader {
             return Err(RecordError::BadMove);
         }
         let point = Point::new((x - 1) as u8, (side - y) as u8);
-        if self.record.moves().contains(&point) {
+        if self.moves().contains(&point) {
             return Err(RecordError::BadMove);
         }
-        if self.record.count as usize >= (side * side) as usize {
+        if self.count as usize >= (side * side) as usize {
             return Err(RecordError::TooLong);
         }
-        self.record.moves[self.record.count as usize] = point;
-        self.record.count += 1;
+        self.moves[self.count as usize] = point;
+        self.count += 1;
         Ok(())
     }
 
     fn take_trailer(&mut self, line: &[u8]) {
         if line.starts_with(b"piskrs:") {
-            self.record.piskrs_line = Text::from(line);
+            self.piskrs_line = Text::from(line);
         }
     }
 }
