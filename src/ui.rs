@@ -1160,13 +1160,7 @@ impl App {
         let record = match record {
             Ok(record) => record,
             Err(error) => {
-                self.load_failed(match error {
-                    RecordError::NotARecord => packed!("not a Piskvork .psq game record"),
-                    RecordError::WrongSize => packed!("its board is not 15x15 or 19x19"),
-                    RecordError::BadMove => packed!("it holds a bad move line (corrupt?)"),
-                    RecordError::TooLong => packed!("more moves than points"),
-                    RecordError::Truncated => packed!("the file is cut off (truncated)"),
-                });
+                self.load_failed(RECORD_ERRORS[error as usize]);
                 return;
             }
         };
@@ -1184,7 +1178,7 @@ impl App {
             None => Variant::Piskasm,
         };
         if variant.side() != record.side {
-            self.load_failed(packed!("its board is not 15x15 or 19x19"));
+            self.load_failed(RECORD_ERRORS[RecordError::WrongSize as usize]);
             return;
         }
         // The game on the board stays until the whole record has proved good:
@@ -1683,6 +1677,15 @@ static FILE_ERRORS: [Packed; 6] = [
     packed!("the disk is full"),
     packed!("the file is too big for a game record"),
     packed!("DOS reported an error"),
+];
+
+/// What is wrong with a record, in the order of [`RecordError`]'s variants.
+static RECORD_ERRORS: [Packed; 5] = [
+    packed!("not a Piskvork .psq game record"),
+    packed!("its board is not 15x15 or 19x19"),
+    packed!("it holds a bad move line (corrupt?)"),
+    packed!("more moves than points"),
+    packed!("the file is cut off (truncated)"),
 ];
 
 /// Characters DOS allows in a file name or path, as typed.
