@@ -1157,13 +1157,17 @@ impl App {
     /// computer, the computer takes the other side.
     #[inline(never)]
     pub fn load_record(&mut self, record: Result<&psq::Record, RecordError>) {
-        let record = match record {
-            Ok(record) => record,
-            Err(error) => {
-                self.load_failed(RECORD_ERRORS[error as usize]);
-                return;
-            }
-        };
+        // One place reports a failure (each call costs the .COM its arguments);
+        // try_load stays a function of its own, which the .COM finds smaller.
+        if let Err(why) = self.try_load(record) {
+            self.load_failed(why);
+        }
+    }
+
+    /// Plays a record's game, or says why not (the game on the board stays).
+    #[inline(never)]
+    fn try_load(&mut self, record: Result<&psq::Record, RecordError>) -> Result<(), Packed> {
+        let record = record.map_err(|error| RECORD_ERRORS[error as usize])?;
         // The game: as the file's piskrs line says, else by the board's size.
         let line = record.piskrs_line.as_bytes();
         let marked = crate::variant::ALL.iter().copied().find(|v| {
@@ -1178,8 +1182,7 @@ impl App {
             None => Variant::Piskasm,
         };
         if variant.side() != record.side {
-            self.load_failed(RECORD_ERRORS[RecordError::WrongSize as usize]);
-            return;
+            return Err(RECORD_ERRORS[RecordError::WrongSize as usize]);
         }
         // The game on the board stays until the whole record has proved good:
         // the moves are checked first, then replayed in place. (Not replayed on
@@ -1187,10 +1190,9 @@ impl App {
         let exact_five = contains(line, b" rule=exact");
         let (rule, opening) = (variant.rule_with(exact_five), variant.opening());
         if !crate::game::playable(variant.side(), rule, opening, record.moves()) {
-            self.load_failed(packed!(
+            return Err(packed!(
                 "a move breaks the rules or follows the end (corrupt?)"
             ));
-            return;
         }
         variant.restart_game(&mut self.game, exact_five);
         for &point in record.moves() {
@@ -1228,6 +1230,7 @@ impl App {
             .push_packed(packed!(" moves. "))
             .push(side_name(self.game.to_move()))
             .push_packed(packed!(" to move."));
+        Ok(())
     }
 
     fn load_failed(&mut self, why: Packed) {
