@@ -54,15 +54,17 @@ fn main() {
         let a_black = index % 2 == 0;
         let middle = (side / 2) as i8;
         let mut game = Game::with_opening(side, rule, Opening::Free);
-        for &(x, y) in OPENINGS[opening] {
-            let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
-            let x = if symmetry & 1 != 0 { -x } else { x };
-            let y = if symmetry & 2 != 0 { -y } else { y };
+        for &step in OPENINGS[opening] {
+            // The arena's own turn and seeds, so the replay is the arena's game.
+            let (x, y) = turn(step, symmetry);
             game.play(Point::new((middle + x) as u8, (middle + y) as u8))
                 .ok()
                 .unwrap();
         }
-        let mut randoms = [Random::new(seed(1, pair, 0)), Random::new(seed(1, pair, 1))];
+        let mut randoms = [
+            Random::new(derive_seed(1, pair, 0)),
+            Random::new(derive_seed(1, pair, 1)),
+        ];
         let mut log = String::new();
         let mut order = vec![];
         let stop: usize = args.get(6).map(|s| s.parse().unwrap()).unwrap_or(9999);
@@ -138,11 +140,4 @@ fn main() {
         }
         println!("{}", l);
     }
-}
-fn seed(seed: u16, pair: u32, colour: u32) -> u16 {
-    let mut z = (seed as u64) << 32 | (pair as u64) << 1 | colour as u64;
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) as u16
 }

@@ -513,8 +513,8 @@ const CIRCLED: u8 = 1;
 const LINKED: u8 = 2;
 
 impl Look {
-    /// Right of the last column: nothing (the cell is off the board and
-    /// `put` ignores it).
+    /// Left of column A and right of column AD: board-coloured space (the
+    /// right one at x = 63 closes the board's frame before the panel).
     const OFF_BOARD: Look = Look {
         ch: b' ',
         style: Style::Board,

@@ -225,7 +225,7 @@ pub fn point_name(point: Point) -> String {
 }
 
 /// One of the eight symmetries of the square applied to a step from the centre.
-fn turn(step: (i8, i8), symmetry: u8) -> (i8, i8) {
+pub fn turn(step: (i8, i8), symmetry: u8) -> (i8, i8) {
     let (x, y) = step;
     let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
     let x = if symmetry & 1 != 0 { -x } else { x };
@@ -234,7 +234,7 @@ fn turn(step: (i8, i8), symmetry: u8) -> (i8, i8) {
 }
 
 /// A 16-bit seed for one colour of one pair of games.
-fn derive_seed(seed: u16, pair: u32, colour: u32) -> u16 {
+pub fn derive_seed(seed: u16, pair: u32, colour: u32) -> u16 {
     // SplitMix64's finaliser: nearby inputs give unrelated seeds.
     let mut z = (seed as u64) << 32 | (pair as u64) << 1 | colour as u64;
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
