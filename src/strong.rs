@@ -106,6 +106,21 @@ struct Shape {
     threes: u8,
 }
 
+/// The indexes 0..CANDIDATES ordered by `scores`, best first (a stable
+/// insertion sort: equal scores keep their order).
+fn sorted(scores: &[i32; CANDIDATES]) -> [u8; CANDIDATES] {
+    let mut order = [0u8; CANDIDATES];
+    for i in 0..CANDIDATES {
+        let mut at = i;
+        while at > 0 && scores[order[at - 1] as usize] < scores[i] {
+            order[at] = order[at - 1];
+            at -= 1;
+        }
+        order[at] = i as u8;
+    }
+    order
+}
+
 /// The first point of each kind a scan found, see [`Search::scan`].
 struct Found {
     five: Option<Point>,
@@ -641,66 +656,57 @@ impl Search {
         won
     }
 
-    /// Step 7: the first candidate after which he threatens nothing; when
-    /// none is safe, iterative deepening negamax over the best candidates (the
-    /// last iteration that finished decides; ties: the first in CountScore
-    /// order).
+    /// Step 7: my candidates ordered by an iterative-deepening alpha-beta over
+    /// the best WIDTH of them (the last iteration that finished within half of
+    /// the budget left decides; ties and the rest keep their CountScore order),
+    /// then the first in that order after which he threatens nothing.
     fn quiet_move(&mut self, me: Stone, candidates: &[Point]) -> Point {
         let him = me.opponent();
-        // The search orders the candidates (within half of what is left).
-        let left = self.budget.saturating_sub(self.nodes);
-        self.limit = self.nodes + left / 2;
-        let mut order = [0usize; CANDIDATES];
-        let n = candidates.len();
-        for (i, o) in order.iter_mut().enumerate() {
-            *o = i;
+        let order = self.search_order(me, candidates);
+        self.limit = self.budget;
+        for &i in order[..candidates.len()].iter().take(SAFETY_CHECKS) {
+            if self.nodes >= self.budget {
+                break;
+            }
+            self.phase(self.budget / 8);
+            let point = candidates[i as usize];
+            if self.threat_after(point, me, him) == NONE {
+                return point;
+            }
         }
+        candidates[order[0] as usize]
+    }
+
+    /// The candidates' indexes, best first by the alpha-beta search (kept out
+    /// of line: its arrays are gone before the safety checks' deep VCF).
+    #[inline(never)]
+    fn search_order(&mut self, me: Stone, candidates: &[Point]) -> [u8; CANDIDATES] {
+        let him = me.opponent();
+        // The search has half of what is left; the safety checks the rest.
+        self.limit = self.nodes + self.budget.saturating_sub(self.nodes) / 2;
         let mut scores = [i32::MIN; CANDIDATES];
         for depth in 1..MAX_DEPTH + 1 {
-            let mut s = [i32::MIN; CANDIDATES];
+            let mut iteration = [i32::MIN; CANDIDATES];
             let mut alpha = -WIN - 1;
-            let mut done = true;
             for (i, &point) in candidates.iter().enumerate().take(WIDTH) {
                 if self.out_of_budget() {
-                    done = false;
-                    break;
+                    return sorted(&scores); // an unfinished iteration does not count
                 }
                 let gain = self.gain(point, me);
                 let score = if gain >= WINNING || depth == 1 {
                     gain
                 } else {
                     self.place(point, me);
-                    let v = -self.negamax(him, depth - 1, -WIN - 1, -alpha, candidates) + gain;
+                    let reply = self.negamax(him, depth - 1, -WIN - 1, -alpha, candidates);
                     self.remove(point, me);
-                    v
+                    gain - reply
                 };
-                s[i] = score;
+                iteration[i] = score;
                 alpha = alpha.max(score);
             }
-            if !done {
-                break;
-            }
-            scores = s;
+            scores = iteration;
         }
-        // Stable sort by score, best first.
-        for i in 1..n {
-            let mut j = i;
-            while j > 0 && scores[order[j - 1]] < scores[order[j]] {
-                order.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        self.limit = self.budget;
-        for &i in order[..n].iter().take(SAFETY_CHECKS) {
-            if self.nodes >= self.budget {
-                break;
-            }
-            self.phase(self.budget / 8);
-            if self.threat_after(candidates[i], me, him) == NONE {
-                return candidates[i];
-            }
-        }
-        candidates[order[0]]
+        sorted(&scores)
     }
 
     /// What a stone of `stone` on `point` is worth: its CountScore (a node:
@@ -710,16 +716,11 @@ impl Search {
         count_score(&self.board, point, stone) as i32
     }
 
-    /// The value for `to_move` of the position (window sums, relative to
-    /// the root's), `depth` plies deep over the free points of `pool`.
-    fn negamax(
-        &mut self,
-        to_move: Stone,
-        depth: u8,
-        alpha: i32,
-        beta: i32,
-        pool: &[Point],
-    ) -> i32 {
+    /// The value for `to_move` of the position, `depth` plies deep over the
+    /// free points of `pool`: the best of its gains, each less the other
+    /// side's best answer one ply deeper (a move's worth is what it gains
+    /// against what it gives away).
+    fn negamax(&mut self, to_move: Stone, depth: u8, alpha: i32, beta: i32, pool: &[Point]) -> i32 {
         let other = to_move.opponent();
         // Order the free points of the pool by their gain.
         let mut gains = [(i32::MIN, Point::new(0, 0)); CANDIDATES];
