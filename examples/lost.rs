@@ -79,6 +79,7 @@ fn main() {
                     strong::Reason::WinInOne => "win1",
                     strong::Reason::BlockFive => "blk5",
                     strong::Reason::MyVcf => "VCF",
+                    strong::Reason::MyVct => "VCT",
                     strong::Reason::FourThree => "43",
                     strong::Reason::ThreeThree => "33",
                     strong::Reason::BlockFours => "defF",

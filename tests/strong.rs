@@ -31,6 +31,7 @@ fn reason_name(reason: Reason) -> &'static str {
         Reason::WinInOne => "win in one",
         Reason::BlockFive => "block five",
         Reason::MyVcf => "my VCF",
+        Reason::MyVct => "my VCT",
         Reason::FourThree => "four-three",
         Reason::ThreeThree => "three-three",
         Reason::BlockFours => "block his fours",
