@@ -17,8 +17,8 @@
 //!    open three, four-three or VCF (a quarter of the budget). The VCF and the
 //!    VCT are one search, `threats`.
 //! 7. **Defence**: if he threatens (an open three, a four-three or a VCF: he
-//!    wins by fours; a three-three), the first of my best candidates after which
-//!    he threatens least.
+//!    wins by fours; a three-three or a VCT), the first of my best candidates
+//!    after which he threatens least.
 //! 8. **A quiet move**: my best candidates (by CountScore) ordered by a
 //!    two-ply search over the best WIDTH of them, a move worth its CountScore
 //!    minus his best CountScore reply (each CountScore a node); the first in
@@ -631,7 +631,8 @@ impl Search {
 
     /// What `stone` threatens with its move, from a scan of its points: FIVE
     /// (it has a four on the board), FOURS (an open three, a four-three, a win
-    /// by continuous fours), THREES (a three-three) or NONE.
+    /// by continuous fours), THREES (a three-three or a victory by threats, which
+    /// a defence may still break with a four of its own) or NONE.
     fn threat_level(&mut self, found: &Found, stone: Stone) -> u8 {
         if found.five.is_some() {
             FIVE
@@ -640,7 +641,9 @@ impl Search {
             || self.threats(stone, VCF_DEPTH, false, None).is_some()
         {
             FOURS
-        } else if found.three_three.is_some() {
+        } else if found.three_three.is_some()
+            || self.threats(stone, VCT_DEPTH, true, None).is_some()
+        {
             THREES
         } else {
             NONE
