@@ -87,12 +87,6 @@ mod program {
     /// standard output, byte for byte as the seed's controller.
     #[inline(never)]
     fn run_controller() -> u8 {
-        struct Stdout;
-        impl Sink for Stdout {
-            fn write(&mut self, bytes: &[u8]) {
-                let _ = dosapi::write(dosapi::STDOUT, bytes);
-            }
-        }
         let mut controller = Controller::new();
         let mut reader = LineReader::new();
         let mut buffer = [0u8; 128];
@@ -108,31 +102,39 @@ mod program {
                 .unwrap_or(count);
             let end_of_input = count == 0 || data_end < count;
             for &byte in &buffer[..data_end] {
-                let flow = match reader.push(byte) {
-                    None => continue,
-                    Some(LineEnd::TooLong) => {
-                        controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
-                    }
-                    Some(LineEnd::Line) => controller.handle_line(reader.take_line(), &mut Stdout),
-                };
-                if let Flow::Exit(errorlevel) = flow {
+                if let Some(end) = reader.push(byte)
+                    && let Flow::Exit(errorlevel) =
+                        controller_line(&mut controller, &mut reader, end)
+                {
                     return errorlevel;
                 }
             }
             if end_of_input {
-                let flow = match reader.finish() {
-                    Some(LineEnd::TooLong) => {
-                        controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
-                    }
-                    Some(LineEnd::Line) => controller.handle_line(reader.take_line(), &mut Stdout),
-                    None => Flow::Exit(1),
-                };
                 // The end of input without a result ends quietly with errorlevel 1.
-                return match flow {
-                    Flow::Exit(errorlevel) => errorlevel,
-                    Flow::Continue => 1,
+                return match reader
+                    .finish()
+                    .map(|end| controller_line(&mut controller, &mut reader, end))
+                {
+                    Some(Flow::Exit(errorlevel)) => errorlevel,
+                    _ => 1,
                 };
             }
+        }
+    }
+
+    /// A whole line (or one too long) to the controller.
+    fn controller_line(controller: &mut Controller, reader: &mut LineReader, end: LineEnd) -> Flow {
+        struct Stdout;
+        impl Sink for Stdout {
+            fn write(&mut self, bytes: &[u8]) {
+                let _ = dosapi::write(dosapi::STDOUT, bytes);
+            }
+        }
+        match end {
+            LineEnd::TooLong => {
+                controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
+            }
+            LineEnd::Line => controller.handle_line(reader.take_line(), &mut Stdout),
         }
     }
 
