@@ -50,7 +50,7 @@ mod program {
                 return 0;
             }
             Request::Invalid => {
-                let _ = dosapi::write(dosapi::STDOUT, b"Unknown switch or missing value.\r\n\r\n");
+                print(b"Unknown switch or missing value.\r\n\r\n");
                 print_usage();
                 return 1;
             }
@@ -72,14 +72,21 @@ mod program {
             line.push(b"STACK high_water=")
                 .push_number(entry::stack_high_water() as u32)
                 .push(b" bytes\r\n");
-            let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+            print(line.as_bytes());
         }
         errorlevel
     }
 
+    /// Writes to standard output; a failed write is ignored (there is nowhere
+    /// to report it).
+    #[inline(never)]
+    fn print(bytes: &[u8]) {
+        let _ = dosapi::write(dosapi::STDOUT, bytes);
+    }
+
     fn print_usage() {
         cmdline::write_usage(&mut |line| {
-            let _ = dosapi::write(dosapi::STDOUT, line);
+            print(line);
         });
     }
 
@@ -127,7 +134,7 @@ mod program {
         struct Stdout;
         impl Sink for Stdout {
             fn write(&mut self, bytes: &[u8]) {
-                let _ = dosapi::write(dosapi::STDOUT, bytes);
+                print(bytes);
             }
         }
         match end {
@@ -448,7 +455,7 @@ mod program {
             }
             if seed == 1 {
                 line.push(b"...\r\n");
-                let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+                print(line.as_bytes());
             }
         }
         let ticks = bios::ticks().wrapping_sub(start);
@@ -464,7 +471,7 @@ mod program {
             .push(b" us_per_reply=")
             .push_number(per_ply_us)
             .push(b"\r\n");
-        let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+        print(line.as_bytes());
     }
 
     /// Each level's reply to every benchmark position, timed with the BIOS clock
@@ -508,7 +515,7 @@ mod program {
                     .push(b" ms=")
                     .push_number(spent * 55)
                     .push(b"\r\n");
-                let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+                print(line.as_bytes());
             }
         }
         let all: u32 = ticks.iter().sum();
@@ -534,7 +541,7 @@ mod program {
                 .push_number(total_nodes * 1000 / (all * 55).max(1));
         }
         line.push(b"\r\n");
-        let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+        print(line.as_bytes());
     }
 }
 
