@@ -443,13 +443,7 @@ mod program {
             while let Some(point) = selfplay.step() {
                 plies += 1;
                 if seed == 1 && shown < 12 {
-                    let mut notation = [0u8; 3];
-                    let n = piskrs::coord::write_point(
-                        point,
-                        piskrs::coord::Lettering::Consecutive,
-                        &mut notation,
-                    );
-                    line.push(&notation[..n]).push(b" ");
+                    push_point(&mut line, point).push(b" ");
                     shown += 1;
                 }
             }
@@ -472,6 +466,15 @@ mod program {
             .push_number(per_ply_us)
             .push(b"\r\n");
         print(line.as_bytes());
+    }
+
+    /// Appends a point as /BENCH shows it (consecutive letters, as in "H8").
+    #[inline(never)]
+    fn push_point(line: &mut Text<120>, point: piskrs::coord::Point) -> &mut Text<120> {
+        let mut notation = [0u8; 3];
+        let len =
+            piskrs::coord::write_point(point, piskrs::coord::Lettering::Consecutive, &mut notation);
+        line.push(&notation[..len])
     }
 
     /// Each level's reply to every benchmark position, timed with the BIOS clock
@@ -499,17 +502,9 @@ mod program {
             ticks[at] = spent;
             if let (Engine::Strong { .. }, Some((point, nodes))) = (engine, reply) {
                 total_nodes += nodes;
-                let mut notation = [0u8; 3];
-                let len = piskrs::coord::write_point(
-                    point,
-                    piskrs::coord::Lettering::Consecutive,
-                    &mut notation,
-                );
                 line.clear();
-                line.push(b"STRONG ")
-                    .push_number(n as u32 + 1)
-                    .push(b" ")
-                    .push(&notation[..len])
+                line.push(b"STRONG ").push_number(n as u32 + 1).push(b" ");
+                push_point(&mut line, point)
                     .push(b" nodes=")
                     .push_number(nodes)
                     .push(b" ms=")
