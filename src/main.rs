@@ -374,6 +374,14 @@ mod program {
         }
     }
 
+    /// The arrow keys' scan codes (with ASCII 00h, or E0h on the grey keys).
+    const ARROWS: [(u8, Key); 4] = [
+        (0x48, Key::Up),
+        (0x50, Key::Down),
+        (0x4B, Key::Left),
+        (0x4D, Key::Right),
+    ];
+
     /// BIOS (ASCII, scan code) to a key the game knows; None for keys it ignores
     /// (including the empty key Ctrl+Break leaves in the buffer).
     fn translate_key(ascii: u8, scan: u8) -> Option<Event> {
@@ -383,12 +391,9 @@ mod program {
             (0x08, _) => Key::Backspace,
             (b' ', _) => Key::Space,
             (0x21..=0x7E, _) => Key::Char(ascii),
-            (0x00 | 0xE0, 0x48) => Key::Up,
-            (0x00 | 0xE0, 0x50) => Key::Down,
-            (0x00 | 0xE0, 0x4B) => Key::Left,
-            (0x00 | 0xE0, 0x4D) => Key::Right,
             (0x00, 0x3B) => Key::F1,
             (0x00 | 0xE0, 0x86) => return Some(Event::DumpScreen),
+            (0x00 | 0xE0, _) => ARROWS.iter().find(|&&(code, _)| code == scan)?.1,
             _ => return None,
         };
         Some(Event::Game(Input::Key(key)))
