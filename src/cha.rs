@@ -276,12 +276,13 @@ fn check7_longest_line(board: &Board, me: Stone) -> Option<Point> {
 /// diagonal that is free).
 fn check8_first_move(board: &Board, his_first: Option<Point>, my_stones: usize) -> Option<Point> {
     let his_first = his_first.filter(|_| my_stones == 0)?;
-    let his = board.get(his_first)?;
+    board.get(his_first)?;
+    // (Only whether a point is empty matters, so any owner will do for `look`.)
     // 1:30, 10:30, 4:30, 7:30: right or left, then up or down.
     for turn in 0..4 {
         let col = his_first.col as i16 + if turn & 1 == 0 { 1 } else { -1 };
         let row = his_first.row as i16 + if turn & 2 == 0 { 1 } else { -1 };
-        if look(board, col, row, his) == Seen::Empty {
+        if look(board, col, row, Stone::Black) == Seen::Empty {
             return Some(Point::new(col as u8, row as u8));
         }
     }
@@ -321,6 +322,7 @@ enum Seen {
 
 /// The point with index `index` in `Board::points` (`row * side + col`): the
 /// checks scan the board in that order, row by row from the bottom left.
+#[inline(never)]
 fn point(board: &Board, index: usize) -> Point {
     let side = board.side() as usize;
     Point::new((index % side) as u8, (index / side) as u8)
