@@ -1488,28 +1488,24 @@ impl App {
                 line.push_packed(packed!("Draw"));
             }
         }
-        screen.write(PANEL_X, 4, line.as_bytes(), Style::Normal);
-        line.clear();
+        write_panel_line(screen, 4, &mut line, Style::Normal);
         line.push_packed(packed!("Stones on the board: "))
             .push_number(self.game.move_count() as u32);
-        screen.write(PANEL_X, 5, line.as_bytes(), Style::Normal);
+        write_panel_line(screen, 5, &mut line, Style::Normal);
         if let Some(last) = self.game.last_move() {
-            line.clear();
             line.push_packed(packed!("Last move: "));
             push_point(&mut line, last, lettering);
-            screen.write(PANEL_X, 6, line.as_bytes(), Style::Normal);
+            write_panel_line(screen, 6, &mut line, Style::Normal);
         }
         if self.variant.has_mist() {
-            line.clear();
             line.push_packed(packed!("Hole centre: "));
             push_point(&mut line, self.centre, lettering);
-            screen.write(PANEL_X, 7, line.as_bytes(), Style::Normal);
+            write_panel_line(screen, 7, &mut line, Style::Normal);
         }
         if let Opponent::Computer(_) = self.opponent {
-            line.clear();
             line.push_packed(packed!("Level: "))
                 .push(self.settings.level.name());
-            screen.write(PANEL_X, 3, line.as_bytes(), Style::Label);
+            write_panel_line(screen, 3, &mut line, Style::Label);
         }
         screen.write_packed(PANEL_X, 8, black, Style::Label);
         screen.write_packed(PANEL_X, 9, white, Style::Label);
@@ -1518,7 +1514,6 @@ impl App {
             let moves = self.game.moves();
             let first = moves.len().saturating_sub(MOVE_LIST_LINES);
             for (i, &point) in moves.iter().enumerate().skip(first) {
-                line.clear();
                 let number = i as u32 + 1;
                 if number < 100 {
                     line.push(b" ");
@@ -1530,7 +1525,7 @@ impl App {
                 line.push_number(number)
                     .push(if i % 2 == 0 { b". X " } else { b". O " });
                 push_point(&mut line, point, lettering);
-                screen.write(PANEL_X, 12 + i - first, line.as_bytes(), Style::Normal);
+                write_panel_line(screen, 12 + i - first, &mut line, Style::Normal);
             }
         } else {
             let rule = if self.game.rule() == WinRule::ExactlyFive {
@@ -1639,6 +1634,14 @@ fn render_help(screen: &mut dyn Canvas) {
         screen.write_packed(4, 4 + i, line, Style::Normal);
     }
     key_bar(screen, packed!(" Press any key or click to go back"));
+}
+
+/// Writes `line` on panel row `y`, then empties it for the next row (one call
+/// instead of a write and a clear at every row).
+#[inline(never)]
+fn write_panel_line(screen: &mut dyn Canvas, y: usize, line: &mut Line, style: Style) {
+    screen.write(PANEL_X, y, line.as_bytes(), style);
+    line.clear();
 }
 
 fn key_bar(screen: &mut dyn Canvas, text: Packed) {
