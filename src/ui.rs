@@ -1368,14 +1368,12 @@ impl App {
         match self.opponent {
             Opponent::Person => self.game.last_move(),
             Opponent::Computer(computer) => {
+                // Black's moves have the even indices, White's the odd ones:
+                // the computer's last is the last move or the one before it.
                 let moves = self.game.moves();
-                let computer_moves_odd = computer == Stone::White;
-                moves
-                    .iter()
-                    .enumerate()
-                    .rev()
-                    .find(|(i, _)| (i % 2 == 1) == computer_moves_odd)
-                    .map(|(_, &p)| p)
+                let computer_parity = (computer == Stone::White) as usize;
+                let back = (moves.len() + 1 + computer_parity) % 2;
+                moves.iter().rev().nth(back).copied()
             }
         }
     }
