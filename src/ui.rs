@@ -208,6 +208,8 @@ pub fn point_on(x: u8, y: u8, side: u8) -> Option<Point> {
 }
 
 /// The screen row of `row` on a board of `side` points a side.
+// Out of line: it is called at every row and mark, and the .COM is smaller so.
+#[inline(never)]
 fn row_y(row: u8, side: u8) -> usize {
     BOARD_TOP_Y + (side - 1 - row) as usize
 }
@@ -1430,10 +1432,8 @@ impl App {
                     Some(stone) => {
                         let emphasis = if in_win {
                             2
-                        } else if highlighted == Some(point) {
-                            1
                         } else {
-                            0
+                            (highlighted == Some(point)) as usize
                         };
                         (
                             stone_glyph(stone),
