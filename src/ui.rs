@@ -1442,15 +1442,11 @@ impl App {
                     }
                 };
                 screen.put(x, y, ch, style);
+                // The column letters under the board, along with its bottom row.
+                if row == 0 {
+                    screen.put(x, BOARD_TOP_Y + side as usize, lettering.letter(col), Style::Label);
+                }
             }
-        }
-        for col in 0..side {
-            screen.put(
-                BOARD_X + 2 * col as usize,
-                BOARD_TOP_Y + side as usize,
-                lettering.letter(col),
-                Style::Label,
-            );
         }
         if let Some(hint) = self.hint {
             let (x, y) = (BOARD_X + 2 * hint.col as usize, row_y(hint.row, side));
