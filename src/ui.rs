@@ -1287,6 +1287,9 @@ impl App {
             Style::Label,
         );
         for &(y, key, label) in &MENU_LINES {
+            let one_letter = [key];
+            let key: &[u8] = if key == F1_KEY { b"F1" } else { &one_letter };
+            let y = y as usize;
             screen.write(22, y, key, Style::MenuKey);
             screen.write_packed(22 + key.len(), y, label, Style::Normal);
         }
@@ -1444,7 +1447,12 @@ impl App {
                 screen.put(x, y, ch, style);
                 // The column letters under the board, along with its bottom row.
                 if row == 0 {
-                    screen.put(x, BOARD_TOP_Y + side as usize, lettering.letter(col), Style::Label);
+                    screen.put(
+                        x,
+                        BOARD_TOP_Y + side as usize,
+                        lettering.letter(col),
+                        Style::Label,
+                    );
                 }
             }
         }
@@ -1583,28 +1591,32 @@ static PLAYERS_PANEL: [[Packed; 3]; 3] = [
 ];
 
 /// The menu's lines: row, key, label (written after the key); the options' values
-/// follow at x=32.
-static MENU_LINES: [(usize, &[u8], Packed); 11] = [
+/// follow at x=32. Rows and keys are bytes, which keeps the table small; the key
+/// F1, the only one of two letters, stands as [`F1_KEY`].
+static MENU_LINES: [(u8, u8, Packed); 11] = [
     (
-        MENU_PERSON_BEGINS_Y,
-        b"1",
+        MENU_PERSON_BEGINS_Y as u8,
+        b'1',
         packed!("  You begin (against the computer)"),
     ),
     (
-        MENU_COMPUTER_BEGINS_Y,
-        b"2",
+        MENU_COMPUTER_BEGINS_Y as u8,
+        b'2',
         packed!("  The computer begins"),
     ),
-    (MENU_TWO_PLAYERS_Y, b"4", packed!("  Two players")),
-    (MENU_LOAD_Y, b"L", packed!("  Load a saved game")),
-    (MENU_QUIT_Y, b"3", packed!("  Quit (also Esc)")),
-    (MENU_HELP_Y, b"F1", packed!(" Keys")),
-    (MENU_GAME_Y, b"G", packed!("  Game:  ")),
-    (MENU_LEVEL_Y, b"C", packed!("  Level: ")),
-    (MENU_SOUND_Y, b"S", packed!("  Sound: ")),
-    (MENU_RULE_Y, b"R", packed!("  Rule:  ")),
-    (MENU_TIME_Y, b"T", packed!("  Time:  ")),
+    (MENU_TWO_PLAYERS_Y as u8, b'4', packed!("  Two players")),
+    (MENU_LOAD_Y as u8, b'L', packed!("  Load a saved game")),
+    (MENU_QUIT_Y as u8, b'3', packed!("  Quit (also Esc)")),
+    (MENU_HELP_Y as u8, F1_KEY, packed!(" Keys")),
+    (MENU_GAME_Y as u8, b'G', packed!("  Game:  ")),
+    (MENU_LEVEL_Y as u8, b'C', packed!("  Level: ")),
+    (MENU_SOUND_Y as u8, b'S', packed!("  Sound: ")),
+    (MENU_RULE_Y as u8, b'R', packed!("  Rule:  ")),
+    (MENU_TIME_Y as u8, b'T', packed!("  Time:  ")),
 ];
+
+/// The F1 key in [`MENU_LINES`].
+const F1_KEY: u8 = 0;
 
 /// The help page's lines.
 static HELP_LINES: [Packed; 16] = [
