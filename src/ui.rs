@@ -169,7 +169,8 @@ const MENU_RULE_Y: usize = 19;
 const MENU_TIME_Y: usize = 20;
 
 /// The buttons under the status line: (first column, label, key it stands for).
-static BUTTONS: [(usize, &[u8], u8); 5] = [
+/// The column is a byte, which keeps the table small.
+static BUTTONS: [(u8, &[u8], u8); 5] = [
     (1, b"[Undo U]", b'u'),
     (11, b"[Hint H]", b'h'),
     (21, b"[Numbers N]", b'n'),
@@ -801,7 +802,10 @@ impl App {
             Input::Key(Key::Backspace) => Some(b'u'),
             Input::Click { x, y } if y as usize == BUTTONS_Y => BUTTONS
                 .iter()
-                .find(|(start, label, _)| (*start..start + label.len()).contains(&(x as usize)))
+                .find(|&&(start, label, _)| {
+                    let start = start as usize;
+                    (start..start + label.len()).contains(&(x as usize))
+                })
                 .map(|&(_, _, key)| key),
             _ => None,
         }
@@ -1352,7 +1356,7 @@ impl App {
         for &(x, label, key) in &BUTTONS {
             // No hints in the Mist: nobody may see under it.
             if !(key == b'h' && self.variant.has_mist()) {
-                screen.write(x, BUTTONS_Y, label, Style::MenuKey);
+                screen.write(x as usize, BUTTONS_Y, label, Style::MenuKey);
             }
         }
         key_bar(
