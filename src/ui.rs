@@ -408,20 +408,19 @@ impl App {
             Input::Key(Key::Char(c)) => c.to_ascii_lowercase(),
             Input::Key(Key::Escape) => b'3',
             Input::Key(Key::F1) => b'?',
-            Input::Click { y, .. } => match y as usize {
-                MENU_PERSON_BEGINS_Y => b'1',
-                MENU_COMPUTER_BEGINS_Y => b'2',
-                MENU_TWO_PLAYERS_Y => b'4',
-                MENU_LOAD_Y => b'l',
-                MENU_QUIT_Y => b'3',
-                MENU_HELP_Y => b'?',
-                MENU_GAME_Y => b'g',
-                MENU_LEVEL_Y => b'c',
-                MENU_SOUND_Y => b's',
-                MENU_RULE_Y => b'r',
-                MENU_TIME_Y => b't',
-                _ => 0,
-            },
+            // A click on a menu line is its key.
+            Input::Click { y, .. } => {
+                MENU_LINES
+                    .iter()
+                    .find(|&&(row, _, _)| row == y)
+                    .map_or(0, |&(_, key, _)| {
+                        if key == F1_KEY {
+                            b'?'
+                        } else {
+                            key.to_ascii_lowercase()
+                        }
+                    })
+            }
             _ => 0,
         };
         let opponent = match choice {
