@@ -81,7 +81,6 @@ fn main() {
                     strong::Reason::MyVcf => "VCF",
                     strong::Reason::MyVct => "VCT",
                     strong::Reason::FourThree => "43",
-                    strong::Reason::ThreeThree => "33",
                     strong::Reason::BlockFours => "defF",
                     strong::Reason::BlockThrees => "defT",
                     strong::Reason::Search => "quiet",

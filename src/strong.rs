@@ -10,16 +10,14 @@
 //!    and so does reaching a four-three after his forced blocks.
 //! 4. **My four-three**: a four and an open three (the four forces his answer,
 //!    then the three becomes an open four).
-//! 5. **My three-three**, unless he threatens more than a three-three himself or
-//!    can answer with a four.
-//! 6. **My VCT** (victory by continuous threats: threes and fours, two threats
-//!    deep, the second on a line through the first), when he has no four,
-//!    open three, four-three or VCF (a quarter of the budget). The VCF and the
-//!    VCT are one search, `threats`.
-//! 7. **Defence**: if he threatens (an open three, a four-three or a VCF: he
+//! 5. **My VCT** (victory by continuous threats: threes and fours, two threats
+//!    deep, the second on a line through the first; a three-three wins at
+//!    once), when he has no four, open three, four-three or VCF (a quarter of
+//!    the budget). The VCF and the VCT are one search, `threats`.
+//! 6. **Defence**: if he threatens (an open three, a four-three or a VCF: he
 //!    wins by fours; a three-three or a VCT), the first of my best candidates
 //!    after which he threatens least.
-//! 8. **A quiet move**: my best candidates (by CountScore) ordered by a
+//! 7. **A quiet move**: my best candidates (by CountScore) ordered by a
 //!    two-ply search over the best WIDTH of them, a move worth its CountScore
 //!    minus his best CountScore reply (each CountScore a node); the first in
 //!    that order after which he threatens nothing.
@@ -28,11 +26,11 @@
 //! at (four 11-point lines read into bit masks and classified, see `Line`),
 //! so a given position and budget give the same move on the host and on DOS,
 //! and the budget is a fair measure of time (650 nodes a second on the
-//! reference 386). The search keeps its own copy of the board, a bit for each
-//! point near a stone (the points it tries) and, for each side, its stones on
-//! the lines through each point (a point with too few is passed over without a
-//! look); all three are updated as it places and takes back stones. Classic's
-//! Info is not touched: a full Update per stone would cost more than the look.
+//! reference 386). The search keeps its own copy of the board and a bit for
+//! each point near a stone (the points it tries), both updated as it places
+//! and takes back stones; a point where the side has too few stones on its
+//! lines is passed over without a look. Classic's Info is not touched: a full
+//! Update per stone would cost more than the look.
 //!
 //! Measured and dropped (200 games against Classic each, README "Strength"):
 //! a VCT scanning the whole board for his counter-fours at every three (it
@@ -63,8 +61,9 @@ use crate::rules::WinRule;
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 /// My best candidates, by CountScore: the defences and quiet moves tried.
 const CANDIDATES: usize = 16;
-/// How deep the VCF search goes (my fours).
-const VCF_DEPTH: u8 = 12;
+/// How deep the VCF search goes (my fours). Each four costs the .COM about
+/// 125 bytes of stack; from 6 to 12 no move changed in 1,600 arena games.
+const VCF_DEPTH: u8 = 6;
 /// How many of my best candidates are tried as defences.
 const DEFENCES: usize = 16;
 /// How many quiet candidates are checked for leaving him a threat.
@@ -90,13 +89,13 @@ pub enum Reason {
     WinInOne,
     BlockFive,
     MyVcf,
-    /// A victory by threes and fours (depth 2).
+    /// A victory by threes and fours (two threats deep), a three-three among
+    /// them.
     MyVct,
     FourThree,
-    ThreeThree,
     /// He had a four-three, an open three or a VCF.
     BlockFours,
-    /// He had a three-three.
+    /// He had a three-three or a VCT.
     BlockThrees,
     Search,
 }
@@ -235,10 +234,6 @@ struct Search {
     /// a stone is taken back: a few more points tried, but 46 bytes of stack
     /// rather than 361 for counts.
     near: [u8; MAX_POINTS.div_ceil(8)],
-    /// For each side, its stones within four steps of each point along the
-    /// four lines: a point with fewer than three cannot give it a four, and
-    /// is passed over without a look (without a node).
-    on_lines: [[u8; MAX_POINTS]; 2],
     nodes: u32,
     budget: u32,
     /// The node count at which the current phase stops (at most `budget`).
@@ -282,7 +277,6 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
         board: position.board.clone(),
         rule: position.rule,
         near: [0; MAX_POINTS.div_ceil(8)],
-        on_lines: [[0; MAX_POINTS], [0; MAX_POINTS]],
         nodes: 0,
         budget: budget.max(1),
         limit: budget.max(1),
@@ -304,13 +298,13 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
 }
 
 impl Search {
-    /// Counts the stones near each point (the search is built in place: a
-    /// copy of it would cost the stack its 800 bytes twice).
+    /// Marks the points near the stones (the search is built in place: a copy
+    /// of it would cost the stack its 400 bytes twice).
     fn mark_stones(&mut self) {
         for index in 0..self.point_count() {
             let point = self.point(index);
-            if let Some(stone) = self.board.get(point) {
-                self.mark_near(point, stone, 1);
+            if self.board.get(point).is_some() {
+                self.mark_near(point);
             }
         }
     }
@@ -340,7 +334,7 @@ impl Search {
         None
     }
 
-    fn mark_near(&mut self, point: Point, stone: Stone, add: i8) {
+    fn mark_near(&mut self, point: Point) {
         let side = self.board.side();
         for dr in -2..3i8 {
             for dc in -2..3i8 {
@@ -350,31 +344,38 @@ impl Search {
                 }
             }
         }
-        for &(dc, dr) in DIRECTIONS.iter() {
-            for steps in -4..5i8 {
-                if let Some(q) = point.step(dc, dr, steps, side) {
-                    let index = self.index(q);
-                    let count = &mut self.on_lines[stone as usize][index];
-                    *count = count.wrapping_add_signed(add);
-                }
-            }
-        }
     }
 
     fn place(&mut self, point: Point, stone: Stone) {
         self.board.set(point, Some(stone));
-        self.mark_near(point, stone, 1);
+        self.mark_near(point);
     }
 
-    fn remove(&mut self, point: Point, stone: Stone) {
+    fn remove(&mut self, point: Point) {
         self.board.set(point, None);
-        self.mark_near(point, stone, -1);
     }
 
     /// Whether `stone` has at least `least` stones on the lines through the
-    /// empty `point` (within four steps): else no shape() is worth a look.
+    /// empty `point` (within four steps): a point with fewer than three cannot
+    /// give it a four, and is passed over without a look (without a node).
+    /// Counted afresh: counts kept for each point would cost the deep VCF's
+    /// stack 722 bytes.
     fn may_hold(&self, point: Point, stone: Stone, least: u8) -> bool {
-        self.on_lines[stone as usize][self.index(point)] >= least
+        let side = self.board.side();
+        let mut count = 0;
+        for &(dc, dr) in DIRECTIONS.iter() {
+            for steps in -4..5i8 {
+                if let Some(q) = point.step(dc, dr, steps, side)
+                    && self.board.get(q) == Some(stone)
+                {
+                    count += 1;
+                    if count >= least {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     fn out_of_budget(&self) -> bool {
@@ -579,15 +580,10 @@ impl Search {
             return Some((point, Reason::FourThree)); // the four forces, the three wins
         }
         // How much he threatens if I pass: his open three or four-three wins
-        // faster than any three of mine; against his three-three mine comes first.
+        // faster than any three of mine; against his three-three or VCT my
+        // threats come first.
         self.phase(self.budget / 4);
         let danger = self.threat_level(&his, him);
-        if danger < FOURS
-            && his.four.is_none()
-            && let Some(point) = mine.three_three
-        {
-            return Some((point, Reason::ThreeThree));
-        }
         if danger < FOURS && his.four.is_none() {
             self.phase(self.budget / 4);
             if let Some(point) = self.threats(me, VCT_DEPTH, true, None) {
@@ -625,7 +621,7 @@ impl Search {
         self.place(point, mover);
         let found = self.scan(judged, true);
         let level = self.threat_level(&found, judged);
-        self.remove(point, mover);
+        self.remove(point);
         level
     }
 
@@ -690,7 +686,7 @@ impl Search {
                 } else if shape.threes == 1 && depth > 1 {
                     self.place(point, me);
                     let won = !self.his_counter(him, false) && self.three_wins(point, me, depth);
-                    self.remove(point, me);
+                    self.remove(point);
                     won
                 } else {
                     false
@@ -736,8 +732,8 @@ impl Search {
                 .is_some()
                 || !threes && self.scan(me, true).four_three.is_some());
         self.his_len -= 1;
-        self.remove(block, him);
-        self.remove(point, me);
+        self.remove(block);
+        self.remove(point);
         won
     }
 
@@ -779,7 +775,7 @@ impl Search {
                 self.his_len += 1;
                 let won = self.threats(me, depth - 1, true, Some(point)).is_some();
                 self.his_len -= 1;
-                self.remove(answer, him);
+                self.remove(answer);
                 if !won || self.out_of_budget() {
                     return false;
                 }
@@ -788,7 +784,7 @@ impl Search {
         true
     }
 
-    /// Step 8: my candidates ordered by the two-ply search over the best WIDTH
+    /// Step 7: my candidates ordered by the two-ply search over the best WIDTH
     /// of them (see `search_order`), then the first in that order after which
     /// he threatens nothing.
     fn quiet_move(&mut self, me: Stone, candidates: &[Point]) -> Point {
@@ -831,7 +827,7 @@ impl Search {
                 } else {
                     self.place(point, me);
                     let reply = self.best_gain(him, candidates);
-                    self.remove(point, me);
+                    self.remove(point);
                     gain - reply
                 };
             }

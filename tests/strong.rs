@@ -33,7 +33,6 @@ fn reason_name(reason: Reason) -> &'static str {
         Reason::MyVcf => "my VCF",
         Reason::MyVct => "my VCT",
         Reason::FourThree => "four-three",
-        Reason::ThreeThree => "three-three",
         Reason::BlockFours => "block his fours",
         Reason::BlockThrees => "block his three-three",
         Reason::Search => "search",
@@ -218,10 +217,7 @@ fn it_plays_a_victory_by_threats() {
     board.set(answer, Some(Stone::White));
     let (_, _, next) = strong(&board, Stone::Black);
     assert!(
-        matches!(
-            next,
-            Reason::MyVcf | Reason::FourThree | Reason::ThreeThree | Reason::MyVct
-        ),
+        matches!(next, Reason::MyVcf | Reason::FourThree | Reason::MyVct),
         "after {} and {}, Black plays for {}",
         name(point),
         name(answer),
