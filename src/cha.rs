@@ -247,7 +247,8 @@ pub fn choose(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule)
 /// Check 7: one more stone on my longest run that is open at both ends, after its
 /// far end.
 fn check7_longest_line(board: &Board, me: Stone) -> Option<Point> {
-    let mut best: Option<(i16, Point)> = None;
+    // The longest so far and the point after it (every run is 1 long at least).
+    let (mut longest, mut best) = (0, None);
     for (index, &stone) in board.points().iter().enumerate() {
         if stone != Some(me) {
             continue;
@@ -263,25 +264,27 @@ fn check7_longest_line(board: &Board, me: Stone) -> Option<Point> {
             if look(board, col - dc, row - dr, me) == Seen::Empty
                 && look(board, after_col, after_row, me) == Seen::Empty
                 && length <= 4
-                && best.is_none_or(|(longest, _)| length > longest)
+                && length > longest
             {
-                best = Some((length, Point::new(after_col as u8, after_row as u8)));
+                longest = length;
+                best = Some(Point::new(after_col as u8, after_row as u8));
             }
         }
     }
-    best.map(|(_, after)| after)
+    best
 }
 
 /// Check 8: my first stone goes next to his first, at 1:30 (or the nearest
 /// diagonal that is free).
 fn check8_first_move(board: &Board, his_first: Option<Point>, my_stones: usize) -> Option<Point> {
     let his_first = his_first.filter(|_| my_stones == 0)?;
-    let his = board.get(his_first)?;
+    board.get(his_first)?;
+    // (Only whether a point is empty matters, so any owner will do for `look`.)
     // 1:30, 10:30, 4:30, 7:30: right or left, then up or down.
     for turn in 0..4 {
         let col = his_first.col as i16 + if turn & 1 == 0 { 1 } else { -1 };
         let row = his_first.row as i16 + if turn & 2 == 0 { 1 } else { -1 };
-        if look(board, col, row, his) == Seen::Empty {
+        if look(board, col, row, Stone::Black) == Seen::Empty {
             return Some(Point::new(col as u8, row as u8));
         }
     }
@@ -292,15 +295,17 @@ fn check8_first_move(board: &Board, his_first: Option<Point>, my_stones: usize) 
 /// the first in the scan among the nearest.
 fn nearest_the_centre(board: &Board) -> Option<Point> {
     let middle = board.side() / 2;
-    let mut best: Option<(u8, Point)> = None;
+    // The nearest so far and its distance (any point is nearer than u8::MAX).
+    let (mut nearest, mut best) = (u8::MAX, None);
     for (index, stone) in board.points().iter().enumerate() {
         let at = point(board, index);
         let distance = at.col.abs_diff(middle).max(at.row.abs_diff(middle));
-        if stone.is_none() && best.is_none_or(|(nearest, _)| distance < nearest) {
-            best = Some((distance, at));
+        if stone.is_none() && distance < nearest {
+            nearest = distance;
+            best = Some(at);
         }
     }
-    best.map(|(_, at)| at)
+    best
 }
 
 /// Whose shapes a check looks for.
@@ -321,6 +326,7 @@ enum Seen {
 
 /// The point with index `index` in `Board::points` (`row * side + col`): the
 /// checks scan the board in that order, row by row from the bottom left.
+#[inline(never)]
 fn point(board: &Board, index: usize) -> Point {
     let side = board.side() as usize;
     Point::new((index % side) as u8, (index / side) as u8)

@@ -50,7 +50,7 @@ mod program {
                 return 0;
             }
             Request::Invalid => {
-                let _ = dosapi::write(dosapi::STDOUT, b"Unknown switch or missing value.\r\n\r\n");
+                print(b"Unknown switch or missing value.\r\n\r\n");
                 print_usage();
                 return 1;
             }
@@ -72,14 +72,21 @@ mod program {
             line.push(b"STACK high_water=")
                 .push_number(entry::stack_high_water() as u32)
                 .push(b" bytes\r\n");
-            let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+            print(line.as_bytes());
         }
         errorlevel
     }
 
+    /// Writes to standard output; a failed write is ignored (there is nowhere
+    /// to report it).
+    #[inline(never)]
+    fn print(bytes: &[u8]) {
+        let _ = dosapi::write(dosapi::STDOUT, bytes);
+    }
+
     fn print_usage() {
         cmdline::write_usage(&mut |line| {
-            let _ = dosapi::write(dosapi::STDOUT, line);
+            print(line);
         });
     }
 
@@ -87,12 +94,6 @@ mod program {
     /// standard output, byte for byte as the seed's controller.
     #[inline(never)]
     fn run_controller() -> u8 {
-        struct Stdout;
-        impl Sink for Stdout {
-            fn write(&mut self, bytes: &[u8]) {
-                let _ = dosapi::write(dosapi::STDOUT, bytes);
-            }
-        }
         let mut controller = Controller::new();
         let mut reader = LineReader::new();
         let mut buffer = [0u8; 128];
@@ -108,31 +109,39 @@ mod program {
                 .unwrap_or(count);
             let end_of_input = count == 0 || data_end < count;
             for &byte in &buffer[..data_end] {
-                let flow = match reader.push(byte) {
-                    None => continue,
-                    Some(LineEnd::TooLong) => {
-                        controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
-                    }
-                    Some(LineEnd::Line) => controller.handle_line(reader.take_line(), &mut Stdout),
-                };
-                if let Flow::Exit(errorlevel) = flow {
+                if let Some(end) = reader.push(byte)
+                    && let Flow::Exit(errorlevel) =
+                        controller_line(&mut controller, &mut reader, end)
+                {
                     return errorlevel;
                 }
             }
             if end_of_input {
-                let flow = match reader.finish() {
-                    Some(LineEnd::TooLong) => {
-                        controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
-                    }
-                    Some(LineEnd::Line) => controller.handle_line(reader.take_line(), &mut Stdout),
-                    None => Flow::Exit(1),
-                };
                 // The end of input without a result ends quietly with errorlevel 1.
-                return match flow {
-                    Flow::Exit(errorlevel) => errorlevel,
-                    Flow::Continue => 1,
+                return match reader
+                    .finish()
+                    .map(|end| controller_line(&mut controller, &mut reader, end))
+                {
+                    Some(Flow::Exit(errorlevel)) => errorlevel,
+                    _ => 1,
                 };
             }
+        }
+    }
+
+    /// A whole line (or one too long) to the controller.
+    fn controller_line(controller: &mut Controller, reader: &mut LineReader, end: LineEnd) -> Flow {
+        struct Stdout;
+        impl Sink for Stdout {
+            fn write(&mut self, bytes: &[u8]) {
+                print(bytes);
+            }
+        }
+        match end {
+            LineEnd::TooLong => {
+                controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
+            }
+            LineEnd::Line => controller.handle_line(reader.take_line(), &mut Stdout),
         }
     }
 
@@ -365,6 +374,14 @@ mod program {
         }
     }
 
+    /// The arrow keys' scan codes (with ASCII 00h, or E0h on the grey keys).
+    const ARROWS: [(u8, Key); 4] = [
+        (0x48, Key::Up),
+        (0x50, Key::Down),
+        (0x4B, Key::Left),
+        (0x4D, Key::Right),
+    ];
+
     /// BIOS (ASCII, scan code) to a key the game knows; None for keys it ignores
     /// (including the empty key Ctrl+Break leaves in the buffer).
     fn translate_key(ascii: u8, scan: u8) -> Option<Event> {
@@ -374,12 +391,9 @@ mod program {
             (0x08, _) => Key::Backspace,
             (b' ', _) => Key::Space,
             (0x21..=0x7E, _) => Key::Char(ascii),
-            (0x00 | 0xE0, 0x48) => Key::Up,
-            (0x00 | 0xE0, 0x50) => Key::Down,
-            (0x00 | 0xE0, 0x4B) => Key::Left,
-            (0x00 | 0xE0, 0x4D) => Key::Right,
             (0x00, 0x3B) => Key::F1,
             (0x00 | 0xE0, 0x86) => return Some(Event::DumpScreen),
+            (0x00 | 0xE0, _) => ARROWS.iter().find(|&&(code, _)| code == scan)?.1,
             _ => return None,
         };
         Some(Event::Game(Input::Key(key)))
@@ -434,19 +448,13 @@ mod program {
             while let Some(point) = selfplay.step() {
                 plies += 1;
                 if seed == 1 && shown < 12 {
-                    let mut notation = [0u8; 3];
-                    let n = piskrs::coord::write_point(
-                        point,
-                        piskrs::coord::Lettering::Consecutive,
-                        &mut notation,
-                    );
-                    line.push(&notation[..n]).push(b" ");
+                    push_point(&mut line, point).push(b" ");
                     shown += 1;
                 }
             }
             if seed == 1 {
                 line.push(b"...\r\n");
-                let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+                print(line.as_bytes());
             }
         }
         let ticks = bios::ticks().wrapping_sub(start);
@@ -462,7 +470,16 @@ mod program {
             .push(b" us_per_reply=")
             .push_number(per_ply_us)
             .push(b"\r\n");
-        let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+        print(line.as_bytes());
+    }
+
+    /// Appends a point as /BENCH shows it (consecutive letters, as in "H8").
+    #[inline(never)]
+    fn push_point(line: &mut Text<120>, point: piskrs::coord::Point) -> &mut Text<120> {
+        let mut notation = [0u8; 3];
+        let len =
+            piskrs::coord::write_point(point, piskrs::coord::Lettering::Consecutive, &mut notation);
+        line.push(&notation[..len])
     }
 
     /// Each level's reply to every benchmark position, timed with the BIOS clock
@@ -490,23 +507,15 @@ mod program {
             ticks[at] = spent;
             if let (Engine::Strong { .. }, Some((point, nodes))) = (engine, reply) {
                 total_nodes += nodes;
-                let mut notation = [0u8; 3];
-                let len = piskrs::coord::write_point(
-                    point,
-                    piskrs::coord::Lettering::Consecutive,
-                    &mut notation,
-                );
                 line.clear();
-                line.push(b"STRONG ")
-                    .push_number(n as u32 + 1)
-                    .push(b" ")
-                    .push(&notation[..len])
+                line.push(b"STRONG ").push_number(n as u32 + 1).push(b" ");
+                push_point(&mut line, point)
                     .push(b" nodes=")
                     .push_number(nodes)
                     .push(b" ms=")
                     .push_number(spent * 55)
                     .push(b"\r\n");
-                let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+                print(line.as_bytes());
             }
         }
         let all: u32 = ticks.iter().sum();
@@ -532,7 +541,7 @@ mod program {
                 .push_number(total_nodes * 1000 / (all * 55).max(1));
         }
         line.push(b"\r\n");
-        let _ = dosapi::write(dosapi::STDOUT, line.as_bytes());
+        print(line.as_bytes());
     }
 }
 

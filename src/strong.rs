@@ -10,30 +10,35 @@
 //!    and so does reaching a four-three after his forced blocks.
 //! 4. **My four-three**: a four and an open three (the four forces his answer,
 //!    then the three becomes an open four).
-//! 5. **My three-three**, unless he threatens more than a three-three himself or
-//!    can answer with a four.
+//! 5. **My VCT** (victory by continuous threats: threes and fours, two threats
+//!    deep, the second on a line through the first; a three-three wins at
+//!    once), when he has no four, open three, four-three or VCF (a quarter of
+//!    the budget). The VCF and the VCT are one search, `threats`.
 //! 6. **Defence**: if he threatens (an open three, a four-three or a VCF: he
-//!    wins by fours; a three-three), the first of my best candidates after which
-//!    he threatens least.
+//!    wins by fours; a three-three or a VCT), the first of my best candidates
+//!    after which he threatens least.
 //! 7. **A quiet move**: my best candidates (by CountScore) ordered by a
-//!    two-ply alpha-beta over the best WIDTH of them, a move worth its
-//!    CountScore minus his best CountScore reply (each CountScore a node);
-//!    the first in that order after which he threatens nothing.
+//!    two-ply search over the best WIDTH of them, a move worth its CountScore
+//!    minus his best CountScore reply (each CountScore a node); the first in
+//!    that order after which he threatens nothing.
 //!
 //! Everything counts **nodes** against a budget, a node being one point looked
 //! at (four 11-point lines read into bit masks and classified, see `Line`),
 //! so a given position and budget give the same move on the host and on DOS,
 //! and the budget is a fair measure of time (650 nodes a second on the
-//! reference 386). The search keeps its own copy of the board, a bit for each
-//! point near a stone (the points it tries) and, for each side, its stones on
-//! the lines through each point (a point with too few is passed over without a
-//! look); all three are updated as it places and takes back stones. Classic's
-//! Info is not touched: a full Update per stone would cost more than the look.
+//! reference 386). The search keeps its own copy of the board and a bit for
+//! each point near a stone (the points it tries), both updated as it places
+//! and takes back stones; a point where the side has too few stones on its
+//! lines is passed over without a look. Classic's Info is not touched: a full
+//! Update per stone would cost more than the look.
 //!
-//! Measured and dropped (200 games against Classic each): a victory by threes
-//! as well as fours (VCT: 66% with it, 68.5% without, at six times the nodes);
-//! alpha-beta in place of the quiet move's first safe candidate, with this
-//! evaluation or a count of open five-point windows (44% to 67%); taking his
+//! Measured and dropped (200 games against Classic each, README "Strength"):
+//! a VCT scanning the whole board for his counter-fours at every three (it
+//! rarely finished; his fours are now looked for only on the lines of the
+//! stones the VCT gave him); VCT depth 3 (it does not finish at 975 nodes);
+//! alpha-beta three and four plies deep (at 9,750 nodes, where it finishes,
+//! 51% against Classic: CountScore is a move's worth, not a position's); a
+//! count of open five-point windows as the evaluation (44% to 67%); taking his
 //! points that would give him a four-three next (54%).
 //!
 //! Loops run over half-open ranges (`1..CENTRE + 1`, not `1..=CENTRE`): an
@@ -56,19 +61,19 @@ use crate::rules::WinRule;
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 /// My best candidates, by CountScore: the defences and quiet moves tried.
 const CANDIDATES: usize = 16;
-/// How deep the VCF search goes (my fours).
-const VCF_DEPTH: u8 = 12;
+/// How deep the VCF search goes (my fours). Each four costs the .COM about
+/// 125 bytes of stack; from 6 to 12 no move changed in 1,600 arena games.
+const VCF_DEPTH: u8 = 6;
 /// How many of my best candidates are tried as defences.
 const DEFENCES: usize = 16;
 /// How many quiet candidates are checked for leaving him a threat.
 const SAFETY_CHECKS: usize = 6;
-/// Candidates the alpha-beta search looks at in each position.
+/// How many threats deep the VCT search goes (threes and fours).
+const VCT_DEPTH: u8 = 2;
+/// Candidates the quiet moves' search orders (4, 6, 12 and 16 were weaker).
 const WIDTH: usize = 8;
-/// Deepest alpha-beta iteration (3, ending on my move, collapsed to 51%
-/// against Classic at 9,750 nodes where it always finishes).
+/// Plies of the quiet moves' search: my move, his answer.
 const MAX_DEPTH: u8 = 2;
-/// A won position's score for alpha-beta.
-const WIN: i32 = 100_000_000;
 /// A CountScore that makes five.
 const WINNING: i32 = 10000;
 
@@ -84,11 +89,13 @@ pub enum Reason {
     WinInOne,
     BlockFive,
     MyVcf,
+    /// A victory by threes and fours (two threats deep), a three-three among
+    /// them.
+    MyVct,
     FourThree,
-    ThreeThree,
     /// He had a four-three, an open three or a VCF.
     BlockFours,
-    /// He had a three-three.
+    /// He had a three-three or a VCT.
     BlockThrees,
     Search,
 }
@@ -119,6 +126,13 @@ fn sorted(scores: &[i32; CANDIDATES]) -> [u8; CANDIDATES] {
         order[at] = i as u8;
     }
     order
+}
+
+/// Whether `b` lies on one of the four lines through `a`, within four steps.
+fn in_line(a: Point, b: Point) -> bool {
+    let dc = a.col.abs_diff(b.col);
+    let dr = a.row.abs_diff(b.row);
+    (dc == 0 || dr == 0 || dc == dr) && dc.max(dr) <= 4
 }
 
 /// The first point of each kind a scan found, see [`Search::scan`].
@@ -220,14 +234,16 @@ struct Search {
     /// a stone is taken back: a few more points tried, but 46 bytes of stack
     /// rather than 361 for counts.
     near: [u8; MAX_POINTS.div_ceil(8)],
-    /// For each side, its stones within four steps of each point along the
-    /// four lines: a point with fewer than three cannot give it a four, and
-    /// is passed over without a look (without a node).
-    on_lines: [[u8; MAX_POINTS]; 2],
     nodes: u32,
     budget: u32,
     /// The node count at which the current phase stops (at most `budget`).
     limit: u32,
+    /// His stones placed by the VCT search (his answers): only on their
+    /// lines can he have gained a four or a five.
+    his_new: [Point; VCF_DEPTH as usize],
+    his_len: usize,
+    /// Whether scan() looks only on the lines through `his_new`.
+    focused: bool,
 }
 
 /// The point Strong plays for the side to move, and the nodes it searched.
@@ -261,10 +277,12 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
         board: position.board.clone(),
         rule: position.rule,
         near: [0; MAX_POINTS.div_ceil(8)],
-        on_lines: [[0; MAX_POINTS], [0; MAX_POINTS]],
         nodes: 0,
         budget: budget.max(1),
         limit: budget.max(1),
+        his_new: [Point::new(0, 0); VCF_DEPTH as usize],
+        his_len: 0,
+        focused: false,
     };
     search.mark_stones();
     let mut candidates = [Point::new(0, 0); CANDIDATES];
@@ -280,13 +298,13 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
 }
 
 impl Search {
-    /// Counts the stones near each point (the search is built in place: a
-    /// copy of it would cost the stack its 800 bytes twice).
+    /// Marks the points near the stones (the search is built in place: a copy
+    /// of it would cost the stack its 400 bytes twice).
     fn mark_stones(&mut self) {
         for index in 0..self.point_count() {
             let point = self.point(index);
-            if let Some(stone) = self.board.get(point) {
-                self.mark_near(point, stone, 1);
+            if self.board.get(point).is_some() {
+                self.mark_near(point);
             }
         }
     }
@@ -316,7 +334,7 @@ impl Search {
         None
     }
 
-    fn mark_near(&mut self, point: Point, stone: Stone, add: i8) {
+    fn mark_near(&mut self, point: Point) {
         let side = self.board.side();
         for dr in -2..3i8 {
             for dc in -2..3i8 {
@@ -326,31 +344,38 @@ impl Search {
                 }
             }
         }
-        for &(dc, dr) in DIRECTIONS.iter() {
-            for steps in -4..5i8 {
-                if let Some(q) = point.step(dc, dr, steps, side) {
-                    let index = self.index(q);
-                    let count = &mut self.on_lines[stone as usize][index];
-                    *count = count.wrapping_add_signed(add);
-                }
-            }
-        }
     }
 
     fn place(&mut self, point: Point, stone: Stone) {
         self.board.set(point, Some(stone));
-        self.mark_near(point, stone, 1);
+        self.mark_near(point);
     }
 
-    fn remove(&mut self, point: Point, stone: Stone) {
+    fn remove(&mut self, point: Point) {
         self.board.set(point, None);
-        self.mark_near(point, stone, -1);
     }
 
     /// Whether `stone` has at least `least` stones on the lines through the
-    /// empty `point` (within four steps): else no shape() is worth a look.
+    /// empty `point` (within four steps): a point with fewer than three cannot
+    /// give it a four, and is passed over without a look (without a node).
+    /// Counted afresh: counts kept for each point would cost the deep VCF's
+    /// stack 722 bytes.
     fn may_hold(&self, point: Point, stone: Stone, least: u8) -> bool {
-        self.on_lines[stone as usize][self.index(point)] >= least
+        let side = self.board.side();
+        let mut count = 0;
+        for &(dc, dr) in DIRECTIONS.iter() {
+            for steps in -4..5i8 {
+                if let Some(q) = point.step(dc, dr, steps, side)
+                    && self.board.get(q) == Some(stone)
+                {
+                    count += 1;
+                    if count >= least {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     fn out_of_budget(&self) -> bool {
@@ -502,7 +527,12 @@ impl Search {
         let least = if with_threes { 2 } else { 3 };
         let mut next = self.next_near(0);
         while let Some(point) = next {
-            if !self.may_hold(point, stone, least as u8) {
+            if !self.may_hold(point, stone, least as u8)
+                || self.focused
+                    && !self.his_new[..self.his_len]
+                        .iter()
+                        .any(|&s| in_line(s, point))
+            {
                 next = self.next_near(self.index(point) + 1);
                 continue;
             }
@@ -543,21 +573,22 @@ impl Search {
             return Some((block, Reason::BlockFive));
         }
         self.phase(self.budget / 4);
-        if let Some(start) = self.vcf(me, VCF_DEPTH) {
+        if let Some(start) = self.threats(me, VCF_DEPTH, false, None) {
             return Some((start, Reason::MyVcf));
         }
         if let Some(point) = mine.four_three {
             return Some((point, Reason::FourThree)); // the four forces, the three wins
         }
         // How much he threatens if I pass: his open three or four-three wins
-        // faster than any three of mine; against his three-three mine comes first.
+        // faster than any three of mine; against his three-three or VCT my
+        // threats come first.
         self.phase(self.budget / 4);
         let danger = self.threat_level(&his, him);
-        if danger < FOURS
-            && his.four.is_none()
-            && let Some(point) = mine.three_three
-        {
-            return Some((point, Reason::ThreeThree));
+        if danger < FOURS && his.four.is_none() {
+            self.phase(self.budget / 4);
+            if let Some(point) = self.threats(me, VCT_DEPTH, true, None) {
+                return Some((point, Reason::MyVct));
+            }
         }
         if danger == NONE {
             return None;
@@ -590,46 +621,76 @@ impl Search {
         self.place(point, mover);
         let found = self.scan(judged, true);
         let level = self.threat_level(&found, judged);
-        self.remove(point, mover);
+        self.remove(point);
         level
     }
 
     /// What `stone` threatens with its move, from a scan of its points: FIVE
     /// (it has a four on the board), FOURS (an open three, a four-three, a win
-    /// by continuous fours), THREES (a three-three) or NONE.
+    /// by continuous fours), THREES (a three-three or a victory by threats, which
+    /// a defence may still break with a four of its own) or NONE.
     fn threat_level(&mut self, found: &Found, stone: Stone) -> u8 {
         if found.five.is_some() {
             FIVE
         } else if found.open_four.is_some()
             || found.four_three.is_some()
-            || self.vcf(stone, VCF_DEPTH).is_some()
+            || self.threats(stone, VCF_DEPTH, false, None).is_some()
         {
             FOURS
-        } else if found.three_three.is_some() {
+        } else if found.three_three.is_some()
+            || self.threats(stone, VCT_DEPTH, true, None).is_some()
+        {
             THREES
         } else {
             NONE
         }
     }
 
-    /// A first move of a victory by continuous fours for `me`, if one is found
-    /// within `depth` fours and the budget.
-    fn vcf(&mut self, me: Stone, depth: u8) -> Option<Point> {
+    /// A first move of a victory by threats for `me`, within `depth` threats
+    /// and the budget: by continuous fours (VCF), or with `threes` by open
+    /// threes as well (VCT), each threat then on a line through the one
+    /// before. A four wins when his forced answer leaves me more fours (or, in
+    /// a VCF, a four-three); a three when he has no four to answer with and
+    /// every answer on its line leaves me a win.
+    fn threats(
+        &mut self,
+        me: Stone,
+        depth: u8,
+        threes: bool,
+        focus: Option<Point>,
+    ) -> Option<Point> {
+        let him = me.opponent();
+        // A four needs three of my stones in a window already, a three two.
+        let least = 3 - threes as u8;
         let mut next = self.next_near(0);
         while let Some(point) = next {
             if depth == 0 || self.out_of_budget() {
                 return None;
             }
             next = self.next_near(self.index(point) + 1);
-            if !self.may_hold(point, me, 3) {
+            if !self.may_hold(point, me, least) || focus.is_some_and(|f| !in_line(f, point)) {
                 continue;
             }
-            let Some(shape) = self.shape(point, me, 3, false) else {
+            let Some(shape) = self.shape(point, me, least as u32, threes) else {
                 continue;
             };
             let won = shape.five
                 || shape.fours >= 2
-                || shape.fours == 1 && self.four_wins(point, shape.block, me, depth);
+                || if shape.fours == 1 {
+                    // A four-three wins; a VCT's last threat may not be a bare four.
+                    shape.threes > 0
+                        || (depth > 1 || !threes)
+                            && self.four_wins(point, shape.block, me, depth, threes)
+                } else if shape.threes >= 2 {
+                    !self.his_counter(him, false)
+                } else if shape.threes == 1 && depth > 1 {
+                    self.place(point, me);
+                    let won = !self.his_counter(him, false) && self.three_wins(point, me, depth);
+                    self.remove(point);
+                    won
+                } else {
+                    false
+                };
             if won {
                 return Some(point);
             }
@@ -638,28 +699,94 @@ impl Search {
     }
 
     /// Whether my four on `point`, which he must block on `block`, wins: by a
-    /// four-three or by more fours (within `depth - 1` of them).
-    fn four_wins(&mut self, point: Point, block: Point, me: Stone, depth: u8) -> bool {
+    /// four-three or by more threats (within `depth - 1` of them).
+    fn four_wins(
+        &mut self,
+        point: Point,
+        block: Point,
+        me: Stone,
+        depth: u8,
+        threes: bool,
+    ) -> bool {
         let him = me.opponent();
         self.place(point, me);
         self.place(block, him);
         // His forced block must not make his five, nor leave him a four of his
-        // own (then my next four would not force).
+        // own (then my next threat would not force). A VCF looks for his fours
+        // everywhere; a VCT, which starts only when he has none, on the lines
+        // of his stones it placed.
         let his_five = DIRECTIONS
             .iter()
             .any(|&(dc, dr)| self.line(block, him, dc, dr).is_five(self.rule));
-        let won = !his_five && self.scan(him, false).five.is_none() && {
-            self.vcf(me, depth - 1).is_some() || self.scan(me, true).four_three.is_some()
+        self.his_new[self.his_len] = block;
+        self.his_len += 1;
+        let countered = if threes {
+            self.his_counter(him, true)
+        } else {
+            self.scan(him, false).five.is_some()
         };
-        self.remove(block, him);
-        self.remove(point, me);
+        let won = !his_five
+            && !countered
+            && (self
+                .threats(me, depth - 1, threes, threes.then_some(point))
+                .is_some()
+                || !threes && self.scan(me, true).four_three.is_some());
+        self.his_len -= 1;
+        self.remove(block);
+        self.remove(point);
         won
     }
 
-    /// Step 7: my candidates ordered by an iterative-deepening alpha-beta over
-    /// the best WIDTH of them (the last iteration that finished within half of
-    /// the budget left decides; ties and the rest keep their CountScore order),
-    /// then the first in that order after which he threatens nothing.
+    /// Whether he has a four (or with `five_only`, a five) to play on a line
+    /// through one of his stones the VCT placed (he had none before it).
+    fn his_counter(&mut self, him: Stone, five_only: bool) -> bool {
+        self.focused = true;
+        let found = self.scan(him, false);
+        self.focused = false;
+        found.five.is_some() || !five_only && found.four.is_some()
+    }
+
+    /// Whether my open three(s) through `point` (placed) win whatever he answers.
+    fn three_wins(&mut self, point: Point, me: Stone, depth: u8) -> bool {
+        let him = me.opponent();
+        let side = self.board.side();
+        for &(dc, dr) in DIRECTIONS.iter() {
+            let line = self.line(point, me, dc, dr);
+            if !line.has_open_three(self.rule) {
+                continue;
+            }
+            for bit in 0..2 * CENTRE + 1 {
+                let q = 1u16 << bit;
+                if (line.own | line.blocked) & q != 0 {
+                    continue;
+                }
+                let answered = Line {
+                    blocked: line.blocked | q,
+                    ..line
+                };
+                if answered.has_open_three(self.rule) {
+                    continue;
+                }
+                let Some(answer) = point.step(dc, dr, bit as i8 - CENTRE as i8, side) else {
+                    continue;
+                };
+                self.place(answer, him);
+                self.his_new[self.his_len] = answer;
+                self.his_len += 1;
+                let won = self.threats(me, depth - 1, true, Some(point)).is_some();
+                self.his_len -= 1;
+                self.remove(answer);
+                if !won || self.out_of_budget() {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Step 7: my candidates ordered by the two-ply search over the best WIDTH
+    /// of them (see `search_order`), then the first in that order after which
+    /// he threatens nothing.
     fn quiet_move(&mut self, me: Stone, candidates: &[Point]) -> Point {
         let him = me.opponent();
         let order = self.search_order(me, candidates);
@@ -677,8 +804,11 @@ impl Search {
         candidates[order[0] as usize]
     }
 
-    /// The candidates' indexes, best first by the alpha-beta search (kept out
-    /// of line: its arrays are gone before the safety checks' deep VCF).
+    /// The candidates' indexes, best first by an iterative-deepening minimax
+    /// over the best WIDTH: one ply (my gain), then two (my gain less his best
+    /// answer's). The last iteration that finished within half of the budget
+    /// left decides; ties and the rest keep their CountScore order. Kept out of
+    /// line: its arrays are gone before the safety checks' deep VCF.
     #[inline(never)]
     fn search_order(&mut self, me: Stone, candidates: &[Point]) -> [u8; CANDIDATES] {
         let him = me.opponent();
@@ -687,22 +817,19 @@ impl Search {
         let mut scores = [i32::MIN; CANDIDATES];
         for depth in 1..MAX_DEPTH + 1 {
             let mut iteration = [i32::MIN; CANDIDATES];
-            let mut alpha = -WIN - 1;
             for (i, &point) in candidates.iter().enumerate().take(WIDTH) {
                 if self.out_of_budget() {
                     return sorted(&scores); // an unfinished iteration does not count
                 }
                 let gain = self.gain(point, me);
-                let score = if gain >= WINNING || depth == 1 {
+                iteration[i] = if gain >= WINNING || depth == 1 {
                     gain
                 } else {
                     self.place(point, me);
-                    let reply = self.negamax(him, depth - 1, -WIN - 1, -alpha, candidates);
-                    self.remove(point, me);
+                    let reply = self.best_gain(him, candidates);
+                    self.remove(point);
                     gain - reply
                 };
-                iteration[i] = score;
-                alpha = alpha.max(score);
             }
             scores = iteration;
         }
@@ -716,41 +843,13 @@ impl Search {
         count_score(&self.board, point, stone) as i32
     }
 
-    /// The value for `to_move` of the position, `depth` plies deep over the
-    /// free points of `pool`: the best of its gains, each less the other
-    /// side's best answer one ply deeper (a move's worth is what it gains
-    /// against what it gives away).
-    fn negamax(&mut self, to_move: Stone, depth: u8, alpha: i32, beta: i32, pool: &[Point]) -> i32 {
-        let other = to_move.opponent();
-        // Order the free points of the pool by their gain.
-        let mut gains = [(i32::MIN, Point::new(0, 0)); CANDIDATES];
-        let mut count = 0;
+    /// The best gain of `to_move` over the free points of `pool` (each a
+    /// node), 0 if none is free.
+    fn best_gain(&mut self, to_move: Stone, pool: &[Point]) -> i32 {
+        let mut best = 0;
         for &point in pool {
             if self.board.get(point).is_none() {
-                let g = self.gain(point, to_move);
-                let mut at = count;
-                while at > 0 && gains[at - 1].0 < g {
-                    gains[at] = gains[at - 1];
-                    at -= 1;
-                }
-                gains[at] = (g, point);
-                count += 1;
-            }
-        }
-        if count == 0 {
-            return 0;
-        }
-        if depth <= 1 || gains[0].0 >= WINNING || self.out_of_budget() {
-            return gains[0].0;
-        }
-        let mut best = -WIN - 1;
-        for &(g, point) in gains[..count.min(WIDTH)].iter() {
-            self.place(point, to_move);
-            let score = g - self.negamax(other, depth - 1, g - beta, g - alpha.max(best), pool);
-            self.remove(point, to_move);
-            best = best.max(score);
-            if best >= beta || self.out_of_budget() {
-                break;
+                best = best.max(self.gain(point, to_move));
             }
         }
         best

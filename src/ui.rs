@@ -169,7 +169,8 @@ const MENU_RULE_Y: usize = 19;
 const MENU_TIME_Y: usize = 20;
 
 /// The buttons under the status line: (first column, label, key it stands for).
-static BUTTONS: [(usize, &[u8], u8); 5] = [
+/// The column is a byte, which keeps the table small.
+static BUTTONS: [(u8, &[u8], u8); 5] = [
     (1, b"[Undo U]", b'u'),
     (11, b"[Hint H]", b'h'),
     (21, b"[Numbers N]", b'n'),
@@ -208,6 +209,8 @@ pub fn point_on(x: u8, y: u8, side: u8) -> Option<Point> {
 }
 
 /// The screen row of `row` on a board of `side` points a side.
+// Out of line: it is called at every row and mark, and the .COM is smaller so.
+#[inline(never)]
 fn row_y(row: u8, side: u8) -> usize {
     BOARD_TOP_Y + (side - 1 - row) as usize
 }
@@ -405,20 +408,19 @@ impl App {
             Input::Key(Key::Char(c)) => c.to_ascii_lowercase(),
             Input::Key(Key::Escape) => b'3',
             Input::Key(Key::F1) => b'?',
-            Input::Click { y, .. } => match y as usize {
-                MENU_PERSON_BEGINS_Y => b'1',
-                MENU_COMPUTER_BEGINS_Y => b'2',
-                MENU_TWO_PLAYERS_Y => b'4',
-                MENU_LOAD_Y => b'l',
-                MENU_QUIT_Y => b'3',
-                MENU_HELP_Y => b'?',
-                MENU_GAME_Y => b'g',
-                MENU_LEVEL_Y => b'c',
-                MENU_SOUND_Y => b's',
-                MENU_RULE_Y => b'r',
-                MENU_TIME_Y => b't',
-                _ => 0,
-            },
+            // A click on a menu line is its key.
+            Input::Click { y, .. } => {
+                MENU_LINES
+                    .iter()
+                    .find(|&&(row, _, _)| row == y)
+                    .map_or(0, |&(_, key, _)| {
+                        if key == F1_KEY {
+                            b'?'
+                        } else {
+                            key.to_ascii_lowercase()
+                        }
+                    })
+            }
             _ => 0,
         };
         let opponent = match choice {
@@ -505,6 +507,8 @@ impl App {
     /// A new game of the menu's variant against `opponent`. When the computer
     /// begins, its opening stone is a random point near the middle (on the outer
     /// lines in Outer-Open).
+    // Out of line: inlined into `handle`, it made the .COM 24 bytes larger.
+    #[inline(never)]
     fn start(&mut self, opponent: Opponent) {
         self.variant = self.settings.variant;
         // In place: new values would be built on the stack and copied.
@@ -797,7 +801,10 @@ impl App {
             Input::Key(Key::Backspace) => Some(b'u'),
             Input::Click { x, y } if y as usize == BUTTONS_Y => BUTTONS
                 .iter()
-                .find(|(start, label, _)| (*start..start + label.len()).contains(&(x as usize)))
+                .find(|&&(start, label, _)| {
+                    let start = start as usize;
+                    (start..start + label.len()).contains(&(x as usize))
+                })
                 .map(|&(_, _, key)| key),
             _ => None,
         }
@@ -1283,6 +1290,9 @@ impl App {
             Style::Label,
         );
         for &(y, key, label) in &MENU_LINES {
+            let one_letter = [key];
+            let key: &[u8] = if key == F1_KEY { b"F1" } else { &one_letter };
+            let y = y as usize;
             screen.write(22, y, key, Style::MenuKey);
             screen.write_packed(22 + key.len(), y, label, Style::Normal);
         }
@@ -1345,7 +1355,7 @@ impl App {
         for &(x, label, key) in &BUTTONS {
             // No hints in the Mist: nobody may see under it.
             if !(key == b'h' && self.variant.has_mist()) {
-                screen.write(x, BUTTONS_Y, label, Style::MenuKey);
+                screen.write(x as usize, BUTTONS_Y, label, Style::MenuKey);
             }
         }
         key_bar(
@@ -1364,18 +1374,18 @@ impl App {
 
     /// Which stone carries the last-move highlight: against the computer, its
     /// last move (Piskasm's bright red LastPC); between people, the last move.
+    // Out of line: the .COM is smaller so.
+    #[inline(never)]
     fn highlighted_move(&self) -> Option<Point> {
         match self.opponent {
             Opponent::Person => self.game.last_move(),
             Opponent::Computer(computer) => {
+                // Black's moves have the even indices, White's the odd ones:
+                // the computer's last is the last move or the one before it.
                 let moves = self.game.moves();
-                let computer_moves_odd = computer == Stone::White;
-                moves
-                    .iter()
-                    .enumerate()
-                    .rev()
-                    .find(|(i, _)| (i % 2 == 1) == computer_moves_odd)
-                    .map(|(_, &p)| p)
+                let computer_parity = (computer == Stone::White) as usize;
+                let back = (moves.len() + 1 + computer_parity) % 2;
+                moves.iter().rev().nth(back).copied()
             }
         }
     }
@@ -1428,10 +1438,8 @@ impl App {
                     Some(stone) => {
                         let emphasis = if in_win {
                             2
-                        } else if highlighted == Some(point) {
-                            1
                         } else {
-                            0
+                            (highlighted == Some(point)) as usize
                         };
                         (
                             stone_glyph(stone),
@@ -1440,15 +1448,16 @@ impl App {
                     }
                 };
                 screen.put(x, y, ch, style);
+                // The column letters under the board, along with its bottom row.
+                if row == 0 {
+                    screen.put(
+                        x,
+                        BOARD_TOP_Y + side as usize,
+                        lettering.letter(col),
+                        Style::Label,
+                    );
+                }
             }
-        }
-        for col in 0..side {
-            screen.put(
-                BOARD_X + 2 * col as usize,
-                BOARD_TOP_Y + side as usize,
-                lettering.letter(col),
-                Style::Label,
-            );
         }
         if let Some(hint) = self.hint {
             let (x, y) = (BOARD_X + 2 * hint.col as usize, row_y(hint.row, side));
@@ -1488,28 +1497,24 @@ impl App {
                 line.push_packed(packed!("Draw"));
             }
         }
-        screen.write(PANEL_X, 4, line.as_bytes(), Style::Normal);
-        line.clear();
+        write_panel_line(screen, 4, &mut line, Style::Normal);
         line.push_packed(packed!("Stones on the board: "))
             .push_number(self.game.move_count() as u32);
-        screen.write(PANEL_X, 5, line.as_bytes(), Style::Normal);
+        write_panel_line(screen, 5, &mut line, Style::Normal);
         if let Some(last) = self.game.last_move() {
-            line.clear();
             line.push_packed(packed!("Last move: "));
             push_point(&mut line, last, lettering);
-            screen.write(PANEL_X, 6, line.as_bytes(), Style::Normal);
+            write_panel_line(screen, 6, &mut line, Style::Normal);
         }
         if self.variant.has_mist() {
-            line.clear();
             line.push_packed(packed!("Hole centre: "));
             push_point(&mut line, self.centre, lettering);
-            screen.write(PANEL_X, 7, line.as_bytes(), Style::Normal);
+            write_panel_line(screen, 7, &mut line, Style::Normal);
         }
         if let Opponent::Computer(_) = self.opponent {
-            line.clear();
             line.push_packed(packed!("Level: "))
                 .push(self.settings.level.name());
-            screen.write(PANEL_X, 3, line.as_bytes(), Style::Label);
+            write_panel_line(screen, 3, &mut line, Style::Label);
         }
         screen.write_packed(PANEL_X, 8, black, Style::Label);
         screen.write_packed(PANEL_X, 9, white, Style::Label);
@@ -1518,7 +1523,6 @@ impl App {
             let moves = self.game.moves();
             let first = moves.len().saturating_sub(MOVE_LIST_LINES);
             for (i, &point) in moves.iter().enumerate().skip(first) {
-                line.clear();
                 let number = i as u32 + 1;
                 if number < 100 {
                     line.push(b" ");
@@ -1530,7 +1534,7 @@ impl App {
                 line.push_number(number)
                     .push(if i % 2 == 0 { b". X " } else { b". O " });
                 push_point(&mut line, point, lettering);
-                screen.write(PANEL_X, 12 + i - first, line.as_bytes(), Style::Normal);
+                write_panel_line(screen, 12 + i - first, &mut line, Style::Normal);
             }
         } else {
             let rule = if self.game.rule() == WinRule::ExactlyFive {
@@ -1590,28 +1594,32 @@ static PLAYERS_PANEL: [[Packed; 3]; 3] = [
 ];
 
 /// The menu's lines: row, key, label (written after the key); the options' values
-/// follow at x=32.
-static MENU_LINES: [(usize, &[u8], Packed); 11] = [
+/// follow at x=32. Rows and keys are bytes, which keeps the table small; the key
+/// F1, the only one of two letters, stands as [`F1_KEY`].
+static MENU_LINES: [(u8, u8, Packed); 11] = [
     (
-        MENU_PERSON_BEGINS_Y,
-        b"1",
+        MENU_PERSON_BEGINS_Y as u8,
+        b'1',
         packed!("  You begin (against the computer)"),
     ),
     (
-        MENU_COMPUTER_BEGINS_Y,
-        b"2",
+        MENU_COMPUTER_BEGINS_Y as u8,
+        b'2',
         packed!("  The computer begins"),
     ),
-    (MENU_TWO_PLAYERS_Y, b"4", packed!("  Two players")),
-    (MENU_LOAD_Y, b"L", packed!("  Load a saved game")),
-    (MENU_QUIT_Y, b"3", packed!("  Quit (also Esc)")),
-    (MENU_HELP_Y, b"F1", packed!(" Keys")),
-    (MENU_GAME_Y, b"G", packed!("  Game:  ")),
-    (MENU_LEVEL_Y, b"C", packed!("  Level: ")),
-    (MENU_SOUND_Y, b"S", packed!("  Sound: ")),
-    (MENU_RULE_Y, b"R", packed!("  Rule:  ")),
-    (MENU_TIME_Y, b"T", packed!("  Time:  ")),
+    (MENU_TWO_PLAYERS_Y as u8, b'4', packed!("  Two players")),
+    (MENU_LOAD_Y as u8, b'L', packed!("  Load a saved game")),
+    (MENU_QUIT_Y as u8, b'3', packed!("  Quit (also Esc)")),
+    (MENU_HELP_Y as u8, F1_KEY, packed!(" Keys")),
+    (MENU_GAME_Y as u8, b'G', packed!("  Game:  ")),
+    (MENU_LEVEL_Y as u8, b'C', packed!("  Level: ")),
+    (MENU_SOUND_Y as u8, b'S', packed!("  Sound: ")),
+    (MENU_RULE_Y as u8, b'R', packed!("  Rule:  ")),
+    (MENU_TIME_Y as u8, b'T', packed!("  Time:  ")),
 ];
+
+/// The F1 key in [`MENU_LINES`].
+const F1_KEY: u8 = 0;
 
 /// The help page's lines.
 static HELP_LINES: [Packed; 16] = [
@@ -1639,6 +1647,14 @@ fn render_help(screen: &mut dyn Canvas) {
         screen.write_packed(4, 4 + i, line, Style::Normal);
     }
     key_bar(screen, packed!(" Press any key or click to go back"));
+}
+
+/// Writes `line` on panel row `y`, then empties it for the next row (one call
+/// instead of a write and a clear at every row).
+#[inline(never)]
+fn write_panel_line(screen: &mut dyn Canvas, y: usize, line: &mut Line, style: Style) {
+    screen.write(PANEL_X, y, line.as_bytes(), style);
+    line.clear();
 }
 
 fn key_bar(screen: &mut dyn Canvas, text: Packed) {

@@ -31,8 +31,8 @@ fn reason_name(reason: Reason) -> &'static str {
         Reason::WinInOne => "win in one",
         Reason::BlockFive => "block five",
         Reason::MyVcf => "my VCF",
+        Reason::MyVct => "my VCT",
         Reason::FourThree => "four-three",
-        Reason::ThreeThree => "three-three",
         Reason::BlockFours => "block his fours",
         Reason::BlockThrees => "block his three-three",
         Reason::Search => "search",
@@ -171,6 +171,57 @@ fn it_makes_a_four_three() {
         . . . . . . . . . . .",
         Stone::Black,
         Reason::MyVcf,
+    );
+}
+
+#[test]
+fn it_plays_a_victory_by_threats() {
+    // No four, four-three or three-three anywhere for Black, but G6 makes an
+    // open three across (E6 F6 G6) and, whatever White answers on that row, G7
+    // then makes two open threes (G6 G7 G8 up, F6 G7 H8 across the diagonal);
+    // or the same the other way round, G7 first.
+    let point = expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . O . . . . . . . . .
+        . . . . . . X X . . .
+        . . . . . . * . . . .
+        . . . . X X * . . . .
+        . . . . . . . . . . .
+        . . . O . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . O .
+        . . . . . . . . . . .",
+        Stone::Black,
+        Reason::MyVct,
+    );
+    // And it is a win: after any answer White may give, Black wins on.
+    let (diagram, _) = marked_diagram(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . O . . . . . . . . .
+        . . . . . . X X . . .
+        . . . . . . . . . . .
+        . . . . X X . . . . .
+        . . . . . . . . . . .
+        . . . O . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . O .
+        . . . . . . . . . . .",
+    );
+    let mut board = diagram.board.clone();
+    board.set(point, Some(Stone::Black));
+    let (answer, _, _) = strong(&board, Stone::White);
+    board.set(answer, Some(Stone::White));
+    let (_, _, next) = strong(&board, Stone::Black);
+    assert!(
+        matches!(next, Reason::MyVcf | Reason::FourThree | Reason::MyVct),
+        "after {} and {}, Black plays for {}",
+        name(point),
+        name(answer),
+        reason_name(next)
     );
 }
 

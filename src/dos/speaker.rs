@@ -8,8 +8,21 @@ use piskrs::ui::Sound;
 /// The PIT's input clock, 1.193182 MHz.
 const PIT_HZ: u32 = 1_193_182;
 
-fn tone_on(frequency: u32) {
-    let divisor = (PIT_HZ / frequency.max(20)) as u16;
+/// The PIT divisor that sounds `frequency` (in Hz).
+const fn divisor(frequency: u32) -> u16 {
+    (PIT_HZ / frequency) as u16
+}
+
+/// A click on a move, and the win tune: (PIT divisor, milliseconds) a note.
+const CLICK: [(u16, u16); 1] = [(divisor(1800), 12)];
+const TUNE: [(u16, u16); 4] = [
+    (divisor(523), 110),
+    (divisor(659), 110),
+    (divisor(784), 110),
+    (divisor(1047), 260),
+];
+
+fn tone_on(divisor: u16) {
     // SAFETY: port 43h selects PIT channel 2, mode 3 (square wave), low then high
     // byte; ports 42h and 61h belong to the speaker. Only AL is used.
     unsafe {
@@ -50,20 +63,19 @@ fn wait(microseconds: u32) {
     }
 }
 
-fn note(frequency: u32, milliseconds: u32) {
-    tone_on(frequency);
-    wait(milliseconds * 1000);
+fn note(divisor: u16, milliseconds: u16) {
+    tone_on(divisor);
+    wait(milliseconds as u32 * 1000);
     tone_off();
 }
 
 pub fn play(sound: Sound) {
-    match sound {
-        Sound::None => {}
-        Sound::Click => note(1800, 12),
-        Sound::Tune => {
-            for (frequency, milliseconds) in [(523, 110), (659, 110), (784, 110), (1047, 260)] {
-                note(frequency, milliseconds);
-            }
-        }
+    let notes: &[(u16, u16)] = match sound {
+        Sound::None => &[],
+        Sound::Click => &CLICK,
+        Sound::Tune => &TUNE,
+    };
+    for &(divisor, milliseconds) in notes {
+        note(divisor, milliseconds);
     }
 }
