@@ -26,11 +26,11 @@
 //! at (four 11-point lines read into bit masks and classified, see `Line`),
 //! so a given position and budget give the same move on the host and on DOS,
 //! and the budget is a fair measure of time (650 nodes a second on the
-//! reference 386). The search keeps its own copy of the board and a bit for
-//! each point near a stone (the points it tries), both updated as it places
-//! and takes back stones; a point where the side has too few stones on its
-//! lines is passed over without a look. Classic's Info is not touched: a full
-//! Update per stone would cost more than the look.
+//! reference 386). The search keeps its own copy of the board, a bit for each
+//! point near a stone (the points it tries) and, for each side, its stones on
+//! the lines through each point (a point with too few is passed over without a
+//! look); all three are updated as it places and takes back stones. Classic's
+//! Info is not touched: a full Update per stone would cost more than the look.
 //!
 //! Measured and dropped (200 games against Classic each, README "Strength"):
 //! a VCT scanning the whole board for his counter-fours at every three (it
@@ -61,9 +61,11 @@ use crate::rules::WinRule;
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 /// My best candidates, by CountScore: the defences and quiet moves tried.
 const CANDIDATES: usize = 16;
-/// How deep the VCF search goes (my fours). Each four costs the .COM about
-/// 125 bytes of stack; from 6 to 12 no move changed in 1,600 arena games.
-const VCF_DEPTH: u8 = 6;
+/// How deep the VCF search goes: three fours, and a four-three after them.
+/// Each four costs the .COM about 125 bytes of stack, which has no room for
+/// more; at the shipped budget 6 to 12 fours gave the same 1,600 arena games
+/// and 3 a point more or less.
+const VCF_DEPTH: u8 = 3;
 /// How many of my best candidates are tried as defences.
 const DEFENCES: usize = 16;
 /// How many quiet candidates are checked for leaving him a threat.
@@ -132,7 +134,7 @@ fn sorted(scores: &[i32; CANDIDATES]) -> [u8; CANDIDATES] {
 fn in_line(a: Point, b: Point) -> bool {
     let dc = a.col.abs_diff(b.col);
     let dr = a.row.abs_diff(b.row);
-    (dc == 0 || dr == 0 || dc == dr) && dc.max(dr) <= 4
+    dc.max(dr) <= 4 && (dc == 0 || dr == 0 || dc == dr)
 }
 
 /// The first point of each kind a scan found, see [`Search::scan`].
@@ -234,6 +236,10 @@ struct Search {
     /// a stone is taken back: a few more points tried, but 46 bytes of stack
     /// rather than 361 for counts.
     near: [u8; MAX_POINTS.div_ceil(8)],
+    /// For each side, its stones within four steps of each point along the
+    /// four lines: a point with fewer than three cannot give it a four, and
+    /// is passed over without a look (without a node).
+    on_lines: [[u8; MAX_POINTS]; 2],
     nodes: u32,
     budget: u32,
     /// The node count at which the current phase stops (at most `budget`).
@@ -277,6 +283,7 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
         board: position.board.clone(),
         rule: position.rule,
         near: [0; MAX_POINTS.div_ceil(8)],
+        on_lines: [[0; MAX_POINTS], [0; MAX_POINTS]],
         nodes: 0,
         budget: budget.max(1),
         limit: budget.max(1),
@@ -298,13 +305,13 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
 }
 
 impl Search {
-    /// Marks the points near the stones (the search is built in place: a copy
-    /// of it would cost the stack its 400 bytes twice).
+    /// Counts the stones near each point (the search is built in place: a
+    /// copy of it would cost the stack its 800 bytes twice).
     fn mark_stones(&mut self) {
         for index in 0..self.point_count() {
             let point = self.point(index);
-            if self.board.get(point).is_some() {
-                self.mark_near(point);
+            if let Some(stone) = self.board.get(point) {
+                self.mark_near(point, stone, 1);
             }
         }
     }
@@ -334,7 +341,7 @@ impl Search {
         None
     }
 
-    fn mark_near(&mut self, point: Point) {
+    fn mark_near(&mut self, point: Point, stone: Stone, add: i8) {
         let side = self.board.side();
         for dr in -2..3i8 {
             for dc in -2..3i8 {
@@ -344,38 +351,31 @@ impl Search {
                 }
             }
         }
+        for &(dc, dr) in DIRECTIONS.iter() {
+            for steps in -4..5i8 {
+                if let Some(q) = point.step(dc, dr, steps, side) {
+                    let index = self.index(q);
+                    let count = &mut self.on_lines[stone as usize][index];
+                    *count = count.wrapping_add_signed(add);
+                }
+            }
+        }
     }
 
     fn place(&mut self, point: Point, stone: Stone) {
         self.board.set(point, Some(stone));
-        self.mark_near(point);
+        self.mark_near(point, stone, 1);
     }
 
-    fn remove(&mut self, point: Point) {
+    fn remove(&mut self, point: Point, stone: Stone) {
         self.board.set(point, None);
+        self.mark_near(point, stone, -1);
     }
 
     /// Whether `stone` has at least `least` stones on the lines through the
-    /// empty `point` (within four steps): a point with fewer than three cannot
-    /// give it a four, and is passed over without a look (without a node).
-    /// Counted afresh: counts kept for each point would cost the deep VCF's
-    /// stack 722 bytes.
+    /// empty `point` (within four steps): else no shape() is worth a look.
     fn may_hold(&self, point: Point, stone: Stone, least: u8) -> bool {
-        let side = self.board.side();
-        let mut count = 0;
-        for &(dc, dr) in DIRECTIONS.iter() {
-            for steps in -4..5i8 {
-                if let Some(q) = point.step(dc, dr, steps, side)
-                    && self.board.get(q) == Some(stone)
-                {
-                    count += 1;
-                    if count >= least {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        self.on_lines[stone as usize][self.index(point)] >= least
     }
 
     fn out_of_budget(&self) -> bool {
@@ -583,7 +583,10 @@ impl Search {
         // faster than any three of mine; against his three-three or VCT my
         // threats come first.
         self.phase(self.budget / 4);
-        let danger = self.threat_level(&his, him);
+        let mut danger = self.threat_level(&his, him);
+        if danger == NONE && self.threats(him, VCT_DEPTH, true, None).is_some() {
+            danger = THREES; // his VCT, which my threats may still break
+        }
         if danger < FOURS && his.four.is_none() {
             self.phase(self.budget / 4);
             if let Some(point) = self.threats(me, VCT_DEPTH, true, None) {
@@ -621,7 +624,7 @@ impl Search {
         self.place(point, mover);
         let found = self.scan(judged, true);
         let level = self.threat_level(&found, judged);
-        self.remove(point);
+        self.remove(point, mover);
         level
     }
 
@@ -637,9 +640,7 @@ impl Search {
             || self.threats(stone, VCF_DEPTH, false, None).is_some()
         {
             FOURS
-        } else if found.three_three.is_some()
-            || self.threats(stone, VCT_DEPTH, true, None).is_some()
-        {
+        } else if found.three_three.is_some() {
             THREES
         } else {
             NONE
@@ -661,6 +662,9 @@ impl Search {
     ) -> Option<Point> {
         let him = me.opponent();
         // A four needs three of my stones in a window already, a three two.
+        // A VCT's first threat is looked for only where three of my stones lie
+        // on the point's lines: one more to build the next threat on (this
+        // halves its nodes, and it won more than it lost in the arena).
         let least = 3 - threes as u8;
         let mut next = self.next_near(0);
         while let Some(point) = next {
@@ -668,7 +672,9 @@ impl Search {
                 return None;
             }
             next = self.next_near(self.index(point) + 1);
-            if !self.may_hold(point, me, least) || focus.is_some_and(|f| !in_line(f, point)) {
+            if !self.may_hold(point, me, least + (threes && focus.is_none()) as u8)
+                || focus.is_some_and(|f| !in_line(f, point))
+            {
                 continue;
             }
             let Some(shape) = self.shape(point, me, least as u32, threes) else {
@@ -686,7 +692,7 @@ impl Search {
                 } else if shape.threes == 1 && depth > 1 {
                     self.place(point, me);
                     let won = !self.his_counter(him, false) && self.three_wins(point, me, depth);
-                    self.remove(point);
+                    self.remove(point, me);
                     won
                 } else {
                     false
@@ -732,8 +738,8 @@ impl Search {
                 .is_some()
                 || !threes && self.scan(me, true).four_three.is_some());
         self.his_len -= 1;
-        self.remove(block);
-        self.remove(point);
+        self.remove(block, him);
+        self.remove(point, me);
         won
     }
 
@@ -775,7 +781,7 @@ impl Search {
                 self.his_len += 1;
                 let won = self.threats(me, depth - 1, true, Some(point)).is_some();
                 self.his_len -= 1;
-                self.remove(answer);
+                self.remove(answer, him);
                 if !won || self.out_of_budget() {
                     return false;
                 }
@@ -827,7 +833,7 @@ impl Search {
                 } else {
                     self.place(point, me);
                     let reply = self.best_gain(him, candidates);
-                    self.remove(point);
+                    self.remove(point, me);
                     gain - reply
                 };
             }
