@@ -4,6 +4,7 @@
 //!
 //! `cargo run --release --example lost -- classic freestyle 19 975 [GAME [PLIES]]`
 //! (GAME 0-based: that game only, won or lost; PLIES: stop after that many).
+//! With SECOND_OPENINGS set in the environment, the arena's second set of openings.
 #[path = "../src/bin/common/arena.rs"]
 #[allow(dead_code)]
 mod arena;
@@ -38,6 +39,11 @@ fn main() {
         side,
         rule,
         seed: 1,
+        openings: if std::env::var_os("SECOND_OPENINGS").is_some() {
+            &SECOND_OPENINGS
+        } else {
+            &OPENINGS
+        },
     };
     for index in 0..200u32 {
         if only.is_some_and(|o| o != index) {
@@ -49,12 +55,12 @@ fn main() {
         }
         // replay
         let pair = index / 2;
-        let opening = pair as usize % OPENINGS.len();
-        let symmetry = (pair as usize / OPENINGS.len() % 8) as u8;
+        let opening = pair as usize % settings.openings.len();
+        let symmetry = (pair as usize / settings.openings.len() % 8) as u8;
         let a_black = index % 2 == 0;
         let middle = (side / 2) as i8;
         let mut game = Game::with_opening(side, rule, Opening::Free);
-        for &step in OPENINGS[opening] {
+        for &step in settings.openings[opening] {
             // The arena's own turn and seeds, so the replay is the arena's game.
             let (x, y) = turn(step, symmetry);
             game.play(Point::new((middle + x) as u8, (middle + y) as u8))

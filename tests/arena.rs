@@ -9,7 +9,9 @@ mod arena;
 use std::process::Command;
 use std::time::Instant;
 
-use arena::{Count, MatchSettings, OPENINGS, Tally, Winner, describe, parse_engine, run};
+use arena::{
+    Count, MatchSettings, OPENINGS, SECOND_OPENINGS, Tally, Winner, describe, parse_engine, run,
+};
 use piskrs::engine::Engine;
 use piskrs::rules::WinRule;
 
@@ -21,6 +23,7 @@ fn settings(a: Engine, b: Engine, games: u32, side: u8, rule: WinRule) -> MatchS
         side,
         rule,
         seed: 1,
+        openings: &OPENINGS,
     }
 }
 
@@ -96,11 +99,12 @@ fn a_match_is_deterministic_for_a_seed() {
 
 #[test]
 fn the_openings_are_small_central_and_legal_under_every_symmetry() {
-    assert!(OPENINGS.len() >= 10);
-    for (i, opening) in OPENINGS.iter().enumerate() {
+    let both: Vec<_> = OPENINGS.iter().chain(SECOND_OPENINGS.iter()).collect();
+    assert!(OPENINGS.len() >= 10 && SECOND_OPENINGS.len() >= 10);
+    for (i, opening) in both.iter().enumerate() {
         assert!((2..=4).contains(&opening.len()), "opening {i}");
         assert!(opening.iter().all(|&(c, r)| c.abs() <= 2 && r.abs() <= 2));
-        for (j, other) in OPENINGS.iter().enumerate() {
+        for (j, other) in both.iter().enumerate() {
             assert!(
                 i == j || opening != other,
                 "openings {i} and {j} are the same"
@@ -109,7 +113,10 @@ fn the_openings_are_small_central_and_legal_under_every_symmetry() {
     }
     // Every opening under each of the 8 symmetries, on both sizes: play_game
     // asserts that the stones go down legally; one move each is enough.
-    for side in [15, 19] {
+    for (side, openings) in [15, 19]
+        .into_iter()
+        .flat_map(|side| [(side, &OPENINGS[..]), (side, &SECOND_OPENINGS[..])])
+    {
         let settings = MatchSettings {
             a: Engine::Cha,
             b: Engine::Cha,
@@ -117,8 +124,9 @@ fn the_openings_are_small_central_and_legal_under_every_symmetry() {
             side,
             rule: WinRule::FiveOrMore,
             seed: 1,
+            openings,
         };
-        for pair in 0..(OPENINGS.len() as u32 * 8) {
+        for pair in 0..(openings.len() as u32 * 8) {
             let record = arena::play_game(&settings, 2 * pair);
             assert!(record.illegal.is_none());
         }

@@ -20,12 +20,13 @@ const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: arena --a LEVEL --b LEVEL [--games N] [--rule freestyle|exact] [--size 15|19|20]
-             [--seed N] [--verbose]
+             [--seed N] [--openings 1|2] [--verbose]
   LEVEL is classic, cha, strong or strong:BUDGET (strong alone: 975 nodes)
   --games    how many games (default 200); openings are played twice, colours swapped
   --rule     freestyle: five or more wins (default); exact: exactly five
   --size     the board's side (default 19)
   --seed     the random sources' seed, 0..=65535 (default 1)
+  --openings 1: the 14 openings of the tables (default); 2: a second set of 14
   --verbose  a line for every game";
 
 struct Options {
@@ -41,6 +42,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     let mut side = 19;
     let mut seed = 1;
     let mut verbose = false;
+    let mut openings: &'static [&'static [(i8, i8)]] = &arena::OPENINGS;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -80,6 +82,13 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                     _ => return Err(format!("--size {text}: 15, 19 or 20")),
                 };
             }
+            "--openings" => {
+                openings = match value()?.as_str() {
+                    "1" => &arena::OPENINGS,
+                    "2" => &arena::SECOND_OPENINGS,
+                    other => return Err(format!("--openings {other}: 1 or 2")),
+                }
+            }
             "--seed" => {
                 let text = value()?;
                 seed = text
@@ -100,6 +109,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             side,
             rule,
             seed,
+            openings,
         },
         verbose,
     }))

@@ -1,8 +1,8 @@
 //! A match between two levels: balanced openings, each played twice with the
 //! colours swapped, every move through [`engine::think`].
 //!
-//! Game `i` plays opening `(i / 2) % OPENINGS.len()` turned by symmetry
-//! `(i / 2 / OPENINGS.len()) % 8`; A is Black in the even games and White in the
+//! Game `i` plays opening `(i / 2) % openings.len()` turned by symmetry
+//! `(i / 2 / openings.len()) % 8`, from OPENINGS or SECOND_OPENINGS; A is Black in the even games and White in the
 //! odd ones. Each colour of each pair of games has its own random source derived
 //! from the seed, so a match is deterministic for a seed, and swapping A and B
 //! swaps the results game pair by game pair.
@@ -33,6 +33,25 @@ pub const OPENINGS: [&[(i8, i8)]; 14] = [
     &[(0, 0), (-1, 1), (1, 0), (0, -2)],
 ];
 
+/// A second set of openings of the same kind, none of them in the first: a
+/// change to a level that helps only on one set is fitted to its games.
+pub const SECOND_OPENINGS: [&[(i8, i8)]; 14] = [
+    &[(0, 0), (1, -1)],
+    &[(0, 0), (0, 2)],
+    &[(0, 0), (-1, 2)],
+    &[(0, 0), (1, 0), (2, 1)],
+    &[(0, 0), (2, -1), (1, 1)],
+    &[(0, 0), (0, 1), (1, -1)],
+    &[(0, 0), (2, 2), (1, 0)],
+    &[(0, 0), (1, 2), (2, 0)],
+    &[(0, 0), (-2, 1), (0, 2)],
+    &[(0, 0), (1, 1), (2, 2)],
+    &[(0, 0), (0, 2), (1, 1), (-1, 0)],
+    &[(0, 0), (1, -1), (2, 0), (1, 1)],
+    &[(0, 0), (2, 0), (1, 1), (1, -1)],
+    &[(0, 0), (-1, -1), (1, 2), (0, 1)],
+];
+
 /// A match: A against B.
 #[derive(Clone, Copy)]
 pub struct MatchSettings {
@@ -42,6 +61,8 @@ pub struct MatchSettings {
     pub side: u8,
     pub rule: WinRule,
     pub seed: u16,
+    /// OPENINGS or SECOND_OPENINGS.
+    pub openings: &'static [&'static [(i8, i8)]],
 }
 
 /// Who won a game.
@@ -255,13 +276,14 @@ fn illegal_reason(error: MoveError) -> &'static str {
 /// Plays game `index` of the match.
 pub fn play_game(settings: &MatchSettings, index: u32) -> GameRecord {
     let pair = index / 2;
-    let opening = pair as usize % OPENINGS.len();
-    let symmetry = (pair as usize / OPENINGS.len() % 8) as u8;
+    let openings = settings.openings;
+    let opening = pair as usize % openings.len();
+    let symmetry = (pair as usize / openings.len() % 8) as u8;
     let a_black = index.is_multiple_of(2);
     let side = settings.side;
     let middle = (side / 2) as i8;
     let mut game = Game::with_opening(side, settings.rule, Opening::Free);
-    for &step in OPENINGS[opening] {
+    for &step in openings[opening] {
         let (dc, dr) = turn(step, symmetry);
         let point = Point::new((middle + dc) as u8, (middle + dr) as u8);
         let played = game.play(point);
