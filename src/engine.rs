@@ -17,7 +17,7 @@ pub enum Engine {
     Classic,
     /// Harry Cha's rule program.
     Cha,
-    /// Threat search and alpha-beta, limited to `budget` nodes.
+    /// Threat search (VCF, VCT) and a two-ply search, limited to `budget` nodes.
     Strong { budget: u32 },
 }
 

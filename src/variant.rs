@@ -148,7 +148,7 @@ pub enum Level {
     Classic,
     /// Harry Cha's rule program.
     Cha,
-    /// Threat search and alpha-beta ([`crate::strong`]), within the thinking
+    /// Threat search and a two-ply search ([`crate::strong`]), within the thinking
     /// time of the settings.
     Strong,
 }
