@@ -18,8 +18,9 @@ test("PISKRS.COM exists and fits one 64 KiB segment with its stack", () => {
   const size = fs.statSync(com).size;
   console.log(`PISKRS.COM: ${size} bytes`);
   assert.ok(size > 1000, "suspiciously small");
-  // The stack the link script reserves (the /STACK high-water mark plus a
-  // margin; README, Size and memory) must fit above the image.
+  // The stack the link script reserves must hold Strong's deepest VCF (the
+  // /STACK high-water mark with one four, plus about 125 bytes for each
+  // further four; README, Size and memory) and fit above the image.
   const reserve = Number(/^STACK_RESERVE = (\d+);/m.exec(fs.readFileSync(path.join(root, "link.x"), "utf8"))[1]);
   assert.ok(reserve >= 5166, `a stack reserve of ${reserve} bytes is less than the 5,166 estimated for Strong's deepest VCF`);
   assert.ok(size + 0x100 + reserve <= 0xfffe, "image leaves no room for the stack");
