@@ -72,6 +72,10 @@ const DEFENCES: usize = 16;
 const SAFETY_CHECKS: usize = 6;
 /// How many threats deep the VCT search goes (threes and fours).
 const VCT_DEPTH: u8 = 2;
+/// The most threats `threats` can search in a row (it keeps his answers, one
+/// per threat, 2 bytes of stack each): room for [`forced_win`] to look
+/// deeper than Strong does.
+pub const MAX_THREAT_DEPTH: u8 = 10;
 /// Candidates the quiet moves' search orders (4, 6, 12 and 16 were weaker).
 const WIDTH: usize = 8;
 /// Plies of the quiet moves' search: my move, his answer.
@@ -244,9 +248,9 @@ struct Search {
     budget: u32,
     /// The node count at which the current phase stops (at most `budget`).
     limit: u32,
-    /// His stones placed by the VCT search (his answers): only on their
-    /// lines can he have gained a four or a five.
-    his_new: [Point; VCF_DEPTH as usize],
+    /// His stones placed by `threats` (his forced answers): in a VCT, only on
+    /// their lines can he have gained a four or a five.
+    his_new: [Point; MAX_THREAT_DEPTH as usize],
     his_len: usize,
     /// Whether scan() looks only on the lines through `his_new`.
     focused: bool,
@@ -275,10 +279,10 @@ pub fn choose_explained(
     search(position, budget, None)
 }
 
-#[inline(never)]
-fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Point, u32, Reason)> {
-    let me = position.to_move;
-    let info = info.filter(|info| info.computer() == me);
+/// Builds the search for `position` in place and hands it to `run` (a copy of
+/// it would cost the stack its 1,200 bytes twice).
+#[inline(always)]
+fn with_search<R>(position: Position, budget: u32, run: impl FnOnce(&mut Search) -> R) -> R {
     let mut search = Search {
         board: position.board.clone(),
         rule: position.rule,
@@ -287,21 +291,56 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
         nodes: 0,
         budget: budget.max(1),
         limit: budget.max(1),
-        his_new: [Point::new(0, 0); VCF_DEPTH as usize],
+        his_new: [Point::new(0, 0); MAX_THREAT_DEPTH as usize],
         his_len: 0,
         focused: false,
     };
     search.mark_stones();
-    let mut candidates = [Point::new(0, 0); CANDIDATES];
-    let count = search.best_candidates(me, &mut candidates, info);
-    if count == 0 {
-        return None;
-    }
-    let candidates = &candidates[..count];
-    let (point, reason) = search
-        .decide(me, candidates)
-        .unwrap_or_else(|| (search.quiet_move(me, candidates), Reason::Search));
-    Some((point, search.nodes, reason))
+    run(&mut search)
+}
+
+#[inline(never)]
+fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Point, u32, Reason)> {
+    let me = position.to_move;
+    let info = info.filter(|info| info.computer() == me);
+    with_search(position, budget, |search| {
+        let mut candidates = [Point::new(0, 0); CANDIDATES];
+        let count = search.best_candidates(me, &mut candidates, info);
+        if count == 0 {
+            return None;
+        }
+        let candidates = &candidates[..count];
+        let (point, reason) = search
+            .decide(me, candidates)
+            .unwrap_or_else(|| (search.quiet_move(me, candidates), Reason::Search));
+        Some((point, search.nodes, reason))
+    })
+}
+
+/// A first move of a forced win for the side to move, as far as a search
+/// within `budget` nodes sees: a five, a VCF of up to `vcf_depth` fours (and a
+/// closing four-three), a four-three, or a VCT of up to `vct_depth` threats
+/// (none while he has a four); each depth at most [`MAX_THREAT_DEPTH`]. For
+/// analysis tools (examples/blunders.rs) that judge Strong's moves with
+/// deeper searches than it can afford; Strong itself does not call it.
+pub fn forced_win(position: Position, budget: u32, vcf_depth: u8, vct_depth: u8) -> Option<Point> {
+    let me = position.to_move;
+    with_search(position, budget, |search| {
+        let mine = search.scan(me, true);
+        let his = search.scan(me.opponent(), true);
+        if mine.five.is_some() || his.five.is_some() {
+            return mine.five; // my five, or I must block his
+        }
+        search
+            .threats(me, vcf_depth.min(MAX_THREAT_DEPTH), false, None)
+            .or(mine.four_three)
+            .or_else(|| {
+                let depth = vct_depth.min(MAX_THREAT_DEPTH);
+                his.four
+                    .is_none()
+                    .then(|| search.threats(me, depth, true, None))?
+            })
+    })
 }
 
 impl Search {

@@ -275,6 +275,16 @@ fn illegal_reason(error: MoveError) -> &'static str {
 
 /// Plays game `index` of the match.
 pub fn play_game(settings: &MatchSettings, index: u32) -> GameRecord {
+    play_game_watched(settings, index, &mut |_, _, _| {})
+}
+
+/// As [`play_game`], showing `watch` each position before its move is played:
+/// the game, the point chosen and whether A chose it.
+pub fn play_game_watched(
+    settings: &MatchSettings,
+    index: u32,
+    watch: &mut dyn FnMut(&Game, Point, bool),
+) -> GameRecord {
     let pair = index / 2;
     let openings = settings.openings;
     let opening = pair as usize % openings.len();
@@ -326,6 +336,7 @@ pub fn play_game(settings: &MatchSettings, index: u32) -> GameRecord {
             None => Some((None, "no move")),
             Some((point, used)) => {
                 *nodes += used as u64;
+                watch(&game, point, by_a);
                 game.play(point)
                     .err()
                     .map(|error| (Some(point), illegal_reason(error)))

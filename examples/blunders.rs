@@ -1,0 +1,178 @@
+//! Finds where Strong lost the arena's games it lost: for each, the first of
+//! its moves after which the opponent has a forced win as a deeper search than
+//! Strong's sees it (`strong::forced_win`: a VCF of up to 10 fours or a VCT of
+//! up to 3 threats, within 400,000 nodes), the step that chose that move, and
+//! the points that would have left him no such win ("safe"). A blunder with no
+//! safe point means the game was lost earlier, deeper than this search sees: a
+//! strategic loss rather than a tactical one. Ends with a tally by step.
+//!
+//! `cargo run --release --example blunders -- LEVEL freestyle|exact SIZE BUDGET [SEED]`
+//! With SECOND_OPENINGS set in the environment, the arena's second set of
+//! openings; with SHOW set, the board before each blunder.
+#[path = "../src/bin/common/arena.rs"]
+#[allow(dead_code)]
+mod arena;
+use arena::*;
+use piskrs::board::Stone;
+use piskrs::coord::Point;
+use piskrs::engine::{Engine, Position};
+use piskrs::game::Game;
+use piskrs::random::Random;
+use piskrs::rules::WinRule;
+use piskrs::strong::{self, Reason};
+use std::collections::BTreeMap;
+
+/// The judge's search: deeper than Strong's at any budget it ships with.
+const JUDGE_NODES: u32 = 400_000;
+const JUDGE_VCF: u8 = 10;
+const JUDGE_VCT: u8 = 3;
+
+fn wins_by_force(game: &Game) -> bool {
+    !game.is_over()
+        && strong::forced_win(Position::of(game), JUDGE_NODES, JUDGE_VCF, JUDGE_VCT).is_some()
+}
+
+fn step_name(reason: Reason) -> &'static str {
+    match reason {
+        Reason::WinInOne => "win in one",
+        Reason::BlockFive => "block five",
+        Reason::MyVcf => "my VCF",
+        Reason::MyVct => "my VCT",
+        Reason::FourThree => "four-three",
+        Reason::BlockFours => "defence (fours)",
+        Reason::BlockThrees => "defence (threes)",
+        Reason::Search => "quiet move",
+    }
+}
+
+/// The empty points within two of a stone after which he has no forced win.
+fn safe_points(before: &Game) -> Vec<Point> {
+    let board = before.board();
+    let side = board.side();
+    let near = |p: Point| {
+        (-2..3i8).any(|dr| {
+            (-2..3i8).any(|dc| {
+                p.step(dc, dr, 1, side)
+                    .is_some_and(|q| board.get(q).is_some())
+            })
+        })
+    };
+    let mut safe = vec![];
+    for row in 0..side {
+        for col in 0..side {
+            let point = Point::new(col, row);
+            if board.get(point).is_some() || !near(point) {
+                continue;
+            }
+            let mut after = before.clone();
+            if after.play(point).is_ok() && !wins_by_force(&after) {
+                safe.push(point);
+            }
+        }
+    }
+    safe
+}
+
+fn show(game: &Game, marked: Point) {
+    let side = game.board().side();
+    for row in (0..side).rev() {
+        let mut line = format!("{:>3}", row + 1);
+        for col in 0..side {
+            let point = Point::new(col, row);
+            line.push_str(match game.board().get(point) {
+                Some(Stone::Black) => "  X",
+                Some(Stone::White) => "  O",
+                None if point == marked => "  *",
+                None => "  .",
+            });
+        }
+        println!("{line}");
+    }
+    let letters: String = (0..side)
+        .map(|col| format!("  {}", &point_name(Point::new(col, 0))[..1]))
+        .collect();
+    println!("   {letters}   (* Strong's move)");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 5 {
+        eprintln!("usage: blunders LEVEL freestyle|exact SIZE BUDGET [SEED]");
+        std::process::exit(2);
+    }
+    let settings = MatchSettings {
+        a: Engine::Strong {
+            budget: args[4].parse().expect("BUDGET"),
+        },
+        b: parse_engine(&args[1], 975).expect("LEVEL"),
+        games: 200,
+        side: args[3].parse().expect("SIZE"),
+        rule: if args[2] == "exact" {
+            WinRule::ExactlyFive
+        } else {
+            WinRule::FiveOrMore
+        },
+        seed: args.get(5).map_or(1, |s| s.parse().expect("SEED")),
+        openings: if std::env::var_os("SECOND_OPENINGS").is_some() {
+            &SECOND_OPENINGS
+        } else {
+            &OPENINGS
+        },
+    };
+    let Engine::Strong { budget } = settings.a else {
+        unreachable!()
+    };
+    let mut tally: BTreeMap<String, u32> = BTreeMap::new();
+    for index in 0..settings.games {
+        let mut strong_moves: Vec<(Game, Point)> = vec![];
+        let record = play_game_watched(&settings, index, &mut |game, point, by_a| {
+            if by_a {
+                strong_moves.push((game.clone(), point));
+            }
+        });
+        if record.winner != Winner::B {
+            continue;
+        }
+        let colour = if record.a_black { "Black" } else { "White" };
+        let blunder = strong_moves.iter().find(|(before, point)| {
+            let mut after = before.clone();
+            after.play(*point).is_ok() && wins_by_force(&after)
+        });
+        let Some((before, point)) = blunder else {
+            println!(
+                "game {index} (Strong {colour}): no blunder seen, {} stones",
+                record.stones
+            );
+            *tally.entry("not seen".into()).or_default() += 1;
+            continue;
+        };
+        let (_, _, reason) =
+            strong::choose_explained(Position::of(before), budget, &mut Random::new(1)).unwrap();
+        let safe = safe_points(before);
+        let names: Vec<String> = safe.iter().take(8).map(|&p| point_name(p)).collect();
+        println!(
+            "game {index} (Strong {colour}): stone {} of {}, {} by {}; safe: {} {}",
+            before.move_count() + 1,
+            record.stones,
+            point_name(*point),
+            step_name(reason),
+            safe.len(),
+            names.join(" ")
+        );
+        if std::env::var_os("SHOW").is_some() {
+            show(before, *point);
+        }
+        let kind = if safe.is_empty() {
+            "lost already"
+        } else {
+            step_name(reason)
+        };
+        *tally.entry(kind.into()).or_default() += 1;
+    }
+    println!(
+        "\nfirst blunders by step (\"lost already\": no safe point; \"not seen\": none found):"
+    );
+    for (kind, count) in tally {
+        println!("  {kind:<18} {count}");
+    }
+}
