@@ -9,8 +9,9 @@ use piskrs::classic::Classic;
 use piskrs::coord::Point;
 use piskrs::engine::Position;
 use piskrs::random::Random;
+use piskrs::rules::winning_line;
 use piskrs::rules::{Opening, WinRule};
-use piskrs::strong::{Reason, choose_explained};
+use piskrs::strong::{Reason, choose_explained, forced_win};
 
 const BUDGET: u32 = 2000;
 
@@ -261,4 +262,82 @@ fn it_does_not_fall_for_the_four_three_classic_falls_for() {
         "Classic defends here too ({}): pick a diagram where it does not",
         name(classic_choice)
     );
+}
+
+fn black_to_move(board: &Board) -> Position<'_> {
+    Position {
+        board,
+        to_move: Stone::Black,
+        rule: WinRule::FiveOrMore,
+        opening: Opening::Free,
+        moves: &[],
+    }
+}
+
+/// The points where `stone` would make five.
+fn five_points(board: &Board, stone: Stone) -> Vec<Point> {
+    let side = board.side();
+    let all = (0..side).flat_map(|row| (0..side).map(move |col| Point::new(col, row)));
+    all.filter(|&point| {
+        let mut tried = board.clone();
+        tried.set(point, Some(stone));
+        board.get(point).is_none() && winning_line(&tried, point, WinRule::FiveOrMore).is_some()
+    })
+    .collect()
+}
+
+#[test]
+fn forced_win_sees_a_vcf_deeper_than_strong_and_it_wins() {
+    // From an arena game (15x15, Black to move): a VCF of more than three fours.
+    let (diagram, _) = marked_diagram(
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . X . . X . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . O O X . . . . . .
+        . . O . . . O X . . . . . . .
+        . . . X . X O X X X . . . . .
+        . . . . O . X . O . . . . . .
+        . . . . . O . O X . . . . . .
+        . . . . . O O O . . . . . . .
+        . . . . . O . X . . . . . . .
+        . . . . X X . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .",
+    );
+    let mut board = diagram.board;
+    assert!(
+        forced_win(black_to_move(&board), 100_000, 3, 0).is_none(),
+        "Strong's depth sees no VCF"
+    );
+    // Play it out: each of Black's fours leaves White one block; Black must make
+    // five within ten fours.
+    let mut fours = 0;
+    for _ in 0..10 {
+        let four = forced_win(black_to_move(&board), 100_000, 10, 0).expect("a VCF from here");
+        board.set(four, Some(Stone::Black));
+        fours += 1;
+        let made_five = winning_line(&board, four, WinRule::FiveOrMore).is_some();
+        let blocks = five_points(&board, Stone::Black);
+        assert!(
+            made_five || !blocks.is_empty(),
+            "{} is not a four",
+            name(four)
+        );
+        if made_five || blocks.len() > 1 {
+            // A five, or an open four or a double four: won, and by more fours
+            // than Strong looks for.
+            assert!(fours > 3, "won after {fours} fours");
+            return;
+        }
+        let block = blocks[0];
+        board.set(block, Some(Stone::White));
+        assert!(
+            winning_line(&board, block, WinRule::FiveOrMore).is_none(),
+            "White's block made five"
+        );
+    }
+    panic!("no five after ten fours");
 }
