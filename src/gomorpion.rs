@@ -634,7 +634,7 @@ impl Gomorpion {
         for &step in &STEPS[..4] {
             for (side, weights) in WEIGHTS.iter().enumerate() {
                 let player = if side == 0 { me } else { me ^ BOTH };
-                for start in -4..=0 {
+                for start in -4..1 {
                     let mut pieces = 0;
                     let mut open = true;
                     for k in start..start + 5 {
