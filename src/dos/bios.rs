@@ -116,6 +116,8 @@ pub fn set_cursor_shape(shape: u16) {
 }
 
 /// Rows on the screen minus one, from the BIOS data area (0040:0084; EGA and later).
+// Out of line: inlined at each call, it cost the .COM more.
+#[inline(never)]
 pub fn screen_rows_minus_one() -> u8 {
     far_read_u16(0x40, 0x84) as u8
 }
