@@ -171,9 +171,14 @@ fn unit_value(table: &[u16], mask: u16) -> u16 {
     table.get(mask as usize).copied().unwrap_or(0)
 }
 
-/// Which units of each length are looked at: (length, first and last position of
-/// `p` inside the unit). See the module docs for why `p` stays inside.
-const UNITS: [(u32, u32, u32); 3] = [(5, 0, 4), (6, 1, 4), (7, 2, 4)];
+/// The units looked at: their length, the first position of `p` inside them
+/// (the last is always 4: see the module docs for why `p` stays inside) and
+/// their score tables, attack and defence.
+static UNITS: [(u16, u16, &[u16], &[u16]); 3] = [
+    (5, 0, &ATTACK_5, &DEFENCE_5),
+    (6, 1, &ATTACK_6, &DEFENCE_6),
+    (7, 2, &ATTACK_7, &DEFENCE_7),
+];
 
 /// The evaluator's state: the computer's colour and Info.
 #[derive(Clone)]
@@ -211,6 +216,8 @@ impl Classic {
     }
 
     /// Info's score for `point`.
+    // Out of line: inlined at each call, it cost the .COM more.
+    #[inline(never)]
     pub fn score(&self, point: Point) -> u16 {
         self.info[self.index(point)]
     }
@@ -331,13 +338,12 @@ fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
     if own == 0 && theirs == 0 {
         return 0; // only empty units: nothing to build on or to stop
     }
-    let (lowest, highest) = ((4 - back) as u32, (4 + ahead) as u32);
+    let (lowest, highest) = ((4 - back) as u16, (4 + ahead) as u16);
     let mut best = 0;
-    for &(length, first, last) in UNITS.iter() {
+    for &(length, first, attack, defence) in UNITS.iter() {
         let full = (1u16 << length) - 1;
-        let (attack, defence) = (attack_table(length), defence_table(length));
         // `p` at position k of the unit: the unit covers bits 4-k ..= 4-k+length-1.
-        for k in first..last + 1 {
+        for k in first..5 {
             let shift = 4 - k;
             if shift < lowest || shift + length - 1 > highest {
                 continue;
@@ -354,22 +360,6 @@ fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
         }
     }
     best
-}
-
-fn attack_table(length: u32) -> &'static [u16] {
-    match length {
-        5 => &ATTACK_5,
-        6 => &ATTACK_6,
-        _ => &ATTACK_7,
-    }
-}
-
-fn defence_table(length: u32) -> &'static [u16] {
-    match length {
-        5 => &DEFENCE_5,
-        6 => &DEFENCE_6,
-        _ => &DEFENCE_7,
-    }
 }
 
 /// The computer's opening stone when it begins: a random point within two points

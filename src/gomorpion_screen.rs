@@ -416,7 +416,8 @@ impl GomorpionScreen {
             // Each cell between two columns shows the halves of circles, or a
             // link between two captured pieces: it depends on both neighbours.
             let mut left = Look::OFF_BOARD;
-            for col in 0..=SIDE {
+            // (Half-open ranges throughout: an inclusive one costs the .COM more.)
+            for col in 0..SIDE + 1 {
                 let this = if col < SIDE {
                     look(&self.game, Point::new(col, row))
                 } else {

@@ -440,7 +440,7 @@ mod program {
         let mut plies: u32 = 0;
         let mut line = Text::<120>::new();
         let start = bios::ticks();
-        for seed in 1..=GAMES {
+        for seed in 1..GAMES + 1 {
             let mut selfplay = SelfPlay::new(seed);
             line.clear();
             line.push(b"seed ").push_number(seed as u32).push(b": ");

@@ -601,7 +601,7 @@ impl App {
             return;
         }
         let mover = self.game.to_move();
-        for _ in 0..=self.game.board().point_count() {
+        for _ in 0..self.game.board().point_count() + 1 {
             let Some(point) = self.computer_choice() else {
                 return;
             };
@@ -685,8 +685,9 @@ impl App {
     fn look_through_hole(&mut self) {
         let side = self.variant.side();
         let reach = mist::HOLE_REACH as i8;
-        for dr in -reach..=reach {
-            for dc in -reach..=reach {
+        // Half-open ranges: an inclusive one costs an out-of-line `next`.
+        for dr in -reach..reach + 1 {
+            for dc in -reach..reach + 1 {
                 if let Some(point) = self.centre.step(dc, dr, 1, side) {
                     let stone = self.game.board().get(point);
                     self.learn(point, stone);

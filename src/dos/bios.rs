@@ -70,6 +70,8 @@ pub fn video_mode() -> u8 {
 }
 
 /// Sets a video mode (INT 10h AH=00h); this also clears the screen.
+// Out of line: inlined at each call, it cost the .COM more.
+#[inline(never)]
 pub fn set_video_mode(mode: u8) {
     int10(mode as u16, 0, 0, 0);
 }
@@ -94,6 +96,8 @@ pub fn load_8x8_font() {
 
 /// Attribute bit 7: blinking (the BIOS default) or bright backgrounds (INT 10h
 /// AX=1003h, EGA and later).
+// Out of line: inlined at each call, it cost the .COM more.
+#[inline(never)]
 pub fn set_blinking(on: bool) {
     int10(0x1003, on as u16, 0, 0);
 }
@@ -105,11 +109,15 @@ pub fn cursor() -> (u16, u16) {
     (shape, position)
 }
 
+// Out of line: inlined at each call, it cost the .COM more.
+#[inline(never)]
 pub fn set_cursor_shape(shape: u16) {
     int10(0x0100, 0, shape, 0);
 }
 
 /// Rows on the screen minus one, from the BIOS data area (0040:0084; EGA and later).
+// Out of line: inlined at each call, it cost the .COM more.
+#[inline(never)]
 pub fn screen_rows_minus_one() -> u8 {
     far_read_u16(0x40, 0x84) as u8
 }
@@ -134,6 +142,8 @@ pub fn read_key() -> Option<(u8, u8)> {
 }
 
 /// BIOS ticks since midnight (18.2065 a second), INT 1Ah AH=00h.
+// Out of line: inlined at each call, it cost the .COM more.
+#[inline(never)]
 pub fn ticks() -> u32 {
     let (high, low): (u16, u16);
     // SAFETY: INT 1Ah AH=00h reads the clock; it changes AX, CX and DX only.
