@@ -9,7 +9,9 @@
 //!    deep. A four with two completion points (an open four, a double four) wins,
 //!    and so does reaching a four-three after his forced blocks.
 //! 4. **My four-three**: a four and an open three (the four forces his answer,
-//!    then the three becomes an open four).
+//!    then the three becomes an open four), unless his answer makes him a
+//!    four of his own (then I must block it, and he blocks my three). The VCF
+//!    and the VCT judge their four-threes the same way.
 //! 5. **My VCT** (victory by continuous threats: threes and fours, two threats
 //!    deep, the second on a line through the first; a three-three wins at
 //!    once), when he has no four, open three, four-three or VCF (a quarter of
@@ -319,7 +321,8 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
 
 /// A first move of a forced win for the side to move, as far as a search
 /// within `budget` nodes sees: a five, a VCF of up to `vcf_depth` fours (and a
-/// closing four-three), a four-three, or a VCT of up to `vct_depth` threats
+/// closing four-three), a four-three that his block does not answer with a
+/// four, or a VCT of up to `vct_depth` threats
 /// (none while he has a four); each depth at most [`MAX_THREAT_DEPTH`]. For
 /// analysis tools (examples/blunders.rs) that judge Strong's moves with
 /// deeper searches than it can afford; Strong itself does not call it.
@@ -333,7 +336,10 @@ pub fn forced_win(position: Position, budget: u32, vcf_depth: u8, vct_depth: u8)
         }
         search
             .threats(me, vcf_depth.min(MAX_THREAT_DEPTH), false, None)
-            .or(mine.four_three)
+            .or_else(|| {
+                let point = mine.four_three?;
+                search.four_three_wins(point, me).then_some(point)
+            })
             .or_else(|| {
                 let depth = vct_depth.min(MAX_THREAT_DEPTH);
                 his.four
@@ -615,7 +621,10 @@ impl Search {
         if let Some(start) = self.threats(me, VCF_DEPTH, false, None) {
             return Some((start, Reason::MyVcf));
         }
-        if let Some(point) = mine.four_three {
+        if let Some(point) = mine
+            .four_three
+            .filter(|&point| self.four_three_wins(point, me))
+        {
             return Some((point, Reason::FourThree)); // the four forces, the three wins
         }
         // How much he threatens if I pass: his open three or four-three wins
@@ -722,8 +731,9 @@ impl Search {
             let won = shape.five
                 || shape.fours >= 2
                 || if shape.fours == 1 {
-                    // A four-three wins; a VCT's last threat may not be a bare four.
-                    shape.threes > 0
+                    // A four-three wins unless his block makes him a four; a
+                    // VCT's last threat may not be a bare four.
+                    shape.threes > 0 && self.four_three_wins(point, me)
                         || (depth > 1 || !threes)
                             && self.four_wins(point, shape.block, me, depth, threes)
                 } else if shape.threes >= 2 {
@@ -775,11 +785,26 @@ impl Search {
             && (self
                 .threats(me, depth - 1, threes, threes.then_some(point))
                 .is_some()
-                || !threes && self.scan(me, true).four_three.is_some());
+                || !threes
+                    && (self.scan(me, true).four_three)
+                        .is_some_and(|point| self.four_three_wins(point, me)));
         self.his_len -= 1;
         self.remove(block, him);
         self.remove(point, me);
         won
+    }
+
+    /// Whether my four-three on `point` wins: an open or a double four does,
+    /// a four and an open three when his forced block makes him neither a
+    /// five nor a four of his own (either would take the move from my three).
+    fn four_three_wins(&mut self, point: Point, me: Stone) -> bool {
+        let Some(mine) = self.shape(point, me, 3, false) else {
+            return false;
+        };
+        self.place(point, me);
+        let his = self.shape(mine.block, me.opponent(), 3, false);
+        self.remove(point, me);
+        mine.fours >= 2 || his.is_none_or(|his| !his.five && his.fours == 0)
     }
 
     /// Whether he has a four (or with `five_only`, a five) to play on a line

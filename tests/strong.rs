@@ -176,6 +176,34 @@ fn it_makes_a_four_three() {
 }
 
 #[test]
+fn a_four_three_whose_block_makes_his_four_is_no_win() {
+    // G6 would make a four up (G5..G8, blocked at G9) and an open three across,
+    // but White's forced block on G4 makes White's own four (D4..G4, blocked
+    // at C4): Black must answer it on H4, and White then blocks the three.
+    let (diagram, _) = marked_diagram(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . O . . . .
+        . . . . . . X . . . .
+        . . . . . . X . . . .
+        . . . . X X . . . . .
+        . . . . . . X . . . .
+        . . X O O O . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . O . .
+        . . . . . . . . . . .",
+    );
+    let (point, _, why) = strong(&diagram.board, Stone::Black);
+    assert!(
+        !matches!(why, Reason::FourThree | Reason::MyVcf | Reason::MyVct),
+        "claimed a win at {} ({})",
+        name(point),
+        reason_name(why)
+    );
+}
+
+#[test]
 fn it_plays_a_victory_by_threats() {
     // No four, four-three or three-three anywhere for Black, but G6 makes an
     // open three across (E6 F6 G6) and, whatever White answers on that row, G7
