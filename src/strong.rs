@@ -173,12 +173,17 @@ impl Line {
     /// window through the point (bits `w..w + 5`, w = 1..=5) that the other
     /// side has not blocked.
     fn most_in_a_window(self) -> u32 {
+        // The first window's stones are counted, each next window's from the
+        // one before: the stone it gains less the stone it loses (on a 386 a
+        // count of bits is a dozen instructions, this is two).
+        let own = self.own as u32;
+        let mut count = (own & (WINDOW as u32) << 1).count_ones();
         let mut most = 0;
         for w in 1..CENTRE + 1 {
-            let window = WINDOW << w;
-            if self.blocked & window == 0 {
-                most = most.max((self.own & window).count_ones());
+            if self.blocked & WINDOW << w == 0 {
+                most = most.max(count);
             }
+            count = count + (own >> (w + 5) & 1) - (own >> w & 1);
         }
         most
     }
