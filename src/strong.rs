@@ -381,10 +381,12 @@ impl Search {
 
     /// The first empty point near a stone at `index` or after (row by row).
     fn next_near(&self, mut index: usize) -> Option<Point> {
-        while index < self.point_count() {
-            let point = self.point(index);
-            if self.near[index / 8] & (1 << (index % 8)) != 0 && self.board.get(point).is_none() {
-                return Some(point);
+        // The point itself is worked out only for the one returned (a division
+        // by the side: on a 386, dear in a loop over every point).
+        let points = self.board.points();
+        while index < points.len() {
+            if self.near[index / 8] & (1 << (index % 8)) != 0 && points[index].is_none() {
+                return Some(self.point(index));
             }
             index += 1;
         }
