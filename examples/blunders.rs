@@ -7,8 +7,9 @@
 //! strategic loss rather than a tactical one. Ends with a tally by step.
 //!
 //! `cargo run --release --example blunders -- LEVEL freestyle|exact SIZE BUDGET [SEED]`
-//! With SECOND_OPENINGS set in the environment, the arena's second set of
-//! openings; with SHOW set, the board before each blunder.
+//! With SECOND_OPENINGS or THIRD_OPENINGS set in the environment, the arena's
+//! second or third set of openings; with SHOW set, the board before each
+//! blunder.
 #[path = "../src/bin/common/arena.rs"]
 #[allow(dead_code)]
 mod arena;
@@ -115,6 +116,8 @@ fn main() {
         seed: args.get(5).map_or(1, |s| s.parse().expect("SEED")),
         openings: if std::env::var_os("SECOND_OPENINGS").is_some() {
             &SECOND_OPENINGS
+        } else if std::env::var_os("THIRD_OPENINGS").is_some() {
+            &THIRD_OPENINGS
         } else {
             &OPENINGS
         },

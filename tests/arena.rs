@@ -10,7 +10,8 @@ use std::process::Command;
 use std::time::Instant;
 
 use arena::{
-    Count, MatchSettings, OPENINGS, SECOND_OPENINGS, Tally, Winner, describe, parse_engine, run,
+    Count, MatchSettings, OPENINGS, SECOND_OPENINGS, THIRD_OPENINGS, Tally, Winner, describe,
+    parse_engine, run,
 };
 use piskrs::engine::Engine;
 use piskrs::rules::WinRule;
@@ -99,8 +100,12 @@ fn a_match_is_deterministic_for_a_seed() {
 
 #[test]
 fn the_openings_are_small_central_and_legal_under_every_symmetry() {
-    let both: Vec<_> = OPENINGS.iter().chain(SECOND_OPENINGS.iter()).collect();
-    assert!(OPENINGS.len() >= 10 && SECOND_OPENINGS.len() >= 10);
+    let both: Vec<_> = OPENINGS
+        .iter()
+        .chain(SECOND_OPENINGS.iter())
+        .chain(THIRD_OPENINGS.iter())
+        .collect();
+    assert!(OPENINGS.len() >= 10 && SECOND_OPENINGS.len() >= 10 && THIRD_OPENINGS.len() >= 10);
     for (i, opening) in both.iter().enumerate() {
         assert!((2..=4).contains(&opening.len()), "opening {i}");
         assert!(opening.iter().all(|&(c, r)| c.abs() <= 2 && r.abs() <= 2));
@@ -113,10 +118,13 @@ fn the_openings_are_small_central_and_legal_under_every_symmetry() {
     }
     // Every opening under each of the 8 symmetries, on both sizes: play_game
     // asserts that the stones go down legally; one move each is enough.
-    for (side, openings) in [15, 19]
-        .into_iter()
-        .flat_map(|side| [(side, &OPENINGS[..]), (side, &SECOND_OPENINGS[..])])
-    {
+    for (side, openings) in [15, 19].into_iter().flat_map(|side| {
+        [
+            (side, &OPENINGS[..]),
+            (side, &SECOND_OPENINGS[..]),
+            (side, &THIRD_OPENINGS[..]),
+        ]
+    }) {
         let settings = MatchSettings {
             a: Engine::Cha,
             b: Engine::Cha,
@@ -130,6 +138,43 @@ fn the_openings_are_small_central_and_legal_under_every_symmetry() {
             let record = arena::play_game(&settings, 2 * pair);
             assert!(record.illegal.is_none());
         }
+    }
+}
+
+#[test]
+fn the_third_openings_are_balanced_for_classic_against_itself() {
+    // As examples/opening_balance.rs chose them: each opening in its 8
+    // symmetries, both orders of the two Classics, seeds 1 to 4, 19x19 five or
+    // more; Black's score within 40-60% (the first set's run 0% to 100%).
+    for (n, opening) in THIRD_OPENINGS.iter().enumerate() {
+        let openings: &'static [&'static [(i8, i8)]] = Box::leak(Box::new([*opening]));
+        let mut black = 0.0;
+        for seed in 1..5 {
+            let settings = MatchSettings {
+                a: Engine::Classic,
+                b: Engine::Classic,
+                games: 16,
+                side: 19,
+                rule: WinRule::FiveOrMore,
+                seed,
+                openings,
+            };
+            run(&settings, |record| {
+                let a_black = record.index % 2 == 0;
+                black += match record.winner {
+                    Winner::Draw => 0.5,
+                    Winner::A if a_black => 1.0,
+                    Winner::B if !a_black => 1.0,
+                    _ => 0.0,
+                };
+            });
+        }
+        let percent = 100.0 * black / 64.0;
+        assert!(
+            (40.0..=60.0).contains(&percent),
+            "opening {}: Black scored {percent:.1}%",
+            n + 1
+        );
     }
 }
 

@@ -20,13 +20,14 @@ const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: arena --a LEVEL --b LEVEL [--games N] [--rule freestyle|exact] [--size 15|19|20]
-             [--seed N] [--openings 1|2] [--verbose]
+             [--seed N] [--openings 1|2|3] [--verbose]
   LEVEL is classic, cha, strong or strong:BUDGET (strong alone: 975 nodes)
   --games    how many games (default 200); openings are played twice, colours swapped
   --rule     freestyle: five or more wins (default); exact: exactly five
   --size     the board's side (default 19)
   --seed     the random sources' seed, 0..=65535 (default 1)
-  --openings 1: the 14 openings of the tables (default); 2: a second set of 14
+  --openings 1: the 14 openings of the tables (default); 2: a second set of 14;
+             3: 14 balanced by Classic against itself
   --verbose  a line for every game";
 
 struct Options {
@@ -86,7 +87,8 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                 openings = match value()?.as_str() {
                     "1" => &arena::OPENINGS,
                     "2" => &arena::SECOND_OPENINGS,
-                    other => return Err(format!("--openings {other}: 1 or 2")),
+                    "3" => &arena::THIRD_OPENINGS,
+                    other => return Err(format!("--openings {other}: 1, 2 or 3")),
                 }
             }
             "--seed" => {
