@@ -28,10 +28,11 @@
 //! at (four 11-point lines read into bit masks and classified, see `Line`),
 //! so a given position and budget give the same move on the host and on DOS,
 //! and the budget is a fair measure of time (counted as 650 nodes a second
-//! on the reference 386, which does about 950). The search keeps its own copy of the board, a bit for each
-//! point near a stone (the points it tries) and, for each side, its stones on
-//! the lines through each point (a point with too few is passed over without a
-//! look); all three are updated as it places and takes back stones. Classic's
+//! on the reference 386, which does about 950). The search keeps its own copy
+//! of the board, a bit for each point near a stone (the points it tries) and,
+//! for each side, its stones on the lines through each point (a point with too
+//! few is passed over without a look); all three are updated as it places and
+//! takes back stones. Classic's
 //! Info is not touched: a full Update per stone would cost more than the look.
 //!
 //! Measured and dropped (200 games against Classic each, README "Strength"):
@@ -331,10 +332,10 @@ fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Po
 /// A first move of a forced win for the side to move, as far as a search
 /// within `budget` nodes sees: a five, a VCF of up to `vcf_depth` fours (and a
 /// closing four-three), a four-three that his block does not answer with a
-/// four, or a VCT of up to `vct_depth` threats
-/// (none while he has a four); each depth at most [`MAX_THREAT_DEPTH`]. For
-/// analysis tools (examples/blunders.rs) that judge Strong's moves with
-/// deeper searches than it can afford; Strong itself does not call it.
+/// four, or a VCT of up to `vct_depth` threats (none while he has a four);
+/// each depth at most [`MAX_THREAT_DEPTH`]. For analysis tools
+/// (examples/blunders.rs) that judge Strong's moves with deeper searches than
+/// it can afford; Strong itself does not call it.
 pub fn forced_win(position: Position, budget: u32, vcf_depth: u8, vct_depth: u8) -> Option<Point> {
     let me = position.to_move;
     with_search(position, budget, |search| {
@@ -799,7 +800,9 @@ impl Search {
                 .threats(me, depth - 1, threes, threes.then_some(point))
                 .is_some()
                 || !threes
-                    && (self.scan(me, true).four_three)
+                    && self
+                        .scan(me, true)
+                        .four_three
                         .is_some_and(|point| self.four_three_wins(point, me)));
         self.his_len -= 1;
         self.remove(block, him);
