@@ -144,7 +144,7 @@
 //! Nothing here allocates, recurses or formats: the shapes are a few short strings
 //! (about 550 bytes with their slices), matched by one small routine.
 
-use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
+use crate::board::{Board, DIRECTIONS, Stone};
 use crate::coord::Point;
 use crate::rules::WinRule;
 
@@ -349,18 +349,7 @@ fn find(
     // Every shape but the T has a stone of the owner's right next to the point
     // played (across, up or on a diagonal; the T turned by 45 degrees has its
     // stones two points from its fourth arm), so for the others only such points
-    // are tried. Bit `col + 1` of `near[row + 1]` says whether (`col`, `row`) has
-    // one: shifted by one so that stones on the first row or column need no care.
-    let mut near = [0u32; MAX_SIDE as usize + 2];
-    for (index, &stone) in board.points().iter().enumerate() {
-        if stone == Some(owner) {
-            let at = point(board, index);
-            let rows = at.row as usize..at.row as usize + 3;
-            for bits in &mut near[rows] {
-                *bits |= 0b111 << at.col;
-            }
-        }
-    }
+    // are tried.
     for shape in shapes {
         if shape.early_only && !early {
             continue;
@@ -374,7 +363,7 @@ fn find(
                 continue;
             }
             let at = point(board, index);
-            if !shape.early_only && near[at.row as usize + 1] >> (at.col + 1) & 1 == 0 {
+            if !shape.early_only && !next_to(board, at, owner) {
                 continue;
             }
             for turn in 0..16 {
@@ -389,6 +378,19 @@ fn find(
         }
     }
     None
+}
+
+/// Whether a stone of `owner` is next to `at` (across, up or on a diagonal): the
+/// rightward steps of [`AXES`] go all eight ways.
+fn next_to(board: &Board, at: Point, owner: Stone) -> bool {
+    AXES.iter().any(|&((dc, dr), _)| {
+        look(
+            board,
+            at.col as i16 + dc as i16,
+            at.row as i16 + dr as i16,
+            owner,
+        ) == Seen::Owner
+    })
 }
 
 /// One of the 16 ways to lay a drawing on the board: where its rightward and
