@@ -155,8 +155,11 @@ pub const FIRST_FEW_TURNS: usize = 6;
 
 /// A shape of the drawings above, for its owner.
 struct Shape {
-    /// The drawing, top row first, one character a point (a space: anything).
-    rows: &'static [&'static str],
+    /// The drawing, top row first, one character a point (a space: anything),
+    /// `width` points a row.
+    cells: &'static str,
+    /// The points in a row of the drawing.
+    width: u8,
     /// The point I play when the shape is mine, as (column, row) of the drawing.
     mine: (u8, u8),
     /// The point I play when the shape is his.
@@ -166,19 +169,21 @@ struct Shape {
 }
 
 /// A shape along one line; I play its point `mine` or `his` (counted from 0).
-const fn line(cells: &'static [&'static str], mine: u8, his: u8) -> Shape {
+const fn line(cells: &'static str, mine: u8, his: u8) -> Shape {
     Shape {
-        rows: cells,
+        cells,
+        width: cells.len() as u8,
         mine: (mine, 0),
         his: (his, 0),
         early_only: false,
     }
 }
 
-/// A shape of two crossing lines.
-const fn cross(rows: &'static [&'static str], mine: (u8, u8), his: (u8, u8)) -> Shape {
+/// A shape of two crossing lines, five points a row.
+const fn cross(cells: &'static str, mine: (u8, u8), his: (u8, u8)) -> Shape {
     Shape {
-        rows,
+        cells,
+        width: 5,
         mine,
         his,
         early_only: false,
@@ -187,24 +192,25 @@ const fn cross(rows: &'static [&'static str], mine: (u8, u8), his: (u8, u8)) -> 
 
 /// Checks 1 and 2: five in one move.
 const FIVE_IN_ONE: [Shape; 3] = [
-    line(&["!XXXX+!"], 5, 5),
-    line(&["!XXX+X!"], 4, 4),
-    line(&["!XX+XX!"], 3, 3),
+    line("!XXXX+!", 5, 5),
+    line("!XXX+X!", 4, 4),
+    line("!XX+XX!", 3, 3),
 ];
 
 /// Checks 3 and 4: a bingo in two turns.
 const BINGO_IN_TWO: [Shape; 6] = [
-    line(&["!X+X+X+X!"], 4, 4),
-    line(&["+XX+X+"], 3, 3),
-    line(&["++XXX+"], 1, 1),
-    line(&["+XXX+"], 0, 0),
+    line("!X+X+X+X!", 4, 4),
+    line("+XX+X+", 3, 3),
+    line("++XXX+", 1, 1),
+    line("+XXX+", 0, 0),
     cross(
-        &["  +  ", "  X  ", "+X+X+", "  X  ", "  +  "],
+        concat!("  +  ", "  X  ", "+X+X+", "  X  ", "  +  "),
         (2, 2),
         (2, 2),
     ),
     Shape {
-        rows: &[" X ", "X+X", " + "],
+        cells: concat!(" X ", "X+X", " + "),
+        width: 3,
         mine: (1, 2),
         his: (1, 1),
         early_only: true,
@@ -213,12 +219,12 @@ const BINGO_IN_TWO: [Shape; 6] = [
 
 /// Checks 5 and 6: a bingo in three turns.
 const BINGO_IN_THREE: [Shape; 5] = [
-    line(&["OXXX++"], 4, 4),
-    line(&["OXX+XX+"], 6, 3),
-    line(&["OXX+X+"], 5, 3),
-    line(&["OX+XX+"], 5, 2),
+    line("OXXX++", 4, 4),
+    line("OXX+XX+", 6, 3),
+    line("OXX+X+", 5, 3),
+    line("OX+XX+", 5, 2),
     cross(
-        &["  O  ", "  X  ", "+X+X+", "  X  ", "  +  "],
+        concat!("  O  ", "  X  ", "+X+X+", "  X  ", "  +  "),
         (2, 2),
         (2, 2),
     ),
@@ -368,7 +374,7 @@ fn find(
             }
             for turn in 0..16 {
                 // A line has no second axis: flipping it changes nothing.
-                if shape.rows.len() == 1 && turn & 2 != 0 {
+                if shape.cells.len() == shape.width as usize && turn & 2 != 0 {
                     continue;
                 }
                 if fits(board, shape, anchor, at, owner, rule, turn) {
@@ -438,38 +444,27 @@ fn fits(
     turn: u8,
 ) -> bool {
     let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize];
-    let (right, down) = (
-        (right_col as i16, right_row as i16),
-        (down_col as i16, down_row as i16),
-    );
-    let (x, y) = (anchor.0 as i16, anchor.1 as i16);
-    // The board point under the drawing's top left corner.
-    let corner_col = at.col as i16 - x * right.0 - y * down.0;
-    let corner_row = at.row as i16 - x * right.1 - y * down.1;
     // The owner's stones first (most places fail there), then the rest.
     for stones_first in [true, false] {
-        let (mut line_col, mut line_row) = (corner_col, corner_row);
-        for row in shape.rows {
-            let (mut col, mut row_here) = (line_col, line_row);
-            for &want in row.as_bytes() {
-                if (want == b'X') == stones_first {
-                    let seen = look(board, col, row_here, owner);
-                    let matches = match want {
-                        b'X' => seen == Seen::Owner,
-                        b'O' => seen == Seen::Other || seen == Seen::Edge,
-                        b'+' => seen == Seen::Empty,
-                        b'!' => rule == WinRule::FiveOrMore || seen != Seen::Owner,
-                        _ => true,
-                    };
-                    if !matches {
-                        return false;
-                    }
+        for (index, &want) in shape.cells.as_bytes().iter().enumerate() {
+            if (want == b'X') == stones_first {
+                // From the point played to this one, in steps of the drawing.
+                let x = (index as u8 % shape.width) as i16 - anchor.0 as i16;
+                let y = (index as u8 / shape.width) as i16 - anchor.1 as i16;
+                let col = at.col as i16 + x * right_col as i16 + y * down_col as i16;
+                let row = at.row as i16 + x * right_row as i16 + y * down_row as i16;
+                let seen = look(board, col, row, owner);
+                let matches = match want {
+                    b'X' => seen == Seen::Owner,
+                    b'O' => seen == Seen::Other || seen == Seen::Edge,
+                    b'+' => seen == Seen::Empty,
+                    b'!' => rule == WinRule::FiveOrMore || seen != Seen::Owner,
+                    _ => true,
+                };
+                if !matches {
+                    return false;
                 }
-                col += right.0;
-                row_here += right.1;
             }
-            line_col += down.0;
-            line_row += down.1;
         }
     }
     true
