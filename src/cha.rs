@@ -230,6 +230,9 @@ const BINGO_IN_THREE: [Shape; 5] = [
     ),
 ];
 
+/// Checks 1 to 6, in pairs (a static: an array built on the stack costs code).
+static CHECKS: [&[Shape]; 3] = [&FIVE_IN_ONE, &BINGO_IN_TWO, &BINGO_IN_THREE];
+
 /// The point Cha's program plays for `me` on `board` under `rule`; `his_first` is
 /// the opponent's first stone, if any (check 8 plays next to it at 1:30). `None`
 /// only when the board is full.
@@ -238,7 +241,7 @@ pub fn choose(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule)
     let early = my_stones < FIRST_FEW_TURNS;
     // Checks 1 to 6, in pairs: my shapes, then his (one loop rather than six
     // calls: each call costs the .COM its arguments).
-    for shapes in [&FIVE_IN_ONE[..], &BINGO_IN_TWO, &BINGO_IN_THREE] {
+    for shapes in CHECKS {
         for whose in [Whose::Mine, Whose::His] {
             if let Some(point) = find(board, shapes, me, whose, rule, early) {
                 return Some(point);
