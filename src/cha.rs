@@ -242,8 +242,8 @@ pub fn choose(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule)
     // Checks 1 to 6, in pairs: my shapes, then his (one loop rather than six
     // calls: each call costs the .COM its arguments).
     for shapes in CHECKS {
-        for whose in [Whose::Mine, Whose::His] {
-            if let Some(point) = find(board, shapes, me, whose, rule, early) {
+        for his in 0..2 {
+            if let Some(point) = find(board, shapes, me, his != 0, rule, early) {
                 return Some(point);
             }
         }
@@ -317,13 +317,6 @@ fn nearest_the_centre(board: &Board) -> Option<Point> {
     best
 }
 
-/// Whose shapes a check looks for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Whose {
-    Mine,
-    His,
-}
-
 /// What a point of a drawing finds on the board, seen by the shape's owner.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Seen {
@@ -341,20 +334,17 @@ fn point(board: &Board, index: usize) -> Point {
     Point::new((index % side) as u8, (index / side) as u8)
 }
 
-/// The first free point where one of `shapes` (mine or his) lies with the point
+/// The first free point where one of `shapes` (his if `his`, else mine) lies with the point
 /// I play there.
 fn find(
     board: &Board,
     shapes: &[Shape],
     me: Stone,
-    whose: Whose,
+    his: bool,
     rule: WinRule,
     early: bool,
 ) -> Option<Point> {
-    let owner = match whose {
-        Whose::Mine => me,
-        Whose::His => me.opponent(),
-    };
+    let owner = if his { me.opponent() } else { me };
     // Every shape but the T has a stone of the owner's right next to the point
     // played (across, up or on a diagonal; the T turned by 45 degrees has its
     // stones two points from its fourth arm), so for the others only such points
@@ -363,10 +353,7 @@ fn find(
         if shape.early_only && !early {
             continue;
         }
-        let anchor = match whose {
-            Whose::Mine => shape.mine,
-            Whose::His => shape.his,
-        };
+        let anchor = if his { shape.his } else { shape.mine };
         for (index, stone) in board.points().iter().enumerate() {
             if stone.is_some() {
                 continue;
