@@ -290,9 +290,8 @@ fn check8_first_move(board: &Board, his_first: Option<Point>, my_stones: usize) 
     board.get(his_first)?;
     // (Only whether a point is empty matters, so any owner will do for `look`.)
     // 1:30, 10:30, 4:30, 7:30: right or left, then up or down.
-    for turn in 0..4 {
-        let col = his_first.col as i16 + if turn & 1 == 0 { 1 } else { -1 };
-        let row = his_first.row as i16 + if turn & 2 == 0 { 1 } else { -1 };
+    for (dc, dr) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+        let (col, row) = (his_first.col as i16 + dc, his_first.row as i16 + dr);
         if look(board, col, row, Stone::Black) == Seen::Empty {
             return Some(Point::new(col as u8, row as u8));
         }
