@@ -153,8 +153,11 @@ use crate::rules::WinRule;
 /// its first six moves).
 pub const FIRST_FEW_TURNS: usize = 6;
 
-/// A shape of the drawings above, for its owner.
-struct Shape {
+/// A shape of the drawings above, for its owner, as it is written below.
+struct Drawing {
+    /// Which pair of checks looks for it: 0 for checks 1 and 2, 1 for 3 and 4, 2
+    /// for 5 and 6.
+    check: u8,
     /// The drawing, top row first, one character a point (a space: anything),
     /// `width` points a row.
     cells: &'static str,
@@ -169,8 +172,9 @@ struct Shape {
 }
 
 /// A shape along one line; I play its point `mine` or `his` (counted from 0).
-const fn line(cells: &'static str, mine: u8, his: u8) -> Shape {
-    Shape {
+const fn line(check: u8, cells: &'static str, mine: u8, his: u8) -> Drawing {
+    Drawing {
+        check,
         cells,
         width: cells.len() as u8,
         mine: (mine, 0),
@@ -180,8 +184,9 @@ const fn line(cells: &'static str, mine: u8, his: u8) -> Shape {
 }
 
 /// A shape of two crossing lines, five points a row.
-const fn cross(cells: &'static str, mine: (u8, u8), his: (u8, u8)) -> Shape {
-    Shape {
+const fn cross(check: u8, cells: &'static str, mine: (u8, u8), his: (u8, u8)) -> Drawing {
+    Drawing {
+        check,
         cells,
         width: 5,
         mine,
@@ -190,48 +195,116 @@ const fn cross(cells: &'static str, mine: (u8, u8), his: (u8, u8)) -> Shape {
     }
 }
 
-/// Checks 1 and 2: five in one move.
-const FIVE_IN_ONE: [Shape; 3] = [
-    line("!XXXX+!", 5, 5),
-    line("!XXX+X!", 4, 4),
-    line("!XX+XX!", 3, 3),
-];
-
-/// Checks 3 and 4: a bingo in two turns.
-const BINGO_IN_TWO: [Shape; 6] = [
-    line("!X+X+X+X!", 4, 4),
-    line("+XX+X+", 3, 3),
-    line("++XXX+", 1, 1),
-    line("+XXX+", 0, 0),
+/// The shapes of checks 1 to 6, in the order they are tried.
+const DRAWINGS: [Drawing; 14] = [
+    // Checks 1 and 2: five in one move.
+    line(0, "!XXXX+!", 5, 5),
+    line(0, "!XXX+X!", 4, 4),
+    line(0, "!XX+XX!", 3, 3),
+    // Checks 3 and 4: a bingo in two turns.
+    line(1, "!X+X+X+X!", 4, 4),
+    line(1, "+XX+X+", 3, 3),
+    line(1, "++XXX+", 1, 1),
+    line(1, "+XXX+", 0, 0),
     cross(
+        1,
         concat!("  +  ", "  X  ", "+X+X+", "  X  ", "  +  "),
         (2, 2),
         (2, 2),
     ),
-    Shape {
+    Drawing {
+        check: 1,
         cells: concat!(" X ", "X+X", " + "),
         width: 3,
         mine: (1, 2),
         his: (1, 1),
         early_only: true,
     },
-];
-
-/// Checks 5 and 6: a bingo in three turns.
-const BINGO_IN_THREE: [Shape; 5] = [
-    line("OXXX++", 4, 4),
-    line("OXX+XX+", 6, 3),
-    line("OXX+X+", 5, 3),
-    line("OX+XX+", 5, 2),
+    // Checks 5 and 6: a bingo in three turns.
+    line(2, "OXXX++", 4, 4),
+    line(2, "OXX+XX+", 6, 3),
+    line(2, "OXX+X+", 5, 3),
+    line(2, "OX+XX+", 5, 2),
     cross(
+        2,
         concat!("  O  ", "  X  ", "+X+X+", "  X  ", "  +  "),
         (2, 2),
         (2, 2),
     ),
 ];
 
-/// Checks 1 to 6, in pairs (a static: an array built on the stack costs code).
-static CHECKS: [&[Shape]; 3] = [&FIVE_IN_ONE, &BINGO_IN_TWO, &BINGO_IN_THREE];
+/// A shape as the program keeps it: [`Drawing`] with its cells in [`CELLS`] (an
+/// offset and a length of one byte each cost the .COM less than a `&str`).
+struct Shape {
+    /// As in [`Drawing`].
+    check: u8,
+    /// Where its cells start in [`CELLS`].
+    start: u8,
+    /// How many cells it has.
+    len: u8,
+    /// As in [`Drawing`].
+    width: u8,
+    mine: (u8, u8),
+    his: (u8, u8),
+    early_only: bool,
+}
+
+/// The cells of all the drawings, one after the other.
+static CELLS: [u8; cells_len()] = {
+    let mut cells = [0; cells_len()];
+    let (mut shape, mut at) = (0, 0);
+    while shape < DRAWINGS.len() {
+        let drawing = DRAWINGS[shape].cells.as_bytes();
+        let mut cell = 0;
+        while cell < drawing.len() {
+            cells[at] = drawing[cell];
+            (cell, at) = (cell + 1, at + 1);
+        }
+        shape += 1;
+    }
+    cells
+};
+
+/// How many cells the drawings have in all.
+const fn cells_len() -> usize {
+    let (mut shape, mut len) = (0, 0);
+    while shape < DRAWINGS.len() {
+        len += DRAWINGS[shape].cells.len();
+        shape += 1;
+    }
+    len
+}
+
+/// [`DRAWINGS`] as the program keeps them.
+static SHAPES: [Shape; DRAWINGS.len()] = {
+    let mut shapes = [const {
+        Shape {
+            check: 0,
+            start: 0,
+            len: 0,
+            width: 0,
+            mine: (0, 0),
+            his: (0, 0),
+            early_only: false,
+        }
+    }; DRAWINGS.len()];
+    let (mut shape, mut start) = (0, 0);
+    while shape < DRAWINGS.len() {
+        let drawing = &DRAWINGS[shape];
+        shapes[shape] = Shape {
+            check: drawing.check,
+            start: start as u8,
+            len: drawing.cells.len() as u8,
+            width: drawing.width,
+            mine: drawing.mine,
+            his: drawing.his,
+            early_only: drawing.early_only,
+        };
+        start += drawing.cells.len();
+        shape += 1;
+    }
+    shapes
+};
 
 /// The point Cha's program plays for `me` on `board` under `rule`; `his_first` is
 /// the opponent's first stone, if any (check 8 plays next to it at 1:30). `None`
@@ -241,9 +314,9 @@ pub fn choose(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule)
     let early = my_stones < FIRST_FEW_TURNS;
     // Checks 1 to 6, in pairs: my shapes, then his (one loop rather than six
     // calls: each call costs the .COM its arguments).
-    for shapes in CHECKS {
+    for check in 0..3 {
         for his in 0..2 {
-            if let Some(point) = find(board, shapes, me, his != 0, rule, early) {
+            if let Some(point) = find(board, check, me, his != 0, rule, early) {
                 return Some(point);
             }
         }
@@ -337,7 +410,7 @@ fn point(board: &Board, index: usize) -> Point {
 /// I play there.
 fn find(
     board: &Board,
-    shapes: &[Shape],
+    check: u8,
     me: Stone,
     his: bool,
     rule: WinRule,
@@ -348,8 +421,8 @@ fn find(
     // played (across, up or on a diagonal; the T turned by 45 degrees has its
     // stones two points from its fourth arm), so for the others only such points
     // are tried.
-    for shape in shapes {
-        if shape.early_only && !early {
+    for shape in &SHAPES {
+        if shape.check != check || shape.early_only && !early {
             continue;
         }
         let anchor = if his { shape.his } else { shape.mine };
@@ -363,7 +436,7 @@ fn find(
             }
             for turn in 0..16 {
                 // A line has no second axis: flipping it changes nothing.
-                if shape.cells.len() == shape.width as usize && turn & 2 != 0 {
+                if shape.len == shape.width && turn & 2 != 0 {
                     continue;
                 }
                 if fits(board, shape, anchor, at, owner, rule, turn) {
@@ -435,11 +508,12 @@ fn fits(
     let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize];
     // The owner's stones first (most places fail there), then the rest.
     for stones_first in [true, false] {
-        for (index, &want) in shape.cells.as_bytes().iter().enumerate() {
+        for index in 0..shape.len {
+            let want = CELLS[(shape.start + index) as usize];
             if (want == b'X') == stones_first {
                 // From the point played to this one, in steps of the drawing.
-                let x = (index as u8 % shape.width) as i16 - anchor.0 as i16;
-                let y = (index as u8 / shape.width) as i16 - anchor.1 as i16;
+                let x = (index % shape.width) as i16 - anchor.0 as i16;
+                let y = (index / shape.width) as i16 - anchor.1 as i16;
                 let col = at.col as i16 + x * right_col as i16 + y * down_col as i16;
                 let row = at.row as i16 + x * right_row as i16 + y * down_row as i16;
                 let seen = look(board, col, row, owner);
