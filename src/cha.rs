@@ -244,8 +244,9 @@ struct Shape {
     len: u8,
     /// As in [`Drawing`].
     width: u8,
-    mine: (u8, u8),
-    his: (u8, u8),
+    /// The points `mine` and `his` of [`Drawing`], as the index of their cell.
+    mine: u8,
+    his: u8,
     early_only: bool,
 }
 
@@ -283,8 +284,8 @@ static SHAPES: [Shape; DRAWINGS.len()] = {
             start: 0,
             len: 0,
             width: 0,
-            mine: (0, 0),
-            his: (0, 0),
+            mine: 0,
+            his: 0,
             early_only: false,
         }
     }; DRAWINGS.len()];
@@ -296,8 +297,8 @@ static SHAPES: [Shape; DRAWINGS.len()] = {
             start: start as u8,
             len: drawing.cells.len() as u8,
             width: drawing.width,
-            mine: drawing.mine,
-            his: drawing.his,
+            mine: drawing.mine.1 * drawing.width + drawing.mine.0,
+            his: drawing.his.1 * drawing.width + drawing.his.0,
             early_only: drawing.early_only,
         };
         start += drawing.cells.len();
@@ -426,6 +427,7 @@ fn find(
             continue;
         }
         let anchor = if his { shape.his } else { shape.mine };
+        let anchor = (anchor % shape.width, anchor / shape.width);
         for (index, stone) in board.points().iter().enumerate() {
             if stone.is_some() {
                 continue;
