@@ -236,7 +236,7 @@ const DRAWINGS: [Drawing; 14] = [
 /// A shape as the program keeps it: [`Drawing`] with its cells in [`CELLS`] (an
 /// offset and a length of one byte each cost the .COM less than a `&str`).
 struct Shape {
-    /// As in [`Drawing`].
+    /// As in [`Drawing`], plus [`EARLY_ONLY`] if `early_only`.
     check: u8,
     /// Where its cells start in [`CELLS`].
     start: u8,
@@ -247,8 +247,10 @@ struct Shape {
     /// The points `mine` and `his` of [`Drawing`], as the index of their cell.
     mine: u8,
     his: u8,
-    early_only: bool,
 }
+
+/// In [`Shape::check`]: the shape is looked for only in the first few turns.
+const EARLY_ONLY: u8 = 4;
 
 /// The cells of all the drawings, one after the other.
 static CELLS: [u8; cells_len()] = {
@@ -286,20 +288,18 @@ static SHAPES: [Shape; DRAWINGS.len()] = {
             width: 0,
             mine: 0,
             his: 0,
-            early_only: false,
         }
     }; DRAWINGS.len()];
     let (mut shape, mut start) = (0, 0);
     while shape < DRAWINGS.len() {
         let drawing = &DRAWINGS[shape];
         shapes[shape] = Shape {
-            check: drawing.check,
+            check: drawing.check | if drawing.early_only { EARLY_ONLY } else { 0 },
             start: start as u8,
             len: drawing.cells.len() as u8,
             width: drawing.width,
             mine: drawing.mine.1 * drawing.width + drawing.mine.0,
             his: drawing.his.1 * drawing.width + drawing.his.0,
-            early_only: drawing.early_only,
         };
         start += drawing.cells.len();
         shape += 1;
@@ -423,7 +423,8 @@ fn find(
     // stones two points from its fourth arm), so for the others only such points
     // are tried.
     for shape in &SHAPES {
-        if shape.check != check || shape.early_only && !early {
+        let early_only = shape.check & EARLY_ONLY != 0;
+        if shape.check & !EARLY_ONLY != check || early_only && !early {
             continue;
         }
         let anchor = if his { shape.his } else { shape.mine };
@@ -433,7 +434,7 @@ fn find(
                 continue;
             }
             let at = point(board, index);
-            if !shape.early_only && !next_to(board, at, owner) {
+            if !early_only && !next_to(board, at, owner) {
                 continue;
             }
             for turn in 0..16 {
