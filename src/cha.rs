@@ -438,8 +438,9 @@ fn find(
                 continue;
             }
             for turn in 0..16 {
-                // A line has no second axis: flipping it changes nothing.
-                if shape.len == shape.width && turn & 2 != 0 {
+                // A line has no second axis: flipping it (turns 8 to 15)
+                // changes nothing.
+                if shape.len == shape.width && turn & 8 != 0 {
                     continue;
                 }
                 if fits(board, shape, anchor, at, owner, rule, turn) {
@@ -452,9 +453,9 @@ fn find(
 }
 
 /// Whether a stone of `owner` is next to `at` (across, up or on a diagonal): the
-/// rightward steps of [`AXES`] go all eight ways.
+/// rightward steps of the first eight [`AXES`] go all eight ways.
 fn next_to(board: &Board, at: Point, owner: Stone) -> bool {
-    AXES.iter().any(|&((dc, dr), _)| {
+    AXES[..8].iter().any(|&((dc, dr), _)| {
         look(
             board,
             at.col as i16 + dc as i16,
@@ -465,21 +466,22 @@ fn next_to(board: &Board, at: Point, owner: Stone) -> bool {
 }
 
 /// One of the 16 ways to lay a drawing on the board: where its rightward and
-/// downward steps go. Bit 3 picks the axes (across and up, or the two diagonals),
-/// bit 2 swaps them, bits 0 and 1 reverse each.
+/// downward steps go. Bit 2 picks the axes (across and up, or the two diagonals),
+/// bit 1 swaps them, bit 0 reverses the rightward step and bit 3 the downward
+/// one (the first eight turns go right all eight ways).
 const fn axes(turn: u8) -> ((i8, i8), (i8, i8)) {
-    let (mut right, mut down) = if turn & 8 == 0 {
+    let (mut right, mut down) = if turn & 4 == 0 {
         ((1, 0), (0, 1))
     } else {
         ((1, 1), (1, -1))
     };
-    if turn & 4 != 0 {
+    if turn & 2 != 0 {
         (right, down) = (down, right);
     }
     if turn & 1 != 0 {
         right = (-right.0, -right.1);
     }
-    if turn & 2 != 0 {
+    if turn & 8 != 0 {
         down = (-down.0, -down.1);
     }
     (right, down)
