@@ -511,28 +511,23 @@ fn fits(
     turn: u8,
 ) -> bool {
     let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize];
-    // The owner's stones first (most places fail there), then the rest.
-    for stones_first in [true, false] {
-        for index in 0..shape.len {
-            let want = CELLS[(shape.start + index) as usize];
-            if (want == b'X') == stones_first {
-                // From the point played to this one, in steps of the drawing.
-                let x = (index % shape.width) as i16 - anchor.0 as i16;
-                let y = (index / shape.width) as i16 - anchor.1 as i16;
-                let col = at.col as i16 + x * right_col as i16 + y * down_col as i16;
-                let row = at.row as i16 + x * right_row as i16 + y * down_row as i16;
-                let seen = look(board, col, row, owner);
-                let matches = match want {
-                    b'X' => seen == Seen::Owner,
-                    b'O' => seen == Seen::Other || seen == Seen::Edge,
-                    b'+' => seen == Seen::Empty,
-                    b'!' => rule == WinRule::FiveOrMore || seen != Seen::Owner,
-                    _ => true,
-                };
-                if !matches {
-                    return false;
-                }
-            }
+    for index in 0..shape.len {
+        let want = CELLS[(shape.start + index) as usize];
+        // From the point played to this one, in steps of the drawing.
+        let x = (index % shape.width) as i16 - anchor.0 as i16;
+        let y = (index / shape.width) as i16 - anchor.1 as i16;
+        let col = at.col as i16 + x * right_col as i16 + y * down_col as i16;
+        let row = at.row as i16 + x * right_row as i16 + y * down_row as i16;
+        let seen = look(board, col, row, owner);
+        let matches = match want {
+            b'X' => seen == Seen::Owner,
+            b'O' => seen == Seen::Other || seen == Seen::Edge,
+            b'+' => seen == Seen::Empty,
+            b'!' => rule == WinRule::FiveOrMore || seen != Seen::Owner,
+            _ => true,
+        };
+        if !matches {
+            return false;
         }
     }
     true
