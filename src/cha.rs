@@ -314,13 +314,11 @@ static SHAPES: [Shape; DRAWINGS.len()] = {
 pub fn choose(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule) -> Option<Point> {
     let my_stones = board.points().iter().filter(|&&s| s == Some(me)).count();
     let early = my_stones < FIRST_FEW_TURNS;
-    // Checks 1 to 6, in pairs: my shapes, then his (one loop rather than six
-    // calls: each call costs the .COM its arguments).
-    for check in 0..3 {
-        for his in 0..2 {
-            if let Some(point) = find(board, check, me, his != 0, rule, early) {
-                return Some(point);
-            }
+    // Checks 1 to 6 (counted from 0 here), in pairs: my shapes, then his (one
+    // loop rather than six calls: each call costs the .COM its arguments).
+    for check in 0..6 {
+        if let Some(point) = find(board, check / 2, me, check & 1 != 0, rule, early) {
+            return Some(point);
         }
     }
     check7_longest_line(board, me)
