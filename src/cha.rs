@@ -402,7 +402,7 @@ enum Seen {
 /// checks scan the board in that order, row by row from the bottom left.
 #[inline(never)]
 fn point(board: &Board, index: usize) -> Point {
-    let side = board.side() as usize;
+    let (index, side) = (index as u16, board.side() as u16);
     Point::new((index % side) as u8, (index / side) as u8)
 }
 
