@@ -452,9 +452,9 @@ fn find(
 }
 
 /// Whether a stone of `owner` is next to `at` (across, up or on a diagonal): the
-/// rightward steps of the first eight [`AXES`] go all eight ways.
+/// rightward steps of [`AXES`] go all eight ways.
 fn next_to(board: &Board, at: Point, owner: Stone) -> bool {
-    AXES[..8].iter().any(|&((dc, dr), _)| {
+    AXES.iter().any(|&((dc, dr), _)| {
         look(
             board,
             at.col as i16 + dc as i16,
@@ -464,10 +464,11 @@ fn next_to(board: &Board, at: Point, owner: Stone) -> bool {
     })
 }
 
-/// One of the 16 ways to lay a drawing on the board: where its rightward and
-/// downward steps go. Bit 2 picks the axes (across and up, or the two diagonals),
-/// bit 1 swaps them, bit 0 reverses the rightward step and bit 3 the downward
-/// one (the first eight turns go right all eight ways).
+/// One of the first 8 of the 16 ways to lay a drawing on the board: where its
+/// rightward and downward steps go. Bit 2 picks the axes (across and up, or the
+/// two diagonals), bit 1 swaps them, bit 0 reverses the rightward step; the first
+/// eight turns go right all eight ways. Bit 3 of a turn, which reverses the
+/// downward step, is [`fits`]'s.
 const fn axes(turn: u8) -> ((i8, i8), (i8, i8)) {
     let (mut right, mut down) = if turn & 4 == 0 {
         ((1, 0), (0, 1))
@@ -480,18 +481,15 @@ const fn axes(turn: u8) -> ((i8, i8), (i8, i8)) {
     if turn & 1 != 0 {
         right = (-right.0, -right.1);
     }
-    if turn & 8 != 0 {
-        down = (-down.0, -down.1);
-    }
     (right, down)
 }
 
-/// [`axes`] for every turn, worked out when the program is compiled: a table
-/// costs the .COM less than the code.
-static AXES: [((i8, i8), (i8, i8)); 16] = {
-    let mut table = [((0, 0), (0, 0)); 16];
+/// [`axes`] for the first eight turns, worked out when the program is compiled:
+/// a table costs the .COM less than the code.
+static AXES: [((i8, i8), (i8, i8)); 8] = {
+    let mut table = [((0, 0), (0, 0)); 8];
     let mut turn = 0;
-    while turn < 16 {
+    while turn < 8 {
         table[turn] = axes(turn as u8);
         turn += 1;
     }
@@ -509,12 +507,14 @@ fn fits(
     rule: WinRule,
     turn: u8,
 ) -> bool {
-    let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize];
+    let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize & 7];
     for index in 0..shape.len {
         let want = CELLS[(shape.start + index) as usize];
         // From the point played to this one, in steps of the drawing.
         let x = (index % shape.width) as i16 - anchor.0 as i16;
         let y = (index / shape.width) as i16 - anchor.1 as i16;
+        // Bit 3 of `turn` reverses the downward step.
+        let y = if turn & 8 != 0 { -y } else { y };
         let col = at.col as i16 + x * right_col as i16 + y * down_col as i16;
         let row = at.row as i16 + x * right_row as i16 + y * down_row as i16;
         let seen = look(board, col, row, owner);
