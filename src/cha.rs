@@ -246,8 +246,8 @@ struct Shape {
     /// As in [`Drawing`].
     width: u8,
     /// The points `mine` and `his` of [`Drawing`], as the index of their cell.
-    mine: u8,
-    his: u8,
+    /// (Mine first, then his.)
+    played: [u8; 2],
 }
 
 /// In [`Shape::check`]: the shape is looked for only in the first few turns.
@@ -287,8 +287,7 @@ static SHAPES: [Shape; DRAWINGS.len()] = {
             start: 0,
             len: 0,
             width: 0,
-            mine: 0,
-            his: 0,
+            played: [0; 2],
         }
     }; DRAWINGS.len()];
     let (mut shape, mut start) = (0, 0);
@@ -299,8 +298,10 @@ static SHAPES: [Shape; DRAWINGS.len()] = {
             start: start as u8,
             len: drawing.cells.len() as u8,
             width: drawing.width,
-            mine: drawing.mine.1 * drawing.width + drawing.mine.0,
-            his: drawing.his.1 * drawing.width + drawing.his.0,
+            played: [
+                drawing.mine.1 * drawing.width + drawing.mine.0,
+                drawing.his.1 * drawing.width + drawing.his.0,
+            ],
         };
         start += drawing.cells.len();
         shape += 1;
@@ -426,7 +427,7 @@ fn find(
         if shape.check & !EARLY_ONLY != check || early_only && !early {
             continue;
         }
-        let anchor = if his { shape.his } else { shape.mine };
+        let anchor = shape.played[his as usize];
         let anchor = (anchor % shape.width, anchor / shape.width);
         for (index, stone) in board.points().iter().enumerate() {
             if stone.is_some() {
