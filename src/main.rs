@@ -453,24 +453,32 @@ mod program {
                 }
             }
             if seed == 1 {
-                line.push(b"...\r\n");
-                print(line.as_bytes());
+                line.push(b"...");
+                print_line(&mut line);
             }
         }
         let ticks = bios::ticks().wrapping_sub(start);
         // One tick is 65536/1193182 s = 54.925 ms; report microseconds per ply.
         let per_ply_us = ticks.saturating_mul(54925) / plies.max(1);
         line.clear();
-        line.push(b"BENCH games=")
-            .push_number(GAMES as u32)
-            .push(b" plies=")
-            .push_number(plies)
-            .push(b" ticks=")
-            .push_number(ticks)
-            .push(b" us_per_reply=")
-            .push_number(per_ply_us)
-            .push(b"\r\n");
-        print(line.as_bytes());
+        field(&mut line, b"BENCH games=", GAMES as u32);
+        field(&mut line, b" plies=", plies);
+        field(&mut line, b" ticks=", ticks);
+        field(&mut line, b" us_per_reply=", per_ply_us);
+        print_line(&mut line);
+    }
+
+    /// Appends a label and a number ("budget=" and 1000), as /BENCH's lines
+    /// show them.
+    #[inline(never)]
+    fn field(line: &mut Text<120>, label: &[u8], value: u32) {
+        line.push(label).push_number(value);
+    }
+
+    /// Ends a /BENCH line with CR LF and prints it.
+    #[inline(never)]
+    fn print_line(line: &mut Text<120>) {
+        print(line.push(b"\r\n").as_bytes());
     }
 
     /// Appends a point as /BENCH shows it (consecutive letters, as in "H8").
@@ -508,40 +516,38 @@ mod program {
             if let (Engine::Strong { .. }, Some((point, nodes))) = (engine, reply) {
                 total_nodes += nodes;
                 line.clear();
-                line.push(b"STRONG ").push_number(n as u32 + 1).push(b" ");
-                push_point(&mut line, point)
-                    .push(b" nodes=")
-                    .push_number(nodes)
-                    .push(b" ms=")
-                    .push_number(spent * 55)
-                    .push(b"\r\n");
-                print(line.as_bytes());
+                field(&mut line, b"STRONG ", n as u32 + 1);
+                line.push(b" ");
+                push_point(&mut line, point);
+                field(&mut line, b" nodes=", nodes);
+                field(&mut line, b" ms=", spent * 55);
+                print_line(&mut line);
             }
         }
         let all: u32 = ticks.iter().sum();
         line.clear();
-        line.push(b"TIME ")
-            .push(match engine {
-                Engine::Classic => b"CLASSIC",
-                Engine::Cha => b"CHA",
-                Engine::Strong { .. } => b"STRONG",
-            })
-            .push(b" positions=")
-            .push_number(COUNT as u32)
-            .push(b" median_ms=")
-            .push_number((ticks[COUNT / 2 - 1] + ticks[COUNT / 2]) * 55 / 2)
-            .push(b" worst_ms=")
-            .push_number(ticks[COUNT - 1] * 55);
+        line.push(b"TIME ").push(match engine {
+            Engine::Classic => b"CLASSIC",
+            Engine::Cha => b"CHA",
+            Engine::Strong { .. } => b"STRONG",
+        });
+        field(&mut line, b" positions=", COUNT as u32);
+        field(
+            &mut line,
+            b" median_ms=",
+            (ticks[COUNT / 2 - 1] + ticks[COUNT / 2]) * 55 / 2,
+        );
+        field(&mut line, b" worst_ms=", ticks[COUNT - 1] * 55);
         if let Engine::Strong { budget } = engine {
-            line.push(b" budget=")
-                .push_number(budget)
-                .push(b" nodes=")
-                .push_number(total_nodes)
-                .push(b" nodes_per_s=")
-                .push_number(total_nodes * 1000 / (all * 55).max(1));
+            field(&mut line, b" budget=", budget);
+            field(&mut line, b" nodes=", total_nodes);
+            field(
+                &mut line,
+                b" nodes_per_s=",
+                total_nodes * 1000 / (all * 55).max(1),
+            );
         }
-        line.push(b"\r\n");
-        print(line.as_bytes());
+        print_line(&mut line);
     }
 }
 
