@@ -218,12 +218,17 @@ mod program {
         }
         let mut counter: u16 = 0;
         let mut errorlevel = 0;
+        let mut redraw = false;
         loop {
+            // One place draws and sounds (after a move, the computer's or not).
+            if redraw {
+                display.draw(has_mouse, &|canvas| app.render(canvas));
+                speaker::play(app.take_sound());
+            }
+            redraw = true;
             if app.computer_to_move() {
                 // The person's stone is on the screen; now the computer replies.
                 app.computer_move();
-                display.draw(has_mouse, &|canvas| app.render(canvas));
-                speaker::play(app.take_sound());
                 continue;
             }
             let event = next_event(has_mouse, app.on_menu(), &mut counter);
@@ -231,6 +236,7 @@ mod program {
                 Event::DumpScreen => {
                     dumps += 1;
                     dump_screen(&display, dumps, has_mouse);
+                    redraw = false;
                 }
                 Event::Game(input) => {
                     if app.on_menu() {
@@ -251,8 +257,6 @@ mod program {
                     if app.take_settings_changed() {
                         save_settings(&app.settings());
                     }
-                    display.draw(has_mouse, &|canvas| app.render(canvas));
-                    speaker::play(app.take_sound());
                 }
             }
         }
@@ -438,7 +442,7 @@ mod program {
     fn bench_self_play() {
         const GAMES: u16 = 8;
         let mut plies: u32 = 0;
-        let mut line = Text::<120>::new();
+        let mut line = Text::<78>::new();
         let start = bios::ticks();
         for seed in 1..GAMES + 1 {
             let mut selfplay = SelfPlay::new(seed);
@@ -471,19 +475,19 @@ mod program {
     /// Appends a label and a number ("budget=" and 1000), as /BENCH's lines
     /// show them.
     #[inline(never)]
-    fn field(line: &mut Text<120>, label: &[u8], value: u32) {
+    fn field(line: &mut Text<78>, label: &[u8], value: u32) {
         line.push(label).push_number(value);
     }
 
     /// Ends a /BENCH line with CR LF and prints it.
     #[inline(never)]
-    fn print_line(line: &mut Text<120>) {
+    fn print_line(line: &mut Text<78>) {
         print(line.push(b"\r\n").as_bytes());
     }
 
     /// Appends a point as /BENCH shows it (consecutive letters, as in "H8").
     #[inline(never)]
-    fn push_point(line: &mut Text<120>, point: piskrs::coord::Point) -> &mut Text<120> {
+    fn push_point(line: &mut Text<78>, point: piskrs::coord::Point) -> &mut Text<78> {
         let mut notation = [0u8; 3];
         let len =
             piskrs::coord::write_point(point, piskrs::coord::Lettering::Consecutive, &mut notation);
@@ -499,7 +503,7 @@ mod program {
         const COUNT: usize = benchmark::POSITIONS as usize;
         let mut ticks = [0u32; COUNT];
         let mut total_nodes: u32 = 0;
-        let mut line = Text::<120>::new();
+        let mut line = Text::<78>::new();
         let mut game = piskrs::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
         for n in 0..COUNT {
             benchmark::set_position(n as u16, &mut game);
@@ -539,6 +543,9 @@ mod program {
         );
         field(&mut line, b" worst_ms=", ticks[COUNT - 1] * 55);
         if let Engine::Strong { budget } = engine {
+            // Strong's line is longer than the buffer: it goes out in two parts.
+            print(line.as_bytes());
+            line.clear();
             field(&mut line, b" budget=", budget);
             field(&mut line, b" nodes=", total_nodes);
             field(
