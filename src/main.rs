@@ -65,16 +65,25 @@ mod program {
             dosapi::ignore_ctrl_c();
             let has_mouse = mouse::detect();
             MOUSE_PRESENT.store(has_mouse as u8, Ordering::Relaxed);
-            play(options, has_mouse)
+            play(&options, has_mouse)
         };
         if options.report_stack {
-            let mut line = Text::<48>::new();
-            line.push(b"STACK high_water=")
-                .push_number(entry::stack_high_water() as u32)
-                .push(b" bytes\r\n");
-            print(line.as_bytes());
+            report_stack();
         }
         errorlevel
+    }
+
+    /// /STACK's line (its own frame: the line is not on the stack under the game).
+    #[inline(never)]
+    fn report_stack() {
+        let mut line = Text::<78>::new();
+        field(
+            &mut line,
+            b"STACK high_water=",
+            entry::stack_high_water() as u32,
+        );
+        line.push(b" bytes");
+        print_line(&mut line);
     }
 
     /// Writes to standard output; a failed write is ignored (there is nowhere
@@ -180,7 +189,7 @@ mod program {
     }
 
     #[inline(never)]
-    fn play(options: Options, has_mouse: bool) -> u8 {
+    fn play(options: &Options, has_mouse: bool) -> u8 {
         let mut display = Display::open();
         let mut settings = load_settings();
         if let Some(variant) = options.variant {
@@ -208,7 +217,7 @@ mod program {
         {
             gomorpion(&mut display, &mut app, opponent, has_mouse, &mut dumps);
         }
-        if let Some(name) = options.load {
+        if let Some(name) = &options.load {
             let command = app.request_load(name.as_bytes());
             carry_out(&mut app, command);
         }
@@ -472,14 +481,14 @@ mod program {
         print_line(&mut line);
     }
 
-    /// Appends a label and a number ("budget=" and 1000), as /BENCH's lines
-    /// show them.
+    /// Appends a label and a number ("budget=" and 1000), as the /BENCH and
+    /// /STACK lines show them.
     #[inline(never)]
     fn field(line: &mut Text<78>, label: &[u8], value: u32) {
         line.push(label).push_number(value);
     }
 
-    /// Ends a /BENCH line with CR LF and prints it.
+    /// Ends a /BENCH or /STACK line with CR LF and prints it.
     #[inline(never)]
     fn print_line(line: &mut Text<78>) {
         print(line.push(b"\r\n").as_bytes());
