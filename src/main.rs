@@ -65,16 +65,25 @@ mod program {
             dosapi::ignore_ctrl_c();
             let has_mouse = mouse::detect();
             MOUSE_PRESENT.store(has_mouse as u8, Ordering::Relaxed);
-            play(options, has_mouse)
+            play(&options, has_mouse)
         };
         if options.report_stack {
-            let mut line = Text::<48>::new();
-            line.push(b"STACK high_water=")
-                .push_number(entry::stack_high_water() as u32)
-                .push(b" bytes\r\n");
-            print(line.as_bytes());
+            report_stack();
         }
         errorlevel
+    }
+
+    /// /STACK's line (its own frame: the line is not on the stack under the game).
+    #[inline(never)]
+    fn report_stack() {
+        let mut line = Text::<78>::new();
+        field(
+            &mut line,
+            b"STACK high_water=",
+            entry::stack_high_water() as u32,
+        );
+        line.push(b" bytes");
+        print_line(&mut line);
     }
 
     /// Writes to standard output; a failed write is ignored (there is nowhere
@@ -180,7 +189,7 @@ mod program {
     }
 
     #[inline(never)]
-    fn play(options: Options, has_mouse: bool) -> u8 {
+    fn play(options: &Options, has_mouse: bool) -> u8 {
         let mut display = Display::open();
         let mut settings = load_settings();
         if let Some(variant) = options.variant {
@@ -208,7 +217,7 @@ mod program {
         {
             gomorpion(&mut display, &mut app, opponent, has_mouse, &mut dumps);
         }
-        if let Some(name) = options.load {
+        if let Some(name) = &options.load {
             let command = app.request_load(name.as_bytes());
             carry_out(&mut app, command);
         }
@@ -218,12 +227,17 @@ mod program {
         }
         let mut counter: u16 = 0;
         let mut errorlevel = 0;
+        let mut redraw = false;
         loop {
+            // One place draws and sounds (after a move, the computer's or not).
+            if redraw {
+                display.draw(has_mouse, &|canvas| app.render(canvas));
+                speaker::play(app.take_sound());
+            }
+            redraw = true;
             if app.computer_to_move() {
                 // The person's stone is on the screen; now the computer replies.
                 app.computer_move();
-                display.draw(has_mouse, &|canvas| app.render(canvas));
-                speaker::play(app.take_sound());
                 continue;
             }
             let event = next_event(has_mouse, app.on_menu(), &mut counter);
@@ -231,6 +245,7 @@ mod program {
                 Event::DumpScreen => {
                     dumps += 1;
                     dump_screen(&display, dumps, has_mouse);
+                    redraw = false;
                 }
                 Event::Game(input) => {
                     if app.on_menu() {
@@ -251,8 +266,6 @@ mod program {
                     if app.take_settings_changed() {
                         save_settings(&app.settings());
                     }
-                    display.draw(has_mouse, &|canvas| app.render(canvas));
-                    speaker::play(app.take_sound());
                 }
             }
         }
@@ -438,7 +451,7 @@ mod program {
     fn bench_self_play() {
         const GAMES: u16 = 8;
         let mut plies: u32 = 0;
-        let mut line = Text::<120>::new();
+        let mut line = Text::<78>::new();
         let start = bios::ticks();
         for seed in 1..GAMES + 1 {
             let mut selfplay = SelfPlay::new(seed);
@@ -453,29 +466,37 @@ mod program {
                 }
             }
             if seed == 1 {
-                line.push(b"...\r\n");
-                print(line.as_bytes());
+                line.push(b"...");
+                print_line(&mut line);
             }
         }
         let ticks = bios::ticks().wrapping_sub(start);
         // One tick is 65536/1193182 s = 54.925 ms; report microseconds per ply.
         let per_ply_us = ticks.saturating_mul(54925) / plies.max(1);
         line.clear();
-        line.push(b"BENCH games=")
-            .push_number(GAMES as u32)
-            .push(b" plies=")
-            .push_number(plies)
-            .push(b" ticks=")
-            .push_number(ticks)
-            .push(b" us_per_reply=")
-            .push_number(per_ply_us)
-            .push(b"\r\n");
-        print(line.as_bytes());
+        field(&mut line, b"BENCH games=", GAMES as u32);
+        field(&mut line, b" plies=", plies);
+        field(&mut line, b" ticks=", ticks);
+        field(&mut line, b" us_per_reply=", per_ply_us);
+        print_line(&mut line);
+    }
+
+    /// Appends a label and a number ("budget=" and 1000), as the /BENCH and
+    /// /STACK lines show them.
+    #[inline(never)]
+    fn field(line: &mut Text<78>, label: &[u8], value: u32) {
+        line.push(label).push_number(value);
+    }
+
+    /// Ends a /BENCH or /STACK line with CR LF and prints it.
+    #[inline(never)]
+    fn print_line(line: &mut Text<78>) {
+        print(line.push(b"\r\n").as_bytes());
     }
 
     /// Appends a point as /BENCH shows it (consecutive letters, as in "H8").
     #[inline(never)]
-    fn push_point(line: &mut Text<120>, point: piskrs::coord::Point) -> &mut Text<120> {
+    fn push_point(line: &mut Text<78>, point: piskrs::coord::Point) -> &mut Text<78> {
         let mut notation = [0u8; 3];
         let len =
             piskrs::coord::write_point(point, piskrs::coord::Lettering::Consecutive, &mut notation);
@@ -491,7 +512,7 @@ mod program {
         const COUNT: usize = benchmark::POSITIONS as usize;
         let mut ticks = [0u32; COUNT];
         let mut total_nodes: u32 = 0;
-        let mut line = Text::<120>::new();
+        let mut line = Text::<78>::new();
         let mut game = piskrs::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
         for n in 0..COUNT {
             benchmark::set_position(n as u16, &mut game);
@@ -508,40 +529,41 @@ mod program {
             if let (Engine::Strong { .. }, Some((point, nodes))) = (engine, reply) {
                 total_nodes += nodes;
                 line.clear();
-                line.push(b"STRONG ").push_number(n as u32 + 1).push(b" ");
-                push_point(&mut line, point)
-                    .push(b" nodes=")
-                    .push_number(nodes)
-                    .push(b" ms=")
-                    .push_number(spent * 55)
-                    .push(b"\r\n");
-                print(line.as_bytes());
+                field(&mut line, b"STRONG ", n as u32 + 1);
+                line.push(b" ");
+                push_point(&mut line, point);
+                field(&mut line, b" nodes=", nodes);
+                field(&mut line, b" ms=", spent * 55);
+                print_line(&mut line);
             }
         }
         let all: u32 = ticks.iter().sum();
         line.clear();
-        line.push(b"TIME ")
-            .push(match engine {
-                Engine::Classic => b"CLASSIC",
-                Engine::Cha => b"CHA",
-                Engine::Strong { .. } => b"STRONG",
-            })
-            .push(b" positions=")
-            .push_number(COUNT as u32)
-            .push(b" median_ms=")
-            .push_number((ticks[COUNT / 2 - 1] + ticks[COUNT / 2]) * 55 / 2)
-            .push(b" worst_ms=")
-            .push_number(ticks[COUNT - 1] * 55);
+        line.push(b"TIME ").push(match engine {
+            Engine::Classic => b"CLASSIC",
+            Engine::Cha => b"CHA",
+            Engine::Strong { .. } => b"STRONG",
+        });
+        field(&mut line, b" positions=", COUNT as u32);
+        field(
+            &mut line,
+            b" median_ms=",
+            (ticks[COUNT / 2 - 1] + ticks[COUNT / 2]) * 55 / 2,
+        );
+        field(&mut line, b" worst_ms=", ticks[COUNT - 1] * 55);
         if let Engine::Strong { budget } = engine {
-            line.push(b" budget=")
-                .push_number(budget)
-                .push(b" nodes=")
-                .push_number(total_nodes)
-                .push(b" nodes_per_s=")
-                .push_number(total_nodes * 1000 / (all * 55).max(1));
+            // Strong's line is longer than the buffer: it goes out in two parts.
+            print(line.as_bytes());
+            line.clear();
+            field(&mut line, b" budget=", budget);
+            field(&mut line, b" nodes=", total_nodes);
+            field(
+                &mut line,
+                b" nodes_per_s=",
+                total_nodes * 1000 / (all * 55).max(1),
+            );
         }
-        line.push(b"\r\n");
-        print(line.as_bytes());
+        print_line(&mut line);
     }
 }
 
