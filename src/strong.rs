@@ -674,14 +674,27 @@ impl Search {
         if danger == NONE {
             return None;
         }
-        // Defend: of my best candidates, the first that leaves him least.
+        // Defend: of my best candidates, the first that leaves him least;
+        // when the budget has room, of those that leave him nothing, the
+        // first whose playout I win, else the first I do not lose.
         let mut best = (danger + 1, candidates[0]);
+        let mut played_out = -2;
         for &defence in candidates.iter().take(DEFENCES) {
             if self.nodes >= self.budget {
                 break; // the budget bounds the time: no more defences tried
             }
             self.phase(self.budget / 24);
             let left = self.threat_after(defence, me, him);
+            if left == NONE && self.nodes + PLAYOUT_COST <= self.budget {
+                let outcome = self.playout(defence, me);
+                if outcome > played_out {
+                    (best, played_out) = ((NONE, defence), outcome);
+                }
+                if outcome > 0 {
+                    break;
+                }
+                continue;
+            }
             if left < best.0 {
                 best = (left, defence);
                 if left == NONE {
