@@ -75,6 +75,16 @@ const CANDIDATES: usize = 16;
 const VCF_DEPTH: u8 = 3;
 /// How many of my best candidates are tried as defences.
 const DEFENCES: usize = 16;
+/// The candidates' indexes in their own order (CountScore's, best first).
+const IN_ORDER: [u8; CANDIDATES] = {
+    let mut order = [0; CANDIDATES];
+    let mut i = 0;
+    while i < CANDIDATES {
+        order[i] = i as u8;
+        i += 1;
+    }
+    order
+};
 /// How many quiet candidates are checked for leaving him a threat (and
 /// played out).
 const SAFETY_CHECKS: usize = 8;
@@ -104,7 +114,6 @@ const PLAYOUT_PLIES: u8 = 20;
 /// the longer thinking times buy; a begun playout stops when the budget is
 /// spent, at most one stone's scoring (about 100 nodes) beyond it.
 const PLAYOUT_COST: u32 = 1000;
-
 
 /// Threat levels, see [`Search::threat_level`].
 const NONE: u8 = 0;
@@ -674,40 +683,14 @@ impl Search {
         if danger == NONE {
             return None;
         }
-        // Defend: of my best candidates, the first that leaves him least;
-        // when the budget has room, of those that leave him nothing, the
-        // first whose playout I win, else the first I do not lose.
-        let mut best = (danger + 1, candidates[0]);
-        let mut played_out = -2;
-        for &defence in candidates.iter().take(DEFENCES) {
-            if self.nodes >= self.budget {
-                break; // the budget bounds the time: no more defences tried
-            }
-            self.phase(self.budget / 24);
-            let left = self.threat_after(defence, me, him);
-            if left == NONE && self.nodes + PLAYOUT_COST <= self.budget {
-                let outcome = self.playout(defence, me);
-                if outcome > played_out {
-                    (best, played_out) = ((NONE, defence), outcome);
-                }
-                if outcome > 0 {
-                    break;
-                }
-                continue;
-            }
-            if left < best.0 {
-                best = (left, defence);
-                if left == NONE {
-                    break;
-                }
-            }
-        }
+        // Defend: of my best candidates, the first that leaves him least.
+        let point = self.pick(me, candidates, &IN_ORDER, DEFENCES, 24, danger + 1);
         let reason = if danger >= FOURS {
             Reason::BlockFours
         } else {
             Reason::BlockThrees
         };
-        Some((best.1, reason))
+        Some((point, reason))
     }
 
     /// How much `judged` threatens after a stone of `mover` on `point`.
@@ -900,34 +883,51 @@ impl Search {
     }
 
     /// Step 7: my candidates ordered by the two-ply search over the best WIDTH
-    /// of them (see `search_order`); in that order, each after which he
-    /// threatens nothing is played out (see `playout`) while the budget
-    /// lasts. The first whose playout I win is played, else the first safe one
-    /// whose playout I do not lose, else the first safe one, else the first.
+    /// of them (see `search_order`), then the first in that order after which
+    /// he threatens nothing (see `pick`).
     fn quiet_move(&mut self, me: Stone, candidates: &[Point]) -> Point {
-        let him = me.opponent();
         let order = self.search_order(me, candidates);
-        let mut best: (i8, Point) = (-2, candidates[order[0] as usize]);
-        for &i in order[..candidates.len()].iter().take(SAFETY_CHECKS) {
+        self.pick(me, candidates, &order, SAFETY_CHECKS, 8, THREES)
+    }
+
+    /// Of the first `count` of `candidates` taken in `order`, the first that
+    /// leaves him least (below `worse`, else the first in order), each looked
+    /// at within a `1 / share` of the budget. When the budget has room, those
+    /// that leave him nothing are played out (see `playout`): the first whose
+    /// playout I win, else the first I do not lose, else the first.
+    #[inline(never)]
+    fn pick(
+        &mut self,
+        me: Stone,
+        candidates: &[Point],
+        order: &[u8; CANDIDATES],
+        count: usize,
+        share: u32,
+        worse: u8,
+    ) -> Point {
+        let mut best = (worse, candidates[order[0] as usize]);
+        let mut played_out = -2;
+        for &i in order[..candidates.len()].iter().take(count) {
             if self.nodes >= self.budget {
-                break;
+                break; // the budget bounds the time: no more tried
             }
-            self.phase(self.budget / 8);
+            self.phase(self.budget / share);
             let point = candidates[i as usize];
-            if self.threat_after(point, me, him) != NONE {
-                continue;
-            }
-            if self.nodes + PLAYOUT_COST > self.budget {
-                // No room for a playout (at the default budget, never): this
-                // safe point, unless one before it was played out and not lost.
-                return if best.0 == 0 { best.1 } else { point };
-            }
-            let outcome = self.playout(point, me);
-            if outcome > 0 {
-                return point;
-            }
-            if outcome > best.0 {
-                best = (outcome, point);
+            let left = self.threat_after(point, me, me.opponent());
+            if left == NONE && self.nodes + PLAYOUT_COST <= self.budget {
+                let outcome = self.playout(point, me);
+                if outcome > played_out {
+                    (best, played_out) = ((NONE, point), outcome);
+                }
+                if outcome > 0 {
+                    break;
+                }
+            } else if left < best.0 || left == NONE && played_out < 0 {
+                // (an unplayed safe point beats one whose playout I lose)
+                best = (left, point);
+                if left == NONE {
+                    break;
+                }
             }
         }
         best.1
