@@ -275,3 +275,39 @@ fn strong_scores_at_least_18_of_20_against_classic() {
         lost.join("\n")
     );
 }
+
+/// The longer thinking times buy strength: with room in the budget, Strong
+/// plays out its safe defences and quiet moves (`strong::Search::playout`).
+/// At the menu's 10 s (6,500 nodes) it scores at least 24 of the 28 games of
+/// the balanced third openings against Classic, on 19x19 five or more and on
+/// 15x15 exact five (26.5 and 27 on 2026-11-25; 18 and 21 before playouts,
+/// 19 and 17 at the default 1.5 s).
+#[test]
+fn strong_at_ten_seconds_scores_at_least_24_of_28_against_classic() {
+    for (side, rule) in [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)] {
+        let mut settings = settings(
+            Engine::Strong {
+                budget: 100 * piskrs::settings::STRONG_NODES_PER_TENTH,
+            },
+            Engine::Classic,
+            28,
+            side,
+            rule,
+        );
+        settings.openings = &THIRD_OPENINGS;
+        let mut lost = Vec::new();
+        let tally = run(&settings, |record| {
+            if record.winner != Winner::A {
+                lost.push(describe(&settings, record));
+            }
+        });
+        assert_adds_up(&tally, 28);
+        assert!(
+            tally.total.a_half_points() >= 48,
+            "Strong scored {} of 28 on {side}x{side}:\n{}\n{}",
+            tally.total.a_score(),
+            tally.table(),
+            lost.join("\n")
+        );
+    }
+}
