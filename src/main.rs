@@ -56,7 +56,7 @@ mod program {
             }
         };
         let errorlevel = if options.bench {
-            bench()
+            bench(options.think_tenths)
         } else if options.variant == Some(Variant::Mist)
             && (options.console_controller || dosapi::stdin_is_redirected())
         {
@@ -436,10 +436,15 @@ mod program {
 
     /// Games of the Classic AI against itself, timed with the BIOS clock: each ply
     /// costs what a reply costs in a game (Update for the other side's stone,
-    /// PCMove, Update for its own). Prints a report on standard output.
-    fn bench() -> u8 {
+    /// PCMove, Update for its own); then each level's replies to the benchmark
+    /// positions, Strong's at /TIME's thinking time if given. Prints a report
+    /// on standard output.
+    fn bench(think_tenths: Option<u8>) -> u8 {
         bench_self_play();
-        let budget = Settings::default().strong_budget();
+        // Strong at the default thinking time, or at /TIME's.
+        let mut settings = Settings::default();
+        settings.think_tenths = think_tenths.unwrap_or(settings.think_tenths);
+        let budget = settings.strong_budget();
         for engine in [Engine::Classic, Engine::Cha, Engine::Strong { budget }] {
             time_level(engine);
         }

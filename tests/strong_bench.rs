@@ -13,9 +13,14 @@ const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/dosbox/fixtures/strong-bench.txt"
 );
+/// The same at the menu's longest thinking time, 10 s (`PISKRS /BENCH /TIME
+/// 10`): a budget with room for playouts.
+const FIXTURE_10S: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/dosbox/fixtures/strong-bench-10s.txt"
+);
 
-fn host_lines() -> String {
-    let budget = Settings::default().strong_budget();
+fn host_lines(budget: u32) -> String {
     let mut out = String::new();
     for n in 0..POSITIONS {
         let game = position(n);
@@ -28,15 +33,35 @@ fn host_lines() -> String {
     out
 }
 
+fn check_fixture(path: &str, lines: &str) {
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(path, lines).unwrap();
+    }
+    let fixture = std::fs::read_to_string(path).expect("the fixture (UPDATE_FIXTURES=1 writes it)");
+    assert_eq!(fixture, lines);
+}
+
 #[test]
 fn the_fixture_is_what_the_host_computes() {
-    let lines = host_lines();
-    if std::env::var_os("UPDATE_FIXTURES").is_some() {
-        std::fs::write(FIXTURE, &lines).unwrap();
-    }
-    let fixture =
-        std::fs::read_to_string(FIXTURE).expect("the fixture (UPDATE_FIXTURES=1 writes it)");
-    assert_eq!(fixture, lines);
+    check_fixture(FIXTURE, &host_lines(Settings::default().strong_budget()));
+}
+
+#[test]
+fn the_ten_second_fixture_is_what_the_host_computes() {
+    let settings = Settings {
+        think_tenths: 100,
+        ..Settings::default()
+    };
+    let lines = host_lines(settings.strong_budget());
+    check_fixture(FIXTURE_10S, &lines);
+    // Playouts ran: some position used far more than the default budget.
+    let default = Settings::default().strong_budget();
+    assert!(
+        lines
+            .lines()
+            .any(|l| l.rsplit('=').next().unwrap().parse::<u32>().unwrap() > 2 * default),
+        "{lines}"
+    );
 }
 
 #[test]
@@ -60,15 +85,23 @@ fn the_positions_are_games_in_progress_of_growing_length() {
 
 #[test]
 fn strong_stays_within_its_budget_give_or_take_the_bounded_scans() {
-    let budget = Settings::default().strong_budget();
-    for n in 0..POSITIONS {
-        let (_, nodes) = reply(Engine::Strong { budget }, &position(n)).unwrap();
-        // The double-threat scans after the budget are bounded by the board:
-        // at most a few passes over its points.
-        assert!(
-            nodes <= budget + 4 * 361,
-            "position {n}: {nodes} nodes for a budget of {budget}"
-        );
+    // The default thinking time, and the 10 s one (with playouts).
+    for tenths in [Settings::default().think_tenths, 100] {
+        let budget = Settings {
+            think_tenths: tenths,
+            ..Settings::default()
+        }
+        .strong_budget();
+        for n in 0..POSITIONS {
+            let (_, nodes) = reply(Engine::Strong { budget }, &position(n)).unwrap();
+            // The double-threat scans after the budget, and a playout's last
+            // scoring of the points near the stones, are bounded by the
+            // board: at most a few passes over its points.
+            assert!(
+                nodes <= budget + 4 * 361,
+                "position {n}: {nodes} nodes for a budget of {budget}"
+            );
+        }
     }
 }
 

@@ -117,6 +117,32 @@ describe("/BENCH: thinking times per level, and host and DOS agree on Strong", (
     });
 });
 
+describe("/BENCH /TIME 10: Strong's playouts on DOS agree with the host", () => {
+    it("prints STRONG lines equal to fixtures/strong-bench-10s.txt (6,500 nodes: the safe moves played out), and the stack's high-water mark stays below what is free", GAME_T, async () => {
+        const want = fs.readFileSync(path.join(__dirname, "fixtures", "strong-bench-10s.txt"), "utf8")
+            .split(/\r?\n/).filter((l) => l.trim());
+        await h.withDos({
+            name: "strong-bench-10s",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /BENCH /TIME 10 /STACK" }],
+            cycles: 60000, // node counts do not depend on speed
+        }, async (dos) => {
+            const r = await dos.finished(1, { timeout: 540000 });
+            assert.equal(r.errorlevel, 0, r.output);
+            const lines = r.output.split(/\r?\n/).filter((l) => l.trim());
+            assert.ok(lines.some((l) => /^TIME STRONG positions=12 median_ms=\d+ worst_ms=\d+ budget=6500 /.test(l)), r.output);
+            const got = lines.filter((l) => l.startsWith("STRONG ")).map((l) => l.replace(/ ms=\d+$/, ""));
+            assert.deepEqual(got, want, r.output);
+            const m = /STACK high_water=(\d+) bytes/.exec(r.output);
+            assert.ok(m, "the /STACK report: " + r.output);
+            const size = h.piskrsCom().length;
+            const free = 0xfffe - 0x100 - size;
+            console.log(`/BENCH /TIME 10: stack high-water ${m[1]} of ${free} bytes free`);
+            assert.ok(Number(m[1]) < free, `stack ${m[1]} bytes, only ${free} free above a ${size}-byte image`);
+        });
+    });
+});
+
 describe("Strong's thinking time: /TIME, the menu's T, PISKRS.CFG", () => {
     it("/TIME 0.5 shows on the menu; T makes it 1.5 s and PISKRS.CFG keeps TIME=1.5 for the next run", GAME_T, async () => {
         await h.withDos({
