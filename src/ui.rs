@@ -428,25 +428,26 @@ impl App {
             b'2' => Opponent::Computer(Stone::Black),
             _ => Opponent::Person,
         };
+        // Every option key changes the settings.
+        if matches!(choice, b'g' | b'v' | b'c' | b'r' | b't' | b's') {
+            self.settings_changed = true;
+        }
         match choice {
             b'1' | b'2' | b'4' if self.settings.variant == Variant::Gomorpion => {
                 return Command::Gomorpion(opponent);
             }
             b'1' | b'2' | b'4' => self.start(opponent),
-            b'l' => self.ask_file_name(Prompt::LoadName, b"Load which file? "),
+            b'l' => self.ask_file_name(Prompt::LoadName),
             b'g' | b'v' => {
                 self.settings.variant = self.settings.variant.next();
-                self.settings_changed = true;
                 self.say_bytes(self.settings.variant.name());
             }
             b'c' => {
                 self.settings.level = self.settings.level.next();
-                self.settings_changed = true;
                 self.say_bytes(self.settings.level.name());
             }
             b'r' => {
                 self.settings.exact_five = !self.settings.exact_five;
-                self.settings_changed = true;
                 self.say(if self.settings.exact_five {
                     packed!("Rule: exactly five wins in every game.")
                 } else {
@@ -460,12 +461,10 @@ impl App {
                     .copied()
                     .find(|&t| t > now)
                     .unwrap_or(settings::THINK_CHOICES[0]);
-                self.settings_changed = true;
                 self.say(packed!("Thinking time of the Strong level changed."));
             }
             b's' => {
                 self.settings.sound = !self.settings.sound;
-                self.settings_changed = true;
                 self.say(if self.settings.sound {
                     packed!("Sound on.")
                 } else {
@@ -740,7 +739,7 @@ impl App {
             // saves; anything else returns to the menu (Piskasm's Restart).
             match self.button_or_key(input) {
                 Some(b'u') => self.take_back(),
-                Some(b's') => self.ask_file_name(Prompt::SaveName, b"Save as? "),
+                Some(b's') => self.ask_file_name(Prompt::SaveName),
                 _ => self.back_to_menu(),
             }
             return Command::Continue;
@@ -771,7 +770,7 @@ impl App {
                     packed!("Move numbers hidden.")
                 });
             }
-            Some(b's') => self.ask_file_name(Prompt::SaveName, b"Save as? "),
+            Some(b's') => self.ask_file_name(Prompt::SaveName),
             Some(0x1B) => {
                 self.prompt = Prompt::LeaveGame;
                 self.warn(packed!("Leave this game? Y/N"));
@@ -950,16 +949,17 @@ impl App {
         }
     }
 
-    fn ask_file_name(&mut self, prompt: Prompt, question: &'static [u8]) {
+    /// Puts up the file-name prompt, `SaveName` or `LoadName`, with its question
+    /// (also again after each key typed at it).
+    // Out of line: the .COM is smaller so.
+    #[inline(never)]
+    fn ask_file_name(&mut self, prompt: Prompt) {
         self.prompt = prompt;
-        self.say_bytes(question);
-    }
-
-    fn prompt_question(&self) -> &'static [u8] {
-        match self.prompt {
-            Prompt::SaveName => b"Save as? ",
-            _ => b"Load which file? ",
-        }
+        self.say_bytes(if prompt == Prompt::SaveName {
+            b"Save as? "
+        } else {
+            b"Load which file? "
+        });
     }
 
     /// The file-name prompt on the status line: type, Backspace, Enter, Esc.
@@ -989,7 +989,7 @@ impl App {
             }
             _ => {}
         }
-        self.say_bytes(self.prompt_question());
+        self.ask_file_name(request);
         Command::Continue
     }
 
