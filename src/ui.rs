@@ -736,13 +736,12 @@ impl App {
         }
         if self.game.is_over() {
             // After the result, U takes back (to see where it went wrong) and S
-            // saves; anything else returns to the menu (Piskasm's Restart).
-            match self.button_or_key(input) {
-                Some(b'u') => self.take_back(),
-                Some(b's') => self.ask_file_name(Prompt::SaveName),
-                _ => self.back_to_menu(),
+            // saves (below, as during the game: neither is a click on the
+            // board); anything else returns to the menu (Piskasm's Restart).
+            if !matches!(self.button_or_key(input), Some(b'u' | b's')) {
+                self.back_to_menu();
+                return Command::Continue;
             }
-            return Command::Continue;
         }
         if let Input::Click { x, y } = input
             && let Some(point) = point_on(x, y, self.game.board().side())
