@@ -824,8 +824,8 @@ impl App {
         match self.put_stone(point) {
             Ok(()) => self.announce(mover, point),
             Err(MoveError::Occupied) => {
-                let lettering = self.variant.lettering();
-                push_point(self.new_status(true), point, lettering)
+                let variant = self.variant;
+                push_point(self.new_status(true), point, variant)
                     .push_packed(packed!(" is occupied: choose a free point."));
             }
             Err(MoveError::OffBoard) => self.warn(packed!("That point is off the board.")),
@@ -840,7 +840,7 @@ impl App {
         let outcome = self.game.outcome();
         let opponent = self.opponent;
         let mover_name = self.mover_name(mover);
-        let lettering = self.variant.lettering();
+        let variant = self.variant;
         let text = self.new_status(false);
         match outcome {
             Outcome::Won { winner, .. } => {
@@ -862,7 +862,7 @@ impl App {
             }
             Outcome::InProgress => {
                 text.push(mover_name).push_packed(packed!(" played "));
-                push_point(text, point, lettering).push(b".");
+                push_point(text, point, variant).push(b".");
             }
         }
     }
@@ -942,9 +942,9 @@ impl App {
             advisor.choose(self.game.board(), &mut random)
         };
         if let Some(point) = self.hint {
-            let lettering = self.variant.lettering();
+            let variant = self.variant;
             let text = self.new_status(false).push_packed(packed!("Hint: "));
-            push_point(text, point, lettering).push_packed(packed!(" (marked < >)."));
+            push_point(text, point, variant).push_packed(packed!(" (marked < >)."));
         }
     }
 
@@ -1480,7 +1480,7 @@ impl App {
             Opponent::Computer(Stone::Black) => 2,
         }];
         screen.write_packed(PANEL_X, 2, heading, Style::Heading);
-        let lettering = self.variant.lettering();
+        let variant = self.variant;
         let mut line = Line::new();
         match self.game.outcome() {
             Outcome::InProgress => {
@@ -1503,12 +1503,12 @@ impl App {
         write_panel_line(screen, 5, &mut line, Style::Normal);
         if let Some(last) = self.game.last_move() {
             line.push_packed(packed!("Last move: "));
-            push_point(&mut line, last, lettering);
+            push_point(&mut line, last, variant);
             write_panel_line(screen, 6, &mut line, Style::Normal);
         }
         if self.variant.has_mist() {
             line.push_packed(packed!("Hole centre: "));
-            push_point(&mut line, self.centre, lettering);
+            push_point(&mut line, self.centre, variant);
             write_panel_line(screen, 7, &mut line, Style::Normal);
         }
         if let Opponent::Computer(_) = self.opponent {
@@ -1533,7 +1533,7 @@ impl App {
                 // Black's moves are the odd-numbered ones.
                 line.push_number(number)
                     .push(if i % 2 == 0 { b". X " } else { b". O " });
-                push_point(&mut line, point, lettering);
+                push_point(&mut line, point, variant);
                 write_panel_line(screen, 12 + i - first, &mut line, Style::Normal);
             }
         } else {
@@ -1662,11 +1662,11 @@ fn key_bar(screen: &mut dyn Canvas, text: Packed) {
     screen.write_packed(0, KEY_BAR_Y, text, Style::KeyBar);
 }
 
-/// Appends `point` in the notation `lettering` gives (A..S on 19x19, A..P
-/// without I on 15x15).
-fn push_point(text: &mut Line, point: Point, lettering: Lettering) -> &mut Line {
+/// Appends `point` in the notation of `variant`'s lettering (A..S on 19x19,
+/// A..P without I on 15x15).
+fn push_point(text: &mut Line, point: Point, variant: Variant) -> &mut Line {
     let mut notation = [0u8; 3];
-    let len = write_point(point, lettering, &mut notation);
+    let len = write_point(point, variant.lettering(), &mut notation);
     text.push(&notation[..len])
 }
 
