@@ -1120,18 +1120,12 @@ impl App {
 
     /// The platform wrote the file (or failed to); the game in memory is untouched.
     pub fn save_finished(&mut self, result: Result<(), FileError>) {
-        self.status_is_alert = result.is_err();
-        let text = &mut self.status;
-        text.clear();
         match result {
             Ok(()) => {
-                text.push_packed(packed!("Saved to "))
-                    .push(self.file_name.as_bytes())
-                    .push(b".");
+                self.file_status(false, packed!("Saved to ")).push(b".");
             }
             Err(error) => {
-                text.push_packed(packed!("Could not save "))
-                    .push(self.file_name.as_bytes())
+                self.file_status(true, packed!("Could not save "))
                     .push(b": ")
                     .push_packed(file_error_text(error))
                     .push_packed(packed!(". The game goes on."));
@@ -1225,29 +1219,31 @@ impl App {
             self.cursor = last;
         }
         self.page = Page::Game;
-        self.status_is_alert = false;
-        self.status.clear();
         let to_move = self.game.to_move();
+        let moves = self.game.move_count() as u32;
         let text = self
-            .status
-            .push_packed(packed!("Loaded "))
-            .push(self.file_name.as_bytes())
+            .file_status(false, packed!("Loaded "))
             .push(b": ")
-            .push_number(self.game.move_count() as u32)
+            .push_number(moves)
             .push_packed(packed!(" moves. "));
         push_side(text, to_move).push_packed(packed!(" to move."));
         Ok(())
     }
 
     fn load_failed(&mut self, why: Packed) {
-        self.status_is_alert = true;
-        self.status.clear();
-        self.status
-            .push_packed(packed!("Could not load "))
-            .push(self.file_name.as_bytes())
+        self.file_status(true, packed!("Could not load "))
             .push(b": ")
             .push_packed(why)
             .push(b".");
+    }
+
+    /// A new status line about the file: `before`, then the file's name.
+    fn file_status(&mut self, alert: bool, before: Packed) -> &mut Line {
+        self.status_is_alert = alert;
+        self.status.clear();
+        self.status
+            .push_packed(before)
+            .push(self.file_name.as_bytes())
     }
 
     /// Draws the current page.
