@@ -1005,10 +1005,8 @@ impl App {
                 return self.run_command();
             }
             Input::Key(Key::Backspace) => self.command_line.pop(),
-            Input::Key(Key::Space) => {
-                self.command_line.push(b" ");
-            }
-            Input::Key(Key::Char(c)) => {
+            Input::Key(key @ (Key::Space | Key::Char(_))) => {
+                let c = if let Key::Char(c) = key { c } else { b' ' };
                 self.command_line.push(&[c]);
             }
             _ => {}
