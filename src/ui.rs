@@ -18,7 +18,7 @@
 use crate::board::{Board, Stone};
 use crate::classic::{Classic, opening_move};
 use crate::controller::{self, Request};
-use crate::coord::{Lettering, Point, write_point};
+use crate::coord::{Point, write_point};
 use crate::engine::Position;
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
