@@ -558,6 +558,8 @@ impl App {
         point
     }
 
+    // Inlined everywhere: the .COM is smaller so.
+    #[inline(always)]
     fn opening_with(&self, random: &mut Random) -> Point {
         let side = self.game.board().side();
         match self.game.opening() {
@@ -588,6 +590,8 @@ impl App {
 
     /// Whether the computer should move now (the platform then calls
     /// [`App::computer_move`], after showing the person's stone).
+    // Inlined everywhere: the .COM is smaller so.
+    #[inline(always)]
     pub fn computer_to_move(&self) -> bool {
         self.page == Page::Game && !self.game.is_over() && !self.person_to_move()
     }
