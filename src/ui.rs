@@ -965,13 +965,18 @@ impl App {
         });
     }
 
+    /// Esc at a prompt.
+    fn cancel(&mut self) {
+        self.prompt = Prompt::None;
+        self.say(packed!("Cancelled."));
+    }
+
     /// The file-name prompt on the status line: type, Backspace, Enter, Esc.
     fn edit_file_name(&mut self, input: Input) -> Command {
         let request = self.prompt;
         match input {
             Input::Key(Key::Escape) => {
-                self.prompt = Prompt::None;
-                self.say(packed!("Cancelled."));
+                self.cancel();
                 return Command::Continue;
             }
             Input::Key(Key::Enter) => {
@@ -1000,10 +1005,7 @@ impl App {
     /// the controller's answers, shown on the status line.
     fn edit_command(&mut self, input: Input) -> Command {
         match input {
-            Input::Key(Key::Escape) => {
-                self.prompt = Prompt::None;
-                self.say(packed!("Cancelled."));
-            }
+            Input::Key(Key::Escape) => self.cancel(),
             Input::Key(Key::Enter) => {
                 self.prompt = Prompt::None;
                 return self.run_command();
