@@ -641,7 +641,7 @@ impl App {
                 // It knows of nothing worth a point (the hole moved away from
                 // everything): rather than Piskasm's first free point, A1, try
                 // the middle, where the stones are likely to be.
-                let middle = opening_move(self.variant.side(), &mut self.random);
+                let middle = opening_move(self.game.board().side(), &mut self.random);
                 Some(if self.known.get(middle).is_none() {
                     middle
                 } else {
@@ -670,7 +670,7 @@ impl App {
                 match strong::choose_with_info(position, budget, &self.classic) {
                     Some((point, _)) => Some(point),
                     // In the Mist it may know of no stone at all: the middle.
-                    None => Some(opening_move(self.variant.side(), &mut self.random)),
+                    None => Some(opening_move(self.game.board().side(), &mut self.random)),
                 }
             }
         }
@@ -686,7 +686,9 @@ impl App {
 
     /// The Mist: the computer looks through the hole.
     fn look_through_hole(&mut self) {
-        let side = self.variant.side();
+        // The board's side is the variant's (asking the board is cheaper, here
+        // and in forget_hidden and computer_choice).
+        let side = self.game.board().side();
         let reach = mist::HOLE_REACH as i8;
         // Half-open ranges: an inclusive one costs an out-of-line `next`.
         for dr in -reach..reach + 1 {
@@ -916,7 +918,7 @@ impl App {
     /// The Mist, after a take back or a load: the computer keeps only what it may
     /// know now, its own stones and what the hole shows.
     fn forget_hidden(&mut self) {
-        let side = self.variant.side();
+        let side = self.game.board().side();
         // In place: new ones would be built on the stack and copied.
         self.known.reset(side);
         if let Opponent::Computer(computer) = self.opponent {
