@@ -263,6 +263,7 @@ impl App {
             Variant::Gomorpion => Variant::Piskasm,
             chosen => chosen,
         };
+        let side = variant.side();
         // Built in place (no `let app` then changes): a copy of App would cost
         // its 2.6 KB twice on the stack.
         App {
@@ -272,12 +273,12 @@ impl App {
             variant,
             game: variant.new_game(),
             opponent: Opponent::Person,
-            classic: Classic::new(Stone::White, variant.side()),
+            classic: Classic::new(Stone::White, side),
             centre: mist::START,
-            known: Board::new(variant.side()),
+            known: Board::new(side),
             random: Random::new(0),
             seed_fixed: false,
-            cursor: Point::new(variant.side() / 2, variant.side() / 2),
+            cursor: Point::new(side / 2, side / 2),
             hint: None,
             show_move_list: false,
             status: Text::from(b"Choose with a key or a click."),
