@@ -18,7 +18,7 @@
 use crate::board::{Board, Stone};
 use crate::classic::{Classic, opening_move};
 use crate::controller::{self, Request};
-use crate::coord::{Lettering, Point, write_point};
+use crate::coord::{Point, write_point};
 use crate::engine::Position;
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
@@ -263,6 +263,7 @@ impl App {
             Variant::Gomorpion => Variant::Piskasm,
             chosen => chosen,
         };
+        let side = variant.side();
         // Built in place (no `let app` then changes): a copy of App would cost
         // its 2.6 KB twice on the stack.
         App {
@@ -272,12 +273,12 @@ impl App {
             variant,
             game: variant.new_game(),
             opponent: Opponent::Person,
-            classic: Classic::new(Stone::White, variant.side()),
+            classic: Classic::new(Stone::White, side),
             centre: mist::START,
-            known: Board::new(variant.side()),
+            known: Board::new(side),
             random: Random::new(0),
             seed_fixed: false,
-            cursor: Point::new(variant.side() / 2, variant.side() / 2),
+            cursor: Point::new(side / 2, side / 2),
             hint: None,
             show_move_list: false,
             status: Text::from(b"Choose with a key or a click."),
@@ -428,25 +429,26 @@ impl App {
             b'2' => Opponent::Computer(Stone::Black),
             _ => Opponent::Person,
         };
+        // Every option key changes the settings.
+        if matches!(choice, b'g' | b'v' | b'c' | b'r' | b't' | b's') {
+            self.settings_changed = true;
+        }
         match choice {
             b'1' | b'2' | b'4' if self.settings.variant == Variant::Gomorpion => {
                 return Command::Gomorpion(opponent);
             }
             b'1' | b'2' | b'4' => self.start(opponent),
-            b'l' => self.ask_file_name(Prompt::LoadName, b"Load which file? "),
+            b'l' => self.ask_file_name(Prompt::LoadName),
             b'g' | b'v' => {
                 self.settings.variant = self.settings.variant.next();
-                self.settings_changed = true;
                 self.say_bytes(self.settings.variant.name());
             }
             b'c' => {
                 self.settings.level = self.settings.level.next();
-                self.settings_changed = true;
                 self.say_bytes(self.settings.level.name());
             }
             b'r' => {
                 self.settings.exact_five = !self.settings.exact_five;
-                self.settings_changed = true;
                 self.say(if self.settings.exact_five {
                     packed!("Rule: exactly five wins in every game.")
                 } else {
@@ -460,12 +462,10 @@ impl App {
                     .copied()
                     .find(|&t| t > now)
                     .unwrap_or(settings::THINK_CHOICES[0]);
-                self.settings_changed = true;
                 self.say(packed!("Thinking time of the Strong level changed."));
             }
             b's' => {
                 self.settings.sound = !self.settings.sound;
-                self.settings_changed = true;
                 self.say(if self.settings.sound {
                     packed!("Sound on.")
                 } else {
@@ -559,6 +559,8 @@ impl App {
         point
     }
 
+    // Inlined everywhere: the .COM is smaller so.
+    #[inline(always)]
     fn opening_with(&self, random: &mut Random) -> Point {
         let side = self.game.board().side();
         match self.game.opening() {
@@ -589,6 +591,8 @@ impl App {
 
     /// Whether the computer should move now (the platform then calls
     /// [`App::computer_move`], after showing the person's stone).
+    // Inlined everywhere: the .COM is smaller so.
+    #[inline(always)]
     pub fn computer_to_move(&self) -> bool {
         self.page == Page::Game && !self.game.is_over() && !self.person_to_move()
     }
@@ -638,7 +642,7 @@ impl App {
                 // It knows of nothing worth a point (the hole moved away from
                 // everything): rather than Piskasm's first free point, A1, try
                 // the middle, where the stones are likely to be.
-                let middle = opening_move(self.variant.side(), &mut self.random);
+                let middle = opening_move(self.game.board().side(), &mut self.random);
                 Some(if self.known.get(middle).is_none() {
                     middle
                 } else {
@@ -667,7 +671,7 @@ impl App {
                 match strong::choose_with_info(position, budget, &self.classic) {
                     Some((point, _)) => Some(point),
                     // In the Mist it may know of no stone at all: the middle.
-                    None => Some(opening_move(self.variant.side(), &mut self.random)),
+                    None => Some(opening_move(self.game.board().side(), &mut self.random)),
                 }
             }
         }
@@ -683,7 +687,9 @@ impl App {
 
     /// The Mist: the computer looks through the hole.
     fn look_through_hole(&mut self) {
-        let side = self.variant.side();
+        // The board's side is the variant's (asking the board is cheaper, here
+        // and in forget_hidden and computer_choice).
+        let side = self.game.board().side();
         let reach = mist::HOLE_REACH as i8;
         // Half-open ranges: an inclusive one costs an out-of-line `next`.
         for dr in -reach..reach + 1 {
@@ -737,13 +743,12 @@ impl App {
         }
         if self.game.is_over() {
             // After the result, U takes back (to see where it went wrong) and S
-            // saves; anything else returns to the menu (Piskasm's Restart).
-            match self.button_or_key(input) {
-                Some(b'u') => self.take_back(),
-                Some(b's') => self.ask_file_name(Prompt::SaveName, b"Save as? "),
-                _ => self.back_to_menu(),
+            // saves (below, as during the game: neither is a click on the
+            // board); anything else returns to the menu (Piskasm's Restart).
+            if !matches!(self.button_or_key(input), Some(b'u' | b's')) {
+                self.back_to_menu();
+                return Command::Continue;
             }
-            return Command::Continue;
         }
         if let Input::Click { x, y } = input
             && let Some(point) = point_on(x, y, self.game.board().side())
@@ -771,7 +776,7 @@ impl App {
                     packed!("Move numbers hidden.")
                 });
             }
-            Some(b's') => self.ask_file_name(Prompt::SaveName, b"Save as? "),
+            Some(b's') => self.ask_file_name(Prompt::SaveName),
             Some(0x1B) => {
                 self.prompt = Prompt::LeaveGame;
                 self.warn(packed!("Leave this game? Y/N"));
@@ -826,8 +831,8 @@ impl App {
         match self.put_stone(point) {
             Ok(()) => self.announce(mover, point),
             Err(MoveError::Occupied) => {
-                let lettering = self.variant.lettering();
-                push_point(self.new_status(true), point, lettering)
+                let variant = self.variant;
+                push_point(self.new_status(true), point, variant)
                     .push_packed(packed!(" is occupied: choose a free point."));
             }
             Err(MoveError::OffBoard) => self.warn(packed!("That point is off the board.")),
@@ -842,7 +847,7 @@ impl App {
         let outcome = self.game.outcome();
         let opponent = self.opponent;
         let mover_name = self.mover_name(mover);
-        let lettering = self.variant.lettering();
+        let variant = self.variant;
         let text = self.new_status(false);
         match outcome {
             Outcome::Won { winner, .. } => {
@@ -855,7 +860,7 @@ impl App {
                     }
                     Opponent::Person => {}
                 }
-                text.push(side_name(winner)).push_packed(WINS_ANY_KEY);
+                push_side(text, winner).push_packed(WINS_ANY_KEY);
             }
             Outcome::Draw => {
                 text.push_packed(packed!(
@@ -864,7 +869,7 @@ impl App {
             }
             Outcome::InProgress => {
                 text.push(mover_name).push_packed(packed!(" played "));
-                push_point(text, point, lettering).push(b".");
+                push_point(text, point, variant).push(b".");
             }
         }
     }
@@ -914,7 +919,7 @@ impl App {
     /// The Mist, after a take back or a load: the computer keeps only what it may
     /// know now, its own stones and what the hole shows.
     fn forget_hidden(&mut self) {
-        let side = self.variant.side();
+        let side = self.game.board().side();
         // In place: new ones would be built on the stack and copied.
         self.known.reset(side);
         if let Opponent::Computer(computer) = self.opponent {
@@ -944,22 +949,29 @@ impl App {
             advisor.choose(self.game.board(), &mut random)
         };
         if let Some(point) = self.hint {
-            let lettering = self.variant.lettering();
+            let variant = self.variant;
             let text = self.new_status(false).push_packed(packed!("Hint: "));
-            push_point(text, point, lettering).push_packed(packed!(" (marked < >)."));
+            push_point(text, point, variant).push_packed(packed!(" (marked < >)."));
         }
     }
 
-    fn ask_file_name(&mut self, prompt: Prompt, question: &'static [u8]) {
+    /// Puts up the file-name prompt, `SaveName` or `LoadName`, with its question
+    /// (also again after each key typed at it).
+    // Out of line: the .COM is smaller so.
+    #[inline(never)]
+    fn ask_file_name(&mut self, prompt: Prompt) {
         self.prompt = prompt;
-        self.say_bytes(question);
+        self.say_bytes(if prompt == Prompt::SaveName {
+            b"Save as? "
+        } else {
+            b"Load which file? "
+        });
     }
 
-    fn prompt_question(&self) -> &'static [u8] {
-        match self.prompt {
-            Prompt::SaveName => b"Save as? ",
-            _ => b"Load which file? ",
-        }
+    /// Esc at a prompt.
+    fn cancel(&mut self) {
+        self.prompt = Prompt::None;
+        self.say(packed!("Cancelled."));
     }
 
     /// The file-name prompt on the status line: type, Backspace, Enter, Esc.
@@ -967,8 +979,7 @@ impl App {
         let request = self.prompt;
         match input {
             Input::Key(Key::Escape) => {
-                self.prompt = Prompt::None;
-                self.say(packed!("Cancelled."));
+                self.cancel();
                 return Command::Continue;
             }
             Input::Key(Key::Enter) => {
@@ -989,7 +1000,7 @@ impl App {
             }
             _ => {}
         }
-        self.say_bytes(self.prompt_question());
+        self.ask_file_name(request);
         Command::Continue
     }
 
@@ -997,19 +1008,14 @@ impl App {
     /// the controller's answers, shown on the status line.
     fn edit_command(&mut self, input: Input) -> Command {
         match input {
-            Input::Key(Key::Escape) => {
-                self.prompt = Prompt::None;
-                self.say(packed!("Cancelled."));
-            }
+            Input::Key(Key::Escape) => self.cancel(),
             Input::Key(Key::Enter) => {
                 self.prompt = Prompt::None;
                 return self.run_command();
             }
             Input::Key(Key::Backspace) => self.command_line.pop(),
-            Input::Key(Key::Space) => {
-                self.command_line.push(b" ");
-            }
-            Input::Key(Key::Char(c)) => {
+            Input::Key(key @ (Key::Space | Key::Char(_))) => {
+                let c = if let Key::Char(c) = key { c } else { b' ' };
                 self.command_line.push(&[c]);
             }
             _ => {}
@@ -1040,9 +1046,7 @@ impl App {
                     let winner = self.game.to_move().opponent();
                     self.game.resign();
                     self.sound = Sound::Tune;
-                    self.status
-                        .push(side_name(winner))
-                        .push_packed(WINS_ANY_KEY)
+                    push_side(&mut self.status, winner).push_packed(WINS_ANY_KEY)
                 } else {
                     self.status.push_packed(WAIT_FOR_COMPUTER)
                 }
@@ -1123,18 +1127,12 @@ impl App {
 
     /// The platform wrote the file (or failed to); the game in memory is untouched.
     pub fn save_finished(&mut self, result: Result<(), FileError>) {
-        self.status_is_alert = result.is_err();
-        let text = &mut self.status;
-        text.clear();
         match result {
             Ok(()) => {
-                text.push_packed(packed!("Saved to "))
-                    .push(self.file_name.as_bytes())
-                    .push(b".");
+                self.file_status(false, packed!("Saved to ")).push(b".");
             }
             Err(error) => {
-                text.push_packed(packed!("Could not save "))
-                    .push(self.file_name.as_bytes())
+                self.file_status(true, packed!("Could not save "))
                     .push(b": ")
                     .push_packed(file_error_text(error))
                     .push_packed(packed!(". The game goes on."));
@@ -1228,28 +1226,31 @@ impl App {
             self.cursor = last;
         }
         self.page = Page::Game;
-        self.status_is_alert = false;
-        self.status.clear();
-        self.status
-            .push_packed(packed!("Loaded "))
-            .push(self.file_name.as_bytes())
+        let to_move = self.game.to_move();
+        let moves = self.game.move_count() as u32;
+        let text = self
+            .file_status(false, packed!("Loaded "))
             .push(b": ")
-            .push_number(self.game.move_count() as u32)
-            .push_packed(packed!(" moves. "))
-            .push(side_name(self.game.to_move()))
-            .push_packed(packed!(" to move."));
+            .push_number(moves)
+            .push_packed(packed!(" moves. "));
+        push_side(text, to_move).push_packed(packed!(" to move."));
         Ok(())
     }
 
     fn load_failed(&mut self, why: Packed) {
-        self.status_is_alert = true;
-        self.status.clear();
-        self.status
-            .push_packed(packed!("Could not load "))
-            .push(self.file_name.as_bytes())
+        self.file_status(true, packed!("Could not load "))
             .push(b": ")
             .push_packed(why)
             .push(b".");
+    }
+
+    /// A new status line about the file: `before`, then the file's name.
+    fn file_status(&mut self, alert: bool, before: Packed) -> &mut Line {
+        self.status_is_alert = alert;
+        self.status.clear();
+        self.status
+            .push_packed(before)
+            .push(self.file_name.as_bytes())
     }
 
     /// Draws the current page.
@@ -1481,18 +1482,18 @@ impl App {
             Opponent::Computer(Stone::Black) => 2,
         }];
         screen.write_packed(PANEL_X, 2, heading, Style::Heading);
-        let lettering = self.variant.lettering();
+        let variant = self.variant;
         let mut line = Line::new();
         match self.game.outcome() {
             Outcome::InProgress => {
                 let mover = self.game.to_move();
-                line.push(side_name(mover))
+                push_side(&mut line, mover)
                     .push(b" (")
                     .push(&[stone_glyph(mover)])
                     .push_packed(packed!(") to move"));
             }
             Outcome::Won { winner, .. } => {
-                line.push(side_name(winner)).push_packed(packed!(" won"));
+                push_side(&mut line, winner).push_packed(packed!(" won"));
             }
             Outcome::Draw => {
                 line.push_packed(packed!("Draw"));
@@ -1504,12 +1505,12 @@ impl App {
         write_panel_line(screen, 5, &mut line, Style::Normal);
         if let Some(last) = self.game.last_move() {
             line.push_packed(packed!("Last move: "));
-            push_point(&mut line, last, lettering);
+            push_point(&mut line, last, variant);
             write_panel_line(screen, 6, &mut line, Style::Normal);
         }
         if self.variant.has_mist() {
             line.push_packed(packed!("Hole centre: "));
-            push_point(&mut line, self.centre, lettering);
+            push_point(&mut line, self.centre, variant);
             write_panel_line(screen, 7, &mut line, Style::Normal);
         }
         if let Opponent::Computer(_) = self.opponent {
@@ -1534,7 +1535,7 @@ impl App {
                 // Black's moves are the odd-numbered ones.
                 line.push_number(number)
                     .push(if i % 2 == 0 { b". X " } else { b". O " });
-                push_point(&mut line, point, lettering);
+                push_point(&mut line, point, variant);
                 write_panel_line(screen, 12 + i - first, &mut line, Style::Normal);
             }
         } else {
@@ -1663,12 +1664,19 @@ fn key_bar(screen: &mut dyn Canvas, text: Packed) {
     screen.write_packed(0, KEY_BAR_Y, text, Style::KeyBar);
 }
 
-/// Appends `point` in the notation `lettering` gives (A..S on 19x19, A..P
-/// without I on 15x15).
-fn push_point(text: &mut Line, point: Point, lettering: Lettering) -> &mut Line {
+/// Appends `point` in the notation of `variant`'s lettering (A..S on 19x19,
+/// A..P without I on 15x15).
+fn push_point(text: &mut Line, point: Point, variant: Variant) -> &mut Line {
     let mut notation = [0u8; 3];
-    let len = write_point(point, lettering, &mut notation);
+    let len = write_point(point, variant.lettering(), &mut notation);
     text.push(&notation[..len])
+}
+
+/// Appends the name of `stone`'s side.
+// Out of line: the .COM is smaller so.
+#[inline(never)]
+fn push_side(text: &mut Line, stone: Stone) -> &mut Line {
+    text.push(side_name(stone))
 }
 
 fn side_name(stone: Stone) -> &'static [u8] {
