@@ -511,6 +511,10 @@ fn fits(
     let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize & 7];
     for index in 0..shape.len {
         let want = CELLS[(shape.start + index) as usize];
+        // A space is anything: not looked at.
+        if want == b' ' {
+            continue;
+        }
         // From the point played to this one, in steps of the drawing.
         let x = (index % shape.width) as i16 - anchor.0 as i16;
         let y = (index / shape.width) as i16 - anchor.1 as i16;
@@ -523,8 +527,8 @@ fn fits(
             b'X' => seen == Seen::Owner,
             b'O' => seen == Seen::Other || seen == Seen::Edge,
             b'+' => seen == Seen::Empty,
-            b'!' => rule == WinRule::FiveOrMore || seen != Seen::Owner,
-            _ => true,
+            // `!` (spaces are skipped above)
+            _ => rule == WinRule::FiveOrMore || seen != Seen::Owner,
         };
         if !matches {
             return false;
