@@ -7,7 +7,8 @@
 // them with the BIOS clock, i.e. in emulated time: 3000 cycles a millisecond
 // stand for the slow 386. One ply costs what one computer reply costs in a
 // game (Update for the other side's stone, PCMove, Update for its own).
-// PISKRS_COM=path benchmarks another build.
+// PISKRS_COM=path benchmarks another build; further arguments are added to
+// the command line (`node bench.js /TIME 10`: Strong at that thinking time).
 "use strict";
 
 const h = require("./harness");
@@ -20,7 +21,7 @@ async function main() {
     const r = await h.withDos({
         name: "bench",
         files: { "PISKRS.COM": h.piskrsCom() },
-        steps: [{ run: "PISKRS /BENCH" }],
+        steps: [{ run: ["PISKRS /BENCH", ...process.argv.slice(2)].join(" ") }],
         cycles: CYCLES, // the harness's conf already says core=normal, cputype=386
     }, (dos) => dos.finished(1, { timeout: 15 * 60 * 1000 }));
     const wall = (Date.now() - started) / 1000;
