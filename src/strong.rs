@@ -24,6 +24,13 @@
 //!    minus his best CountScore reply (each CountScore a node); the first in
 //!    that order after which he threatens nothing.
 //!
+//! In 6 and 7, when the budget has room (PLAYOUT_COST nodes left: from the
+//! 3 s thinking time on, never at the default), each candidate that leaves
+//! him nothing is **played out**: both sides play CountScore's best point for
+//! up to PLAYOUT_PLIES stones. The first whose playout I win is played, else
+//! the first I do not lose (`pick`, `playout`). At 10 s this took Strong from
+//! 78% to 88-96% against Classic (README, Strength).
+//!
 //! Everything counts **nodes** against a budget, a node being one point looked
 //! at (four 11-point lines read into bit masks and classified, see `Line`),
 //! so a given position and budget give the same move on the host and on DOS,
