@@ -116,8 +116,8 @@ const BLOCK_FIVE: i32 = 5000;
 /// 6,500 nodes against Classic).
 const PLAYOUT_PLIES: u8 = 20;
 /// The nodes a playout is begun with at least (about what one costs: each
-/// stone scores every point near the stones). At the default thinking time
-/// (975 nodes) the quiet move never has that many left, so playouts are what
+/// stone scores every point near the stones). A budget below it, as the
+/// default thinking time's 975 nodes, never plays out, so playouts are what
 /// the longer thinking times buy; a begun playout stops when the budget is
 /// spent, at most one stone's scoring (about 100 nodes) beyond it.
 const PLAYOUT_COST: u32 = 1000;

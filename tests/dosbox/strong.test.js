@@ -95,51 +95,48 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
     });
 });
 
+// Runs `command` (a /BENCH) and checks that it ends with errorlevel 0 and that
+// its STRONG lines, the times left out, equal fixtures/`fixture`; returns its
+// output and lines for the caller's own checks.
+async function benchMatchesFixture(name, command, fixture) {
+    const want = fs.readFileSync(path.join(__dirname, "fixtures", fixture), "utf8")
+        .split(/\r?\n/).filter((l) => l.trim());
+    let result;
+    await h.withDos({
+        name,
+        files: { "PISKRS.COM": h.piskrsCom() },
+        steps: [{ run: command }],
+        cycles: 60000, // node counts do not depend on speed
+    }, async (dos) => {
+        const r = await dos.finished(1, { timeout: 540000 });
+        assert.equal(r.errorlevel, 0, r.output);
+        const lines = r.output.split(/\r?\n/).filter((l) => l.trim());
+        const got = lines.filter((l) => l.startsWith("STRONG ")).map((l) => l.replace(/ ms=\d+$/, ""));
+        assert.deepEqual(got, want, r.output);
+        result = { output: r.output, lines };
+    });
+    return result;
+}
+
 describe("/BENCH: thinking times per level, and host and DOS agree on Strong", () => {
     it("prints TIME lines for CLASSIC, CHA and STRONG, and STRONG lines equal to fixtures/strong-bench.txt", GAME_T, async () => {
-        const want = fs.readFileSync(path.join(__dirname, "fixtures", "strong-bench.txt"), "utf8")
-            .split(/\r?\n/).filter((l) => l.trim());
-        await h.withDos({
-            name: "strong-bench",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /BENCH" }],
-            cycles: 60000, // node counts do not depend on speed
-        }, async (dos) => {
-            const r = await dos.finished(1, { timeout: 540000 });
-            assert.equal(r.errorlevel, 0, r.output);
-            const lines = r.output.split(/\r?\n/).filter((l) => l.trim());
-            for (const level of ["CLASSIC", "CHA", "STRONG"]) {
-                assert.ok(lines.some((l) => new RegExp(`^TIME ${level} positions=12 median_ms=\\d+ worst_ms=\\d+`).test(l)), `TIME ${level}: ` + r.output);
-            }
-            const got = lines.filter((l) => l.startsWith("STRONG ")).map((l) => l.replace(/ ms=\d+$/, ""));
-            assert.deepEqual(got, want, r.output);
-        });
+        const { output, lines } = await benchMatchesFixture("strong-bench", "PISKRS /BENCH", "strong-bench.txt");
+        for (const level of ["CLASSIC", "CHA", "STRONG"]) {
+            assert.ok(lines.some((l) => new RegExp(`^TIME ${level} positions=12 median_ms=\\d+ worst_ms=\\d+`).test(l)), `TIME ${level}: ` + output);
+        }
     });
 });
 
 describe("/BENCH /TIME 10: Strong's playouts on DOS agree with the host", () => {
     it("prints STRONG lines equal to fixtures/strong-bench-10s.txt (6,500 nodes: the safe moves played out), and the stack's high-water mark stays below what is free", GAME_T, async () => {
-        const want = fs.readFileSync(path.join(__dirname, "fixtures", "strong-bench-10s.txt"), "utf8")
-            .split(/\r?\n/).filter((l) => l.trim());
-        await h.withDos({
-            name: "strong-bench-10s",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /BENCH /TIME 10 /STACK" }],
-            cycles: 60000, // node counts do not depend on speed
-        }, async (dos) => {
-            const r = await dos.finished(1, { timeout: 540000 });
-            assert.equal(r.errorlevel, 0, r.output);
-            const lines = r.output.split(/\r?\n/).filter((l) => l.trim());
-            assert.ok(lines.some((l) => /^TIME STRONG positions=12 median_ms=\d+ worst_ms=\d+ budget=6500 /.test(l)), r.output);
-            const got = lines.filter((l) => l.startsWith("STRONG ")).map((l) => l.replace(/ ms=\d+$/, ""));
-            assert.deepEqual(got, want, r.output);
-            const m = /STACK high_water=(\d+) bytes/.exec(r.output);
-            assert.ok(m, "the /STACK report: " + r.output);
-            const size = h.piskrsCom().length;
-            const free = 0xfffe - 0x100 - size;
-            console.log(`/BENCH /TIME 10: stack high-water ${m[1]} of ${free} bytes free`);
-            assert.ok(Number(m[1]) < free, `stack ${m[1]} bytes, only ${free} free above a ${size}-byte image`);
-        });
+        const { output, lines } = await benchMatchesFixture("strong-bench-10s", "PISKRS /BENCH /TIME 10 /STACK", "strong-bench-10s.txt");
+        assert.ok(lines.some((l) => /^TIME STRONG positions=12 median_ms=\d+ worst_ms=\d+ budget=6500 /.test(l)), output);
+        const m = /STACK high_water=(\d+) bytes/.exec(output);
+        assert.ok(m, "the /STACK report: " + output);
+        const size = h.piskrsCom().length;
+        const free = 0xfffe - 0x100 - size;
+        console.log(`/BENCH /TIME 10: stack high-water ${m[1]} of ${free} bytes free`);
+        assert.ok(Number(m[1]) < free, `stack ${m[1]} bytes, only ${free} free above a ${size}-byte image`);
     });
 });
 
