@@ -12,8 +12,9 @@
 //! **CountScore**(point): in each of the four directions, look at the units
 //! (windows) of 5, 6 and 7 consecutive points that contain the point. A unit's
 //! stones, with a stone imagined on the point itself, written as a binary mask,
-//! index a score table. Offensive units hold only the computer's stones, defensive
-//! units only the person's (an empty unit is both). In each direction the best unit
+//! index a table of shapes (a five, an open four, ...), each with an attack and a
+//! defence value. Offensive units hold only the computer's stones, defensive units
+//! only the person's (an empty unit is both). In each direction the best unit
 //! counts; the point's score is the sum over the four directions. No look-ahead.
 //!
 //! **PCMove**: from a random starting point, scan Info forward to the end, then
@@ -94,53 +95,87 @@ const DEFENCE: ShapeValues = ShapeValues {
     one: 0,
 };
 
-/// The score of a unit of `length` points whose stones (with `p`'s) form `mask`
-/// (bit i = the unit's i-th point).
-const fn unit_score(length: u32, mask: u32, values: &ShapeValues) -> u16 {
+/// The shapes a unit can hold, weakest first: the index into a side's
+/// [`ShapeValues`] (both sides' values keep this order, so the best unit is the
+/// one of the highest class, for attack and for defence alike).
+const ONE: u8 = 0;
+const TWO: u8 = 1;
+const OPEN_TWO: u8 = 2;
+const THREE: u8 = 3;
+const OPEN_THREE: u8 = 4;
+const WIDE_OPEN_THREE: u8 = 5;
+const FOUR: u8 = 6;
+const OPEN_FOUR: u8 = 7;
+const FIVE: u8 = 8;
+
+impl ShapeValues {
+    /// The values in class order, see [`FIVE`] and the others.
+    const fn by_class(&self) -> [u16; 9] {
+        [
+            self.one,
+            self.two,
+            self.open_two,
+            self.three,
+            self.open_three,
+            self.wide_open_three,
+            self.four,
+            self.open_four,
+            self.five,
+        ]
+    }
+}
+
+/// Attack and defence values by class.
+static ATTACK_BY_CLASS: [u16; 9] = ATTACK.by_class();
+static DEFENCE_BY_CLASS: [u16; 9] = DEFENCE.by_class();
+
+/// The class of a unit of `length` points whose stones (with `p`'s) form `mask`
+/// (bit i = the unit's i-th point); ONE for a unit that scores nothing.
+const fn unit_class(length: u32, mask: u32) -> u8 {
     match length {
         5 => match mask.count_ones() {
-            5 => values.five,
-            4 => values.four,
-            3 => values.three,
-            2 => values.two,
-            _ => values.one,
+            5 => FIVE,
+            4 => FOUR,
+            3 => THREE,
+            2 => TWO,
+            _ => ONE,
         },
         6 => {
             if mask & 0b100001 != 0 {
-                return 0;
+                return ONE;
             }
             match (mask >> 1).count_ones() {
-                4 => values.open_four,
-                3 => values.open_three,
-                2 => values.open_two,
-                _ => 0,
+                4 => OPEN_FOUR,
+                3 => OPEN_THREE,
+                2 => OPEN_TWO,
+                _ => ONE,
             }
         }
         _ => {
-            if mask & 0b1100011 != 0 || mask != 0b0011100 {
-                return 0;
+            if mask != 0b0011100 {
+                return ONE;
             }
-            values.wide_open_three
+            WIDE_OPEN_THREE
         }
     }
 }
 
-const fn table<const N: usize>(length: u32, values: &ShapeValues) -> [u16; N] {
-    let mut out = [0u16; N];
+const fn table<const N: usize>(length: u32) -> [u8; N] {
+    let mut out = [0u8; N];
     let mut mask = 0;
     while mask < N {
-        out[mask] = unit_score(length, mask as u32, values);
+        out[mask] = unit_class(length, mask as u32);
         mask += 1;
     }
     out
 }
 
-/// Whether every mask from `from` up to `2^length` scores 0: those masks are
-/// left out of the tables below.
-const fn zero_from(length: u32, from: u32, values: &ShapeValues) -> bool {
+/// Whether every mask from `from` up to `2^length` is of class ONE: those
+/// masks are left out of the tables below.
+const fn nothing_from(length: u32, from: u32) -> bool {
     let mut mask = from;
     while mask < 1 << length {
-        if unit_score(length, mask, values) != 0 {
+        if unit_class(length, mask) != ONE {
             return false;
         }
         mask += 1;
@@ -148,37 +183,25 @@ const fn zero_from(length: u32, from: u32, values: &ShapeValues) -> bool {
     true
 }
 
-/// The score tables, indexed by a unit's mask: attack and defence for units of 5,
-/// 6 and 7 points, computed when the program is compiled. A 6-unit scores only
-/// with both ends empty (mask at most 0b011110) and a 7-unit only as the wide
-/// open three (0b0011100), so their tables stop there: a larger mask scores 0
-/// (see [`unit_value`]). 492 bytes in all rather than 896.
-static ATTACK_5: [u16; 32] = table(5, &ATTACK);
-static ATTACK_6: [u16; 31] = table(6, &ATTACK);
-static ATTACK_7: [u16; 29] = table(7, &ATTACK);
-static DEFENCE_5: [u16; 32] = table(5, &DEFENCE);
-static DEFENCE_6: [u16; 31] = table(6, &DEFENCE);
-static DEFENCE_7: [u16; 29] = table(7, &DEFENCE);
-const _: () = assert!(
-    zero_from(6, 31, &ATTACK)
-        && zero_from(7, 29, &ATTACK)
-        && zero_from(6, 31, &DEFENCE)
-        && zero_from(7, 29, &DEFENCE)
-);
+/// The class tables, indexed by a unit's mask, for units of 5, 6 and 7 points,
+/// computed when the program is compiled. A 6-unit scores only with both ends
+/// empty (mask at most 0b011110) and a 7-unit only as the wide open three
+/// (0b0011100), so their tables stop there: a larger mask is of class ONE
+/// (see [`class_of`]).
+static CLASS_5: [u8; 32] = table(5);
+static CLASS_6: [u8; 31] = table(6);
+static CLASS_7: [u8; 29] = table(7);
+const _: () = assert!(nothing_from(6, 31) && nothing_from(7, 29));
 
-/// A unit's score from its table: 0 for a mask past the table's end.
-fn unit_value(table: &[u16], mask: u16) -> u16 {
-    table.get(mask as usize).copied().unwrap_or(0)
+/// A unit's class from its table: ONE for a mask past the table's end.
+fn class_of(table: &[u8], mask: u16) -> u8 {
+    table.get(mask as usize).copied().unwrap_or(ONE)
 }
 
 /// The units looked at: their length, the first position of `p` inside them
 /// (the last is always 4: see the module docs for why `p` stays inside) and
-/// their score tables, attack and defence.
-static UNITS: [(u16, u16, &[u16], &[u16]); 3] = [
-    (5, 0, &ATTACK_5, &DEFENCE_5),
-    (6, 1, &ATTACK_6, &DEFENCE_6),
-    (7, 2, &ATTACK_7, &DEFENCE_7),
-];
+/// their class table.
+static UNITS: [(u16, u16, &[u8]); 3] = [(5, 0, &CLASS_5), (6, 1, &CLASS_6), (7, 2, &CLASS_7)];
 
 /// The evaluator's state: the computer's colour and Info.
 #[derive(Clone)]
@@ -273,9 +296,23 @@ impl Classic {
 pub fn count_score(board: &Board, point: Point, me: Stone) -> u16 {
     let mut total: u16 = 0;
     for &(dc, dr) in DIRECTIONS.iter() {
-        total = total.saturating_add(best_unit(board, point, dc, dr, me));
+        total = total.saturating_add(direction_score(line_classes(board, point, dc, dr), me));
     }
     total
+}
+
+/// A point's best units along one direction, one for each side: Black's class in
+/// the low four bits, White's in the high four (see [`line_classes`]).
+pub type Classes = u8;
+
+/// What the best units of [`Classes`] are worth to `me` along their direction:
+/// my best unit as attack or his as defence, whichever is more.
+pub fn direction_score(classes: Classes, me: Stone) -> u16 {
+    let (mine, his) = match me {
+        Stone::Black => (classes & 15, classes >> 4),
+        Stone::White => (classes >> 4, classes & 15),
+    };
+    ATTACK_BY_CLASS[mine as usize].max(DEFENCE_BY_CLASS[his as usize])
 }
 
 impl Classic {
@@ -301,9 +338,6 @@ impl Classic {
     }
 }
 
-/// The best unit through `point` along one direction. The points from (at most)
-/// four steps behind to four ahead are read once into two masks, bit 4 being
-/// `point`; units reaching past the board's edge are skipped.
 /// How many steps fit on the board behind and ahead of `position` along a
 /// coordinate that moves by `delta` (4 when it does not move). Inlined: it runs
 /// eight times in every CountScore, the innermost work of Classic.
@@ -316,31 +350,37 @@ fn room(position: i16, delta: i8, side: i16) -> (i16, i16) {
     }
 }
 
-fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
+/// The best unit through `point` along one direction for each side (a unit
+/// holding only that side's stones, `point` counted as one of them), as
+/// [`Classes`]. The points from (at most) four steps behind to four ahead are
+/// read once into two masks, bit 4 being `point`; units reaching past the
+/// board's edge are skipped. Only the stones within four steps matter, so a
+/// stone changes the classes of the points on its four lines, and only along
+/// the line that joins them (the Strong level keeps them that way).
+pub fn line_classes(board: &Board, point: Point, dc: i8, dr: i8) -> Classes {
     let side = board.side() as i16;
     let (col, row) = (point.col as i16, point.row as i16);
     let (col_back, col_ahead) = room(col, dc, side);
     let (row_back, row_ahead) = room(row, dr, side);
     let back = col_back.min(row_back).min(4);
     let ahead = col_ahead.min(row_ahead).min(4);
-    let (mut own, mut theirs) = (0u16, 0u16);
+    // Black's stones and White's, as masks.
+    let mut stones = [0u16; 2];
     let points = board.points();
     let stride = dr as i16 * side + dc as i16;
     let mut index = (row * side + col - back * stride) as usize;
     for bit in (4 - back)..(4 + ahead + 1) {
-        match points[index] {
-            Some(stone) if stone == me => own |= 1 << bit,
-            Some(_) => theirs |= 1 << bit,
-            None => {}
+        if let Some(stone) = points[index] {
+            stones[stone as usize] |= 1 << bit;
         }
         index = index.wrapping_add(stride as isize as usize);
     }
-    if own == 0 && theirs == 0 {
+    if stones == [0, 0] {
         return 0; // only empty units: nothing to build on or to stop
     }
     let (lowest, highest) = ((4 - back) as u16, (4 + ahead) as u16);
-    let mut best = 0;
-    for &(length, first, attack, defence) in UNITS.iter() {
+    let mut best = [ONE; 2];
+    for &(length, first, classes) in UNITS.iter() {
         let full = (1u16 << length) - 1;
         // `p` at position k of the unit: the unit covers bits 4-k ..= 4-k+length-1.
         for k in first..5 {
@@ -348,18 +388,15 @@ fn best_unit(board: &Board, point: Point, dc: i8, dr: i8, me: Stone) -> u16 {
             if shift < lowest || shift + length - 1 > highest {
                 continue;
             }
-            let here = 1 << k;
-            let mine = (own >> shift) & full;
-            let yours = (theirs >> shift) & full;
-            if yours == 0 {
-                best = best.max(unit_value(attack, mine | here));
-            }
-            if mine == 0 {
-                best = best.max(unit_value(defence, yours | here));
+            let units = [(stones[0] >> shift) & full, (stones[1] >> shift) & full];
+            for side in 0..2 {
+                if units[1 - side] == 0 {
+                    best[side] = best[side].max(class_of(classes, units[side] | 1 << k));
+                }
             }
         }
     }
-    best
+    best[0] | best[1] << 4
 }
 
 /// The computer's opening stone when it begins: a random point within two points
