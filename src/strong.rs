@@ -66,7 +66,7 @@
 //! ```
 
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
-use crate::classic::{Classic, count_score};
+use crate::classic::{Classes, Classic, count_score, direction_score, line_classes};
 use crate::coord::Point;
 use crate::engine::Position;
 use crate::random::Random;
@@ -120,7 +120,7 @@ const PLAYOUT_PLIES: u8 = 20;
 /// default thinking time's 975 nodes, never plays out, so playouts are what
 /// the longer thinking times buy; a begun playout stops when the budget is
 /// spent, at most one stone's scoring (about 100 nodes) beyond it.
-const PLAYOUT_COST: u32 = 1000;
+const PLAYOUT_COST: u32 = 100;
 
 /// Threat levels, see [`Search::threat_level`].
 const NONE: u8 = 0;
@@ -276,6 +276,70 @@ impl Line {
     }
 }
 
+/// A playout's memory of the best units along the four lines of each point
+/// in a window of the board (`classic::line_classes`): worked out when first
+/// asked for, forgotten along the lines of each stone played. A stone changes
+/// a point's units only along the line that joins them, so each stone costs
+/// eight looks a line at most, where CountScore afresh reads all four lines of
+/// every point. The window (WINDOW_SIDE points a side around the playout's
+/// first stone: the whole of a 15x15 board) is what the stack has room for;
+/// points outside it are looked at afresh.
+struct LineCache<'a> {
+    classes: &'a mut [[Classes; 4]; WINDOW_POINTS],
+    /// The window's lower left corner.
+    corner: Point,
+    /// Lines looked at (one line of one point).
+    looks: u32,
+}
+
+const WINDOW_SIDE: u8 = 15;
+const WINDOW_POINTS: usize = WINDOW_SIDE as usize * WINDOW_SIDE as usize;
+/// A line's classes not known (no real classes are this: four bits each side,
+/// at most 8).
+const UNKNOWN: Classes = 0xFF;
+/// Line looks that cost as much as a node.
+const LOOKS_PER_NODE: u32 = 4;
+
+impl LineCache<'_> {
+    /// The window's place for `point`, if it is inside.
+    fn slot(&self, point: Point) -> Option<usize> {
+        let col = point.col.wrapping_sub(self.corner.col);
+        let row = point.row.wrapping_sub(self.corner.row);
+        (col < WINDOW_SIDE && row < WINDOW_SIDE)
+            .then(|| row as usize * WINDOW_SIDE as usize + col as usize)
+    }
+
+    /// CountScore of `point` for `stone` from its lines' classes, looking at
+    /// those not known.
+    fn gain(&mut self, board: &Board, point: Point, stone: Stone) -> u16 {
+        let slot = self.slot(point);
+        let mut total = 0;
+        for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+            let known = slot.map(|slot| self.classes[slot][d]);
+            let classes = match known {
+                Some(classes) if classes != UNKNOWN => classes,
+                _ => {
+                    self.looks += 1;
+                    let classes = line_classes(board, point, dc, dr);
+                    if let Some(slot) = slot {
+                        self.classes[slot][d] = classes;
+                    }
+                    classes
+                }
+            };
+            total += direction_score(classes, stone);
+        }
+        total
+    }
+
+    /// After a stone on a line through `point` (along `DIRECTIONS[d]`).
+    fn forget(&mut self, point: Point, d: usize) {
+        if let Some(slot) = self.slot(point) {
+            self.classes[slot][d] = UNKNOWN;
+        }
+    }
+}
+
 struct Search {
     board: Board,
     rule: WinRule,
@@ -398,7 +462,7 @@ impl Search {
         for index in 0..self.point_count() {
             let point = self.point(index);
             if let Some(stone) = self.board.get(point) {
-                self.mark_near(point, stone, 1);
+                self.mark_near(point, stone, 1, None);
             }
         }
     }
@@ -430,7 +494,17 @@ impl Search {
         None
     }
 
-    fn mark_near(&mut self, point: Point, stone: Stone, add: i8) {
+    /// After a stone on `point` (`add` 1) or its taking back (-1): the points
+    /// near it, and its count on the lines through each point; or, in a
+    /// playout (`lines` given), its lines' classes forgotten and no counts
+    /// (the playout takes all its stones back, and never asks).
+    fn mark_near(
+        &mut self,
+        point: Point,
+        stone: Stone,
+        add: i8,
+        mut lines: Option<&mut LineCache>,
+    ) {
         // The near points by rows and columns, not by steps: every stone the
         // searches place and take back passes here (946 nodes a second on the
         // reference 386 rather than 885).
@@ -443,11 +517,15 @@ impl Search {
             }
         }
         let counts = &mut self.on_lines[stone as usize];
-        for &(dc, dr) in DIRECTIONS.iter() {
+        for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
             for steps in -4..5i8 {
                 if let Some(q) = point.step(dc, dr, steps, side as u8) {
-                    let count = &mut counts[(q.row as i16 * side + q.col as i16) as usize];
-                    *count = count.wrapping_add_signed(add);
+                    if let Some(lines) = &mut lines {
+                        lines.forget(q, d);
+                    } else {
+                        let count = &mut counts[(q.row as i16 * side + q.col as i16) as usize];
+                        *count = count.wrapping_add_signed(add);
+                    }
                 }
             }
         }
@@ -455,12 +533,12 @@ impl Search {
 
     fn place(&mut self, point: Point, stone: Stone) {
         self.board.set(point, Some(stone));
-        self.mark_near(point, stone, 1);
+        self.mark_near(point, stone, 1, None);
     }
 
     fn remove(&mut self, point: Point, stone: Stone) {
         self.board.set(point, None);
-        self.mark_near(point, stone, -1);
+        self.mark_near(point, stone, -1, None);
     }
 
     /// Whether `stone` has at least `least` stones on the lines through the
@@ -949,36 +1027,51 @@ impl Search {
     /// race of threats that one-ply play leads to; a playout can.
     #[inline(never)]
     fn playout(&mut self, point: Point, me: Stone) -> i8 {
+        // Built in place: a struct holding the array would cost the stack a
+        // second copy.
+        let mut classes = [[UNKNOWN; 4]; WINDOW_POINTS];
+        let corner = |at: u8| {
+            at.saturating_sub(WINDOW_SIDE / 2)
+                .min(self.board.side().saturating_sub(WINDOW_SIDE))
+        };
+        let mut lines = LineCache {
+            classes: &mut classes,
+            corner: Point::new(corner(point.col), corner(point.row)),
+            looks: 0,
+        };
+        let start = self.nodes;
         let mut played = [point; PLAYOUT_PLIES as usize + 1];
-        let mut count = 1;
-        self.place(point, me);
-        let mut mover = me.opponent();
+        let mut count = 0;
+        let mut mover = me;
+        let mut next_stone = Some(point);
         let mut outcome = 0;
-        while count < played.len() && self.nodes < self.budget {
+        while let Some(q) = next_stone {
+            self.board.set(q, Some(mover));
+            self.mark_near(q, mover, 0, Some(&mut lines));
+            played[count] = q;
+            count += 1;
+            mover = mover.opponent();
+            if count == played.len() || self.nodes >= self.budget {
+                break;
+            }
             let mut best = (0, None);
             let mut next = self.next_near(0);
             while let Some(q) = next {
-                let gain = self.gain(q, mover);
+                let gain = lines.gain(&self.board, q, mover) as i32;
                 if gain > best.0 {
                     best = (gain, Some(q));
                 }
                 next = self.next_near(self.index(q) + 1);
             }
-            let Some(q) = best.1 else { break };
+            self.nodes = start + lines.looks / LOOKS_PER_NODE;
             if best.0 >= OPEN_FOUR && !(BLOCK_FIVE..WINNING).contains(&best.0) {
                 outcome = if mover == me { 1 } else { -1 };
                 break;
             }
-            self.place(q, mover);
-            played[count] = q;
-            count += 1;
-            mover = mover.opponent();
+            next_stone = best.1;
         }
-        // Taken back in reverse, mine on the even places.
-        while count > 0 {
-            count -= 1;
-            let stone = if count % 2 == 0 { me } else { me.opponent() };
-            self.remove(played[count], stone);
+        for &q in &played[..count] {
+            self.board.set(q, None); // (the points near them stay marked)
         }
         outcome
     }
