@@ -49,6 +49,9 @@ impl Default for Settings {
     }
 }
 
+/// The file's keys, in the order `write_to` writes them.
+static KEYS: [&[u8]; 5] = [b"GAME", b"LEVEL", b"SOUND", b"RULE", b"TIME"];
+
 /// The file's name, looked for in the program's own directory.
 pub const FILE_NAME: &[u8] = b"PISKRS.CFG";
 /// Bytes `write` needs at most.
@@ -156,21 +159,20 @@ impl Settings {
     pub fn write_to(&self, out: &mut dyn crate::text::Sink) {
         let mut time = [0u8; 4];
         let time_len = write_tenths(self.think_tenths, &mut time);
-        let parts: [&[u8]; 11] = [
-            b"GAME=",
+        let values: [&[u8]; 5] = [
             self.variant.keyword(),
-            b"\r\nLEVEL=",
             self.level.keyword(),
-            b"\r\nSOUND=",
             if self.sound { b"ON" } else { b"OFF" },
-            b"\r\nRULE=",
             if self.exact_five { b"EXACT" } else { b"FREE" },
-            b"\r\nTIME=",
             &time[..time_len],
-            b"\r\n",
         ];
-        for part in parts {
-            out.write(part);
+        // The keys from a static table: an array of all eleven parts was built
+        // on the stack at every save, costing the .COM more.
+        for (key, value) in KEYS.iter().zip(values) {
+            out.write(key);
+            out.write(b"=");
+            out.write(value);
+            out.write(b"\r\n");
         }
     }
 }
