@@ -2,9 +2,9 @@
 //! switch's value is the next word. See [`USAGE`].
 
 use crate::packed;
-use crate::packed::Packed;
+use crate::packed_list;
 use crate::settings::yes_or_no;
-use crate::text::{Text, parse_u16};
+use crate::text::{PackedList, Text, parse_u16};
 use crate::variant::{Level, Variant};
 
 /// What the command line asks for.
@@ -46,7 +46,7 @@ pub struct Options {
 }
 
 /// The usage text, a line each (packed: `write_usage` prints it with CR LF).
-pub static USAGE: [Packed; 28] = [
+pub static USAGE: PackedList = packed_list![
     packed!("PISKRS - Gomoku for DOS (after Piskasm, 2004)"),
     packed!(""),
     packed!("Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT | /GOMORPION]"),
@@ -79,8 +79,8 @@ pub static USAGE: [Packed; 28] = [
 
 /// Writes the usage text to `out`, a line at a time, each ending in CR LF.
 pub fn write_usage(out: &mut dyn FnMut(&[u8])) {
-    for line in &USAGE {
-        out(line.unpack(&mut [0; packed::MAX_UNPACKED]));
+    for i in 0..USAGE.len() {
+        out(USAGE.get(i).unpack(&mut [0; packed::MAX_UNPACKED]));
         out(b"\r\n");
     }
 }

@@ -21,9 +21,10 @@
 use crate::gomorpion::{self, Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
 use crate::packed;
 use crate::packed::Packed;
+use crate::packed_list;
 use crate::random::Random;
 use crate::screen::{Canvas, Style, WIDTH};
-use crate::text::Text;
+use crate::text::{PackedList, Text};
 use crate::ui::{Input, Key, Sound};
 
 use crate::coord::Point;
@@ -94,7 +95,7 @@ static BUTTONS: [(usize, &[u8], Key); 2] = [
 
 /// The legend in the side panel, a line each (16 columns at most). A captured
 /// piece is drawn as the letter of the player it counts for.
-static LEGEND: [Packed; 7] = [
+static LEGEND: PackedList = packed_list![
     packed!("X O this cast"),
     packed!("x o carried"),
     packed!("(o) recapturable"),
@@ -476,8 +477,8 @@ impl GomorpionScreen {
             point_name(last, &mut line);
             screen.write(PANEL_X, 8, line.as_bytes(), Style::Normal);
         }
-        for (i, &text) in LEGEND.iter().enumerate() {
-            screen.write_packed(PANEL_X, 11 + i, text, Style::Label);
+        for i in 0..LEGEND.len() {
+            screen.write_packed(PANEL_X, 11 + i, LEGEND.get(i), Style::Label);
         }
     }
 }
