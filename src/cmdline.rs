@@ -4,7 +4,8 @@
 use crate::packed;
 use crate::packed_list;
 use crate::settings::yes_or_no;
-use crate::text::{PackedList, Text, parse_u16};
+use crate::text::{PackedList, Text, TextList, parse_u16};
+use crate::text_list;
 use crate::variant::{Level, Variant};
 
 /// What the command line asks for.
@@ -101,21 +102,28 @@ enum Switch {
     Play,
 }
 
-/// Each switch's name, upper case. A table rather than a match on the names:
-/// a match compiles every comparison inline, costing the .COM more.
-const SWITCHES: [(&[u8], Switch); 12] = [
-    (b"/?", Switch::Usage),
-    (b"-?", Switch::Usage),
-    (b"/SEED", Switch::Seed),
-    (b"/LOAD", Switch::Load),
-    (b"/BENCH", Switch::Bench),
-    (b"/CON", Switch::Con),
-    (b"/STACK", Switch::Stack),
-    (b"/LEVEL", Switch::Level),
-    (b"/TIME", Switch::Time),
-    (b"/SOUND", Switch::Sound),
-    (b"/RULE", Switch::Rule),
-    (b"/PLAY", Switch::Play),
+/// Each switch's name, upper case, and the switch in [`SWITCHES`] at the same
+/// place. A table rather than a match on the names: a match compiles every
+/// comparison inline, costing the .COM more.
+static SWITCH_NAMES: TextList = text_list![
+    b"/?", b"-?", b"/SEED", b"/LOAD", b"/BENCH", b"/CON", b"/STACK", b"/LEVEL", b"/TIME",
+    b"/SOUND", b"/RULE", b"/PLAY",
+];
+
+/// The switch each of [`SWITCH_NAMES`] names.
+static SWITCHES: [Switch; 12] = [
+    Switch::Usage,
+    Switch::Usage,
+    Switch::Seed,
+    Switch::Load,
+    Switch::Bench,
+    Switch::Con,
+    Switch::Stack,
+    Switch::Level,
+    Switch::Time,
+    Switch::Sound,
+    Switch::Rule,
+    Switch::Play,
 ];
 
 /// Reads the command tail (the bytes after the program name).
@@ -126,10 +134,9 @@ pub fn parse(tail: &[u8]) -> Request {
         .split(|&b| b == b' ' || b == b'\t' || b == b'\r')
         .filter(|w| !w.is_empty());
     while let Some(word) = words.next() {
-        let switch = SWITCHES
-            .iter()
-            .find(|&&(name, _)| name.eq_ignore_ascii_case(word))
-            .map(|&(_, switch)| switch);
+        let switch = (0..SWITCHES.len())
+            .find(|&i| SWITCH_NAMES.get(i).eq_ignore_ascii_case(word))
+            .map(|i| SWITCHES[i]);
         // The next word is the value of the switches that take one (read in one
         // place: each `words.next()` is a call of its own in the .COM).
         let takes_value = !matches!(

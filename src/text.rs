@@ -146,19 +146,19 @@ impl Sink for SliceSink<'_> {
     }
 }
 
-/// Packed texts one after another in one static, with a byte for each one's
-/// length: a list costs the .COM a byte a text, where a `[Packed; N]` costs
-/// eight (a pointer and a length). Built by [`packed_list!`](crate::packed_list).
-pub struct PackedList {
+/// Texts one after another in one static, with a byte for each one's length: a
+/// list costs the .COM a byte a text, where a `[&[u8]; N]` costs eight (a
+/// pointer and a length). Built by [`text_list!`](crate::text_list).
+pub struct TextList {
     bytes: &'static [u8],
     lens: &'static [u8],
 }
 
-impl PackedList {
-    /// The list of texts packed into `bytes`, `lens` bytes each (use
-    /// [`packed_list!`](crate::packed_list)).
-    pub const fn new(bytes: &'static [u8], lens: &'static [u8]) -> PackedList {
-        PackedList { bytes, lens }
+impl TextList {
+    /// The list of the texts in `bytes`, `lens` bytes each (use
+    /// [`text_list!`](crate::text_list)).
+    pub const fn new(bytes: &'static [u8], lens: &'static [u8]) -> TextList {
+        TextList { bytes, lens }
     }
 
     /// How many texts the list holds.
@@ -171,9 +171,94 @@ impl PackedList {
     }
 
     /// The text at `index` (counted from 0).
-    pub fn get(&self, index: usize) -> Packed {
+    pub fn get(&self, index: usize) -> &'static [u8] {
         let start: usize = self.lens[..index].iter().map(|&len| len as usize).sum();
-        Packed::from_packed(&self.bytes[start..start + self.lens[index] as usize])
+        &self.bytes[start..start + self.lens[index] as usize]
+    }
+}
+
+/// `texts` one after another (while the program is compiled); `T` is their
+/// total length.
+pub const fn concat<const T: usize>(texts: &[&[u8]]) -> [u8; T] {
+    let mut out = [0u8; T];
+    let (mut at, mut i) = (0, 0);
+    while i < texts.len() {
+        let mut j = 0;
+        while j < texts[i].len() {
+            out[at] = texts[i][j];
+            (at, j) = (at + 1, j + 1);
+        }
+        i += 1;
+    }
+    assert!(at == T);
+    out
+}
+
+/// The total length of `texts`.
+pub const fn total_len(texts: &[&[u8]]) -> usize {
+    let (mut total, mut i) = (0, 0);
+    while i < texts.len() {
+        total += texts[i].len();
+        i += 1;
+    }
+    total
+}
+
+/// The length of each of `texts` (`N` of them).
+pub const fn lens<const N: usize>(texts: &[&[u8]]) -> [u8; N] {
+    assert!(texts.len() == N);
+    let mut lens = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        assert!(
+            texts[i].len() <= u8::MAX as usize,
+            "text too long for a list"
+        );
+        lens[i] = texts[i].len() as u8;
+        i += 1;
+    }
+    lens
+}
+
+/// A [`TextList`] of byte strings, laid out while the program is compiled.
+#[macro_export]
+macro_rules! text_list {
+    ($($text:expr),* $(,)?) => {{
+        const TEXTS: &[&[u8]] = &[$($text),*];
+        static BYTES: [u8; $crate::text::total_len(TEXTS)] = $crate::text::concat(TEXTS);
+        static LENS: [u8; TEXTS.len()] = $crate::text::lens(TEXTS);
+        $crate::text::TextList::new(&BYTES, &LENS)
+    }};
+}
+
+/// Packed texts one after another in one static, with a byte for each one's
+/// length: a list costs the .COM a byte a text, where a `[Packed; N]` costs
+/// eight (a pointer and a length). Built by [`packed_list!`](crate::packed_list).
+pub struct PackedList {
+    texts: TextList,
+}
+
+impl PackedList {
+    /// The list of texts packed into `bytes`, `lens` bytes each (use
+    /// [`packed_list!`](crate::packed_list)).
+    pub const fn new(bytes: &'static [u8], lens: &'static [u8]) -> PackedList {
+        PackedList {
+            texts: TextList::new(bytes, lens),
+        }
+    }
+
+    /// How many texts the list holds.
+    pub fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.texts.is_empty()
+    }
+
+    /// The text at `index` (counted from 0).
+    pub fn get(&self, index: usize) -> Packed {
+        Packed::from_packed(self.texts.get(index))
     }
 }
 
