@@ -24,7 +24,8 @@ use crate::packed::Packed;
 use crate::packed_list;
 use crate::random::Random;
 use crate::screen::{Canvas, Style, WIDTH};
-use crate::text::{PackedList, Text};
+use crate::text::{PackedList, Text, TextList};
+use crate::text_list;
 use crate::ui::{Input, Key, Sound};
 
 use crate::coord::Point;
@@ -470,7 +471,7 @@ impl GomorpionScreen {
         } else {
             self.game.to_move().index()
         };
-        screen.write(PANEL_X, 7, TURN_LINES[turn], Style::Heading);
+        screen.write(PANEL_X, 7, TURN_LINES.get(turn), Style::Heading);
         if let Some(last) = self.last {
             line.clear();
             line.push(b"Last: ");
@@ -491,7 +492,7 @@ static PANEL_NUMBERS: [(usize, &[u8], Style); 3] = [
 ];
 
 /// Whose turn, by player index; the last when the game is over.
-static TURN_LINES: [&[u8]; 3] = [b"To move: Black", b"To move: Red", b"Game over"];
+static TURN_LINES: TextList = text_list![b"To move: Black", b"To move: Red", b"Game over"];
 
 fn name(player: Player) -> &'static [u8] {
     match player {
