@@ -1099,7 +1099,8 @@ impl App {
     /// Asks to load `name` as if chosen from the menu (the /LOAD switch).
     #[inline(never)]
     pub fn request_load(&mut self, name: &[u8]) -> Command {
-        self.file_name = Text::from(name);
+        self.file_name.clear();
+        self.file_name.push(name);
         Command::LoadFile
     }
 
