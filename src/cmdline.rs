@@ -152,7 +152,8 @@ pub fn parse(tail: &[u8]) -> Request {
             },
             Some(Switch::Load) => match value {
                 Some(name) if name.len() <= 40 && !matches!(name, [b'/', ..]) => {
-                    options.load = Some(Text::from(name))
+                    // Filled in place (a Text built apart would be copied in).
+                    options.load.insert(Text::new()).push(name);
                 }
                 _ => return Request::Invalid,
             },
