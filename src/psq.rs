@@ -250,7 +250,9 @@ impl Record {
 
     fn take_trailer(&mut self, line: &[u8]) {
         if line.starts_with(b"piskrs:") {
-            self.piskrs_line = Text::from(line);
+            // Filled in place (a Text built apart would be copied in).
+            self.piskrs_line.clear();
+            self.piskrs_line.push(line);
         }
     }
 }
