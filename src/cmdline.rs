@@ -2,9 +2,10 @@
 //! switch's value is the next word. See [`USAGE`].
 
 use crate::packed;
-use crate::packed::Packed;
+use crate::packed_list;
 use crate::settings::yes_or_no;
-use crate::text::{Text, parse_u16};
+use crate::text::{PackedList, Text, TextList, parse_u16};
+use crate::text_list;
 use crate::variant::{Level, Variant};
 
 /// What the command line asks for.
@@ -46,7 +47,7 @@ pub struct Options {
 }
 
 /// The usage text, a line each (packed: `write_usage` prints it with CR LF).
-pub static USAGE: [Packed; 28] = [
+pub static USAGE: PackedList = packed_list![
     packed!("PISKRS - Gomoku for DOS (after Piskasm, 2004)"),
     packed!(""),
     packed!("Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT | /GOMORPION]"),
@@ -79,8 +80,8 @@ pub static USAGE: [Packed; 28] = [
 
 /// Writes the usage text to `out`, a line at a time, each ending in CR LF.
 pub fn write_usage(out: &mut dyn FnMut(&[u8])) {
-    for line in &USAGE {
-        out(line.unpack(&mut [0; packed::MAX_UNPACKED]));
+    for i in 0..USAGE.len() {
+        out(USAGE.get(i).unpack(&mut [0; packed::MAX_UNPACKED]));
         out(b"\r\n");
     }
 }
@@ -101,21 +102,28 @@ enum Switch {
     Play,
 }
 
-/// Each switch's name, upper case. A table rather than a match on the names:
-/// a match compiles every comparison inline, costing the .COM more.
-const SWITCHES: [(&[u8], Switch); 12] = [
-    (b"/?", Switch::Usage),
-    (b"-?", Switch::Usage),
-    (b"/SEED", Switch::Seed),
-    (b"/LOAD", Switch::Load),
-    (b"/BENCH", Switch::Bench),
-    (b"/CON", Switch::Con),
-    (b"/STACK", Switch::Stack),
-    (b"/LEVEL", Switch::Level),
-    (b"/TIME", Switch::Time),
-    (b"/SOUND", Switch::Sound),
-    (b"/RULE", Switch::Rule),
-    (b"/PLAY", Switch::Play),
+/// Each switch's name, upper case, and the switch in [`SWITCHES`] at the same
+/// place. A table rather than a match on the names: a match compiles every
+/// comparison inline, costing the .COM more.
+static SWITCH_NAMES: TextList = text_list![
+    b"/?", b"-?", b"/SEED", b"/LOAD", b"/BENCH", b"/CON", b"/STACK", b"/LEVEL", b"/TIME",
+    b"/SOUND", b"/RULE", b"/PLAY",
+];
+
+/// The switch each of [`SWITCH_NAMES`] names.
+static SWITCHES: [Switch; 12] = [
+    Switch::Usage,
+    Switch::Usage,
+    Switch::Seed,
+    Switch::Load,
+    Switch::Bench,
+    Switch::Con,
+    Switch::Stack,
+    Switch::Level,
+    Switch::Time,
+    Switch::Sound,
+    Switch::Rule,
+    Switch::Play,
 ];
 
 /// Reads the command tail (the bytes after the program name).
@@ -126,10 +134,9 @@ pub fn parse(tail: &[u8]) -> Request {
         .split(|&b| b == b' ' || b == b'\t' || b == b'\r')
         .filter(|w| !w.is_empty());
     while let Some(word) = words.next() {
-        let switch = SWITCHES
-            .iter()
-            .find(|&&(name, _)| name.eq_ignore_ascii_case(word))
-            .map(|&(_, switch)| switch);
+        let switch = (0..SWITCHES.len())
+            .find(|&i| SWITCH_NAMES.get(i).eq_ignore_ascii_case(word))
+            .map(|i| SWITCHES[i]);
         // The next word is the value of the switches that take one (read in one
         // place: each `words.next()` is a call of its own in the .COM).
         let takes_value = !matches!(
@@ -145,7 +152,8 @@ pub fn parse(tail: &[u8]) -> Request {
             },
             Some(Switch::Load) => match value {
                 Some(name) if name.len() <= 40 && !matches!(name, [b'/', ..]) => {
-                    options.load = Some(Text::from(name))
+                    // Filled in place (a Text built apart would be copied in).
+                    options.load.insert(Text::new()).push(name);
                 }
                 _ => return Request::Invalid,
             },

@@ -21,9 +21,11 @@
 use crate::gomorpion::{self, Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
 use crate::packed;
 use crate::packed::Packed;
+use crate::packed_list;
 use crate::random::Random;
 use crate::screen::{Canvas, Style, WIDTH};
-use crate::text::Text;
+use crate::text::{PackedList, Text, TextList};
+use crate::text_list;
 use crate::ui::{Input, Key, Sound};
 
 use crate::coord::Point;
@@ -94,7 +96,7 @@ static BUTTONS: [(usize, &[u8], Key); 2] = [
 
 /// The legend in the side panel, a line each (16 columns at most). A captured
 /// piece is drawn as the letter of the player it counts for.
-static LEGEND: [Packed; 7] = [
+static LEGEND: PackedList = packed_list![
     packed!("X O this cast"),
     packed!("x o carried"),
     packed!("(o) recapturable"),
@@ -469,15 +471,15 @@ impl GomorpionScreen {
         } else {
             self.game.to_move().index()
         };
-        screen.write(PANEL_X, 7, TURN_LINES[turn], Style::Heading);
+        screen.write(PANEL_X, 7, TURN_LINES.get(turn), Style::Heading);
         if let Some(last) = self.last {
             line.clear();
             line.push(b"Last: ");
             point_name(last, &mut line);
             screen.write(PANEL_X, 8, line.as_bytes(), Style::Normal);
         }
-        for (i, &text) in LEGEND.iter().enumerate() {
-            screen.write_packed(PANEL_X, 11 + i, text, Style::Label);
+        for i in 0..LEGEND.len() {
+            screen.write_packed(PANEL_X, 11 + i, LEGEND.get(i), Style::Label);
         }
     }
 }
@@ -490,7 +492,7 @@ static PANEL_NUMBERS: [(usize, &[u8], Style); 3] = [
 ];
 
 /// Whose turn, by player index; the last when the game is over.
-static TURN_LINES: [&[u8]; 3] = [b"To move: Black", b"To move: Red", b"Game over"];
+static TURN_LINES: TextList = text_list![b"To move: Black", b"To move: Red", b"Game over"];
 
 fn name(player: Player) -> &'static [u8] {
     match player {

@@ -63,7 +63,7 @@ pub const MAX_RECORD_BYTES: usize = 32 + MAX_MOVES * 12 + 4;
 
 /// Writes the header and the moves (and `-1`).
 pub fn write_to(side: u8, moves: &[Point], out: &mut dyn Sink) {
-    let mut line = Text::<48>::new();
+    let mut line = Text::<78>::new();
     line.push(b"Piskvorky ")
         .push_number(side as u32)
         .push(b"x")
@@ -250,7 +250,9 @@ impl Record {
 
     fn take_trailer(&mut self, line: &[u8]) {
         if line.starts_with(b"piskrs:") {
-            self.piskrs_line = Text::from(line);
+            // Filled in place (a Text built apart would be copied in).
+            self.piskrs_line.clear();
+            self.piskrs_line.push(line);
         }
     }
 }

@@ -9,6 +9,8 @@
 //! ```
 //! Unknown or damaged lines are ignored: a missing or broken file means defaults.
 
+use crate::text::TextList;
+use crate::text_list;
 use crate::variant::{Level, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,6 +50,10 @@ impl Default for Settings {
         }
     }
 }
+
+/// The file's keys, in the order `write_to` writes them (`parse` knows them by
+/// their place here).
+static KEYS: TextList = text_list![b"GAME", b"LEVEL", b"SOUND", b"RULE", b"TIME"];
 
 /// The file's name, looked for in the program's own directory.
 pub const FILE_NAME: &[u8] = b"PISKRS.CFG";
@@ -106,8 +112,7 @@ impl Settings {
             };
             let (key, value) = (&line[..equals], &line[equals + 1..]);
             // A table and one comparison call: a chain of them cost more code.
-            let keys: [&[u8]; 5] = [b"GAME", b"LEVEL", b"RULE", b"TIME", b"SOUND"];
-            match keys.iter().position(|k| key.eq_ignore_ascii_case(k)) {
+            match (0..KEYS.len()).find(|&i| key.eq_ignore_ascii_case(KEYS.get(i))) {
                 Some(0) => {
                     if let Some(variant) = Variant::from_keyword(value) {
                         settings.variant = variant;
@@ -119,18 +124,18 @@ impl Settings {
                     }
                 }
                 Some(2) => {
+                    if let Some(on) = yes_or_no(value, b"ON", b"OFF") {
+                        settings.sound = on;
+                    }
+                }
+                Some(3) => {
                     if let Some(exact) = yes_or_no(value, b"EXACT", b"FREE") {
                         settings.exact_five = exact;
                     }
                 }
-                Some(3) => {
+                Some(_) => {
                     if let Some(tenths) = parse_tenths(value) {
                         settings.think_tenths = tenths;
-                    }
-                }
-                Some(_) => {
-                    if let Some(on) = yes_or_no(value, b"ON", b"OFF") {
-                        settings.sound = on;
                     }
                 }
                 None => {}
@@ -156,21 +161,20 @@ impl Settings {
     pub fn write_to(&self, out: &mut dyn crate::text::Sink) {
         let mut time = [0u8; 4];
         let time_len = write_tenths(self.think_tenths, &mut time);
-        let parts: [&[u8]; 11] = [
-            b"GAME=",
+        let values: [&[u8]; 5] = [
             self.variant.keyword(),
-            b"\r\nLEVEL=",
             self.level.keyword(),
-            b"\r\nSOUND=",
             if self.sound { b"ON" } else { b"OFF" },
-            b"\r\nRULE=",
             if self.exact_five { b"EXACT" } else { b"FREE" },
-            b"\r\nTIME=",
             &time[..time_len],
-            b"\r\n",
         ];
-        for part in parts {
-            out.write(part);
+        // The keys from a static table: an array of all eleven parts was built
+        // on the stack at every save, costing the .COM more.
+        for (i, value) in values.into_iter().enumerate() {
+            out.write(KEYS.get(i));
+            out.write(b"=");
+            out.write(value);
+            out.write(b"\r\n");
         }
     }
 }

@@ -24,13 +24,14 @@ use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::packed;
 use crate::packed::Packed;
+use crate::packed_list;
 use crate::psq::{self, RecordError};
 use crate::random::Random;
 use crate::rules::{Opening, WinRule};
 use crate::screen::{Canvas, Style, WIDTH, glyph};
 use crate::settings::{self, Settings};
 use crate::strong;
-use crate::text::Text;
+use crate::text::{PackedList, Text};
 use crate::text::{Sink, SliceSink};
 use crate::variant::{Level, Variant};
 
@@ -413,8 +414,8 @@ impl App {
             Input::Click { y, .. } => {
                 MENU_LINES
                     .iter()
-                    .find(|&&(row, _, _)| row == y)
-                    .map_or(0, |&(_, key, _)| {
+                    .find(|&&(row, _)| row == y)
+                    .map_or(0, |&(_, key)| {
                         if key == F1_KEY {
                             b'?'
                         } else {
@@ -1098,7 +1099,8 @@ impl App {
     /// Asks to load `name` as if chosen from the menu (the /LOAD switch).
     #[inline(never)]
     pub fn request_load(&mut self, name: &[u8]) -> Command {
-        self.file_name = Text::from(name);
+        self.file_name.clear();
+        self.file_name.push(name);
         Command::LoadFile
     }
 
@@ -1173,7 +1175,7 @@ impl App {
     /// Plays a record's game, or says why not (the game on the board stays).
     #[inline(never)]
     fn try_load(&mut self, record: Result<&psq::Record, RecordError>) -> Result<(), Packed> {
-        let record = record.map_err(|error| RECORD_ERRORS[error as usize])?;
+        let record = record.map_err(|error| RECORD_ERRORS.get(error as usize))?;
         // The game: as the file's piskrs line says, else by the board's size.
         let line = record.piskrs_line.as_bytes();
         let marked = crate::variant::ALL.iter().copied().find(|v| {
@@ -1188,7 +1190,7 @@ impl App {
             None => Variant::Piskasm,
         };
         if variant.side() != record.side {
-            return Err(RECORD_ERRORS[RecordError::WrongSize as usize]);
+            return Err(RECORD_ERRORS.get(RecordError::WrongSize as usize));
         }
         // The game on the board stays until the whole record has proved good:
         // the moves are checked first, then replayed in place. (Not replayed on
@@ -1291,7 +1293,8 @@ impl App {
             packed!("After Piskasm, Vojtech Havranek, 2004"),
             Style::Label,
         );
-        for &(y, key, label) in &MENU_LINES {
+        for (i, &(y, key)) in MENU_LINES.iter().enumerate() {
+            let label = MENU_LABELS.get(i);
             let one_letter = [key];
             let key: &[u8] = if key == F1_KEY { b"F1" } else { &one_letter };
             let y = y as usize;
@@ -1476,12 +1479,18 @@ impl App {
 
     fn render_panel(&self, screen: &mut dyn Canvas) {
         screen.write(PANEL_X, 1, self.variant.name(), Style::Label);
-        let [heading, black, white] = PLAYERS_PANEL[match self.opponent {
+        let players = 3 * match self.opponent {
             Opponent::Person => 0,
             Opponent::Computer(Stone::White) => 1,
             Opponent::Computer(Stone::Black) => 2,
-        }];
-        screen.write_packed(PANEL_X, 2, heading, Style::Heading);
+        };
+        // The heading, then the lines for Black and White.
+        for (i, (y, style)) in [(2, Style::Heading), (8, Style::Label), (9, Style::Label)]
+            .into_iter()
+            .enumerate()
+        {
+            screen.write_packed(PANEL_X, y, PLAYERS_PANEL.get(players + i), style);
+        }
         let variant = self.variant;
         let mut line = Line::new();
         match self.game.outcome() {
@@ -1518,8 +1527,6 @@ impl App {
                 .push(self.settings.level.name());
             write_panel_line(screen, 3, &mut line, Style::Label);
         }
-        screen.write_packed(PANEL_X, 8, black, Style::Label);
-        screen.write_packed(PANEL_X, 9, white, Style::Label);
         if self.show_move_list {
             screen.write_packed(PANEL_X, 11, packed!("Moves:"), Style::Heading);
             let moves = self.game.moves();
@@ -1575,56 +1582,58 @@ static STONE_STYLES: [[Style; 2]; 3] = [
     [Style::BlackWin, Style::WhiteWin],
 ];
 
-/// The panel's heading and its lines for Black and White: two players, you
-/// against the computer, the computer against you.
-static PLAYERS_PANEL: [[Packed; 3]; 3] = [
-    [
-        packed!("Two players"),
-        packed!("X Black moves first"),
-        packed!("O White"),
-    ],
-    [
-        packed!("You against the computer"),
-        packed!("X You (Black, first)"),
-        packed!("O Computer (White)"),
-    ],
-    [
-        packed!("The computer against you"),
-        packed!("X Computer (Black, first)"),
-        packed!("O You (White)"),
-    ],
+/// The panel's heading and its lines for Black and White, three each: two
+/// players, you against the computer, the computer against you.
+static PLAYERS_PANEL: PackedList = packed_list![
+    packed!("Two players"),
+    packed!("X Black moves first"),
+    packed!("O White"),
+    packed!("You against the computer"),
+    packed!("X You (Black, first)"),
+    packed!("O Computer (White)"),
+    packed!("The computer against you"),
+    packed!("X Computer (Black, first)"),
+    packed!("O You (White)"),
 ];
 
-/// The menu's lines: row, key, label (written after the key); the options' values
-/// follow at x=32. Rows and keys are bytes, which keeps the table small; the key
-/// F1, the only one of two letters, stands as [`F1_KEY`].
-static MENU_LINES: [(u8, u8, Packed); 11] = [
-    (
-        MENU_PERSON_BEGINS_Y as u8,
-        b'1',
-        packed!("  You begin (against the computer)"),
-    ),
-    (
-        MENU_COMPUTER_BEGINS_Y as u8,
-        b'2',
-        packed!("  The computer begins"),
-    ),
-    (MENU_TWO_PLAYERS_Y as u8, b'4', packed!("  Two players")),
-    (MENU_LOAD_Y as u8, b'L', packed!("  Load a saved game")),
-    (MENU_QUIT_Y as u8, b'3', packed!("  Quit (also Esc)")),
-    (MENU_HELP_Y as u8, F1_KEY, packed!(" Keys")),
-    (MENU_GAME_Y as u8, b'G', packed!("  Game:  ")),
-    (MENU_LEVEL_Y as u8, b'C', packed!("  Level: ")),
-    (MENU_SOUND_Y as u8, b'S', packed!("  Sound: ")),
-    (MENU_RULE_Y as u8, b'R', packed!("  Rule:  ")),
-    (MENU_TIME_Y as u8, b'T', packed!("  Time:  ")),
+/// The menu's lines: row and key; the labels, written after the keys, are
+/// [`MENU_LABELS`] (in the same order), and the options' values follow at x=32.
+/// Rows and keys are bytes, which keeps the table small; the key F1, the only one
+/// of two letters, stands as [`F1_KEY`].
+static MENU_LINES: [(u8, u8); 11] = [
+    (MENU_PERSON_BEGINS_Y as u8, b'1'),
+    (MENU_COMPUTER_BEGINS_Y as u8, b'2'),
+    (MENU_TWO_PLAYERS_Y as u8, b'4'),
+    (MENU_LOAD_Y as u8, b'L'),
+    (MENU_QUIT_Y as u8, b'3'),
+    (MENU_HELP_Y as u8, F1_KEY),
+    (MENU_GAME_Y as u8, b'G'),
+    (MENU_LEVEL_Y as u8, b'C'),
+    (MENU_SOUND_Y as u8, b'S'),
+    (MENU_RULE_Y as u8, b'R'),
+    (MENU_TIME_Y as u8, b'T'),
+];
+
+/// The labels of [`MENU_LINES`].
+static MENU_LABELS: PackedList = packed_list![
+    packed!("  You begin (against the computer)"),
+    packed!("  The computer begins"),
+    packed!("  Two players"),
+    packed!("  Load a saved game"),
+    packed!("  Quit (also Esc)"),
+    packed!(" Keys"),
+    packed!("  Game:  "),
+    packed!("  Level: "),
+    packed!("  Sound: "),
+    packed!("  Rule:  "),
+    packed!("  Time:  "),
 ];
 
 /// The F1 key in [`MENU_LINES`].
 const F1_KEY: u8 = 0;
 
 /// The help page's lines.
-static HELP_LINES: [Packed; 16] = [
+static HELP_LINES: PackedList = packed_list![
     packed!("Mouse, left button   place a stone on the point clicked"),
     packed!("Arrow keys           move the cursor [ ] on the board"),
     packed!("Enter or Space       place a stone under the cursor"),
@@ -1645,8 +1654,8 @@ static HELP_LINES: [Packed; 16] = [
 
 fn render_help(screen: &mut dyn Canvas) {
     screen.write_packed(4, 2, packed!("Keys"), Style::Heading);
-    for (i, &line) in HELP_LINES.iter().enumerate() {
-        screen.write_packed(4, 4 + i, line, Style::Normal);
+    for i in 0..HELP_LINES.len() {
+        screen.write_packed(4, 4 + i, HELP_LINES.get(i), Style::Normal);
     }
     key_bar(screen, packed!(" Press any key or click to go back"));
 }
@@ -1694,11 +1703,11 @@ fn stone_glyph(stone: Stone) -> u8 {
 }
 
 fn file_error_text(error: FileError) -> Packed {
-    FILE_ERRORS[error as usize]
+    FILE_ERRORS.get(error as usize)
 }
 
 /// What went wrong, in the order of [`FileError`]'s variants.
-static FILE_ERRORS: [Packed; 6] = [
+static FILE_ERRORS: PackedList = packed_list![
     packed!("no such file"),
     packed!("no such directory or drive"),
     packed!("access denied (read-only?)"),
@@ -1708,7 +1717,7 @@ static FILE_ERRORS: [Packed; 6] = [
 ];
 
 /// What is wrong with a record, in the order of [`RecordError`]'s variants.
-static RECORD_ERRORS: [Packed; 5] = [
+static RECORD_ERRORS: PackedList = packed_list![
     packed!("not a Piskvork .psq game record"),
     packed!("its board is not 15x15 or 19x19"),
     packed!("it holds a bad move line (corrupt?)"),
