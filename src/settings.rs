@@ -27,9 +27,10 @@ pub struct Settings {
 }
 
 /// The menu's thinking times, in tenths of a second.
-pub const THINK_CHOICES: [u8; 4] = [5, 15, 30, 100];
-/// The default thinking time: a second and a half.
-pub const DEFAULT_THINK_TENTHS: u8 = 15;
+pub const THINK_CHOICES: [u8; 4] = [5, 10, 30, 100];
+/// The default thinking time: a second (as a limit: on the reference 386 the
+/// benchmark's median is under half a second, README "Thinking times").
+pub const DEFAULT_THINK_TENTHS: u8 = 10;
 /// Strong's search nodes per tenth of a second on the reference machine (a 386
 /// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000), measured
 /// with `PISKRS /BENCH`. A node budget rather than a clock keeps the move the

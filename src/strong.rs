@@ -24,18 +24,23 @@
 //!    minus his best CountScore reply (each CountScore a node); the first in
 //!    that order after which he threatens nothing.
 //!
-//! In 6 and 7, when the budget has room (PLAYOUT_COST nodes left: from the
-//! 3 s thinking time on, never at the default), each candidate that leaves
-//! him nothing is **played out**: both sides play CountScore's best point for
-//! up to PLAYOUT_PLIES stones. The first whose playout I win is played, else
-//! the first I do not lose (`pick`, `playout`). At 10 s this took Strong from
-//! 78% to 88-96% against Classic (README, Strength).
+//! In 6 and 7, while the budget has room (PLAYOUT_COST nodes left), each
+//! candidate that leaves him nothing is **played out**: both sides play
+//! CountScore's best point for up to PLAYOUT_PLIES stones. The first whose
+//! playout I win is played, else the first I do not lose (`pick`, `playout`).
+//! A two-ply look cannot see who wins the race of threats that one-ply play
+//! leads to; a playout can. A playout keeps each point's best units along its
+//! four lines (`LineCache`): a stone changes them only on its own four lines,
+//! so it costs eight line looks rather than a CountScore of every point near
+//! the stones, and playouts fit the default thinking time (at 650 nodes they
+//! took Strong from 72% to 81% against Classic, README, Strength).
 //!
 //! Everything counts **nodes** against a budget, a node being one point looked
-//! at (four 11-point lines read into bit masks and classified, see `Line`),
-//! so a given position and budget give the same move on the host and on DOS,
-//! and the budget is a fair measure of time (counted as 650 nodes a second
-//! on the reference 386, which does about 950). The search keeps its own copy
+//! at (four 11-point lines read into bit masks and classified, see `Line`; in
+//! a playout, four line looks), so a given position and budget give the same
+//! move on the host and on DOS, and the budget is a fair measure of time
+//! (counted as 650 nodes a second on the reference 386, which does about 950:
+//! a thinking time is a limit). The search keeps its own copy
 //! of the board, a bit for each point near a stone (the points it tries) and,
 //! for each side, its stones on the lines through each point (a point with too
 //! few is passed over without a look); all three are updated as it places and
@@ -101,8 +106,9 @@ const VCT_DEPTH: u8 = 2;
 /// per threat, 2 bytes of stack each): room for [`forced_win`] to look
 /// deeper than Strong does.
 pub const MAX_THREAT_DEPTH: u8 = 10;
-/// Candidates the quiet moves' search orders (4, 6, 12 and 16 were weaker).
-const WIDTH: usize = 8;
+/// Candidates the quiet moves' search orders (with playouts at 650 nodes, 4
+/// scored 81% against Classic, 3 79%, 5 81%, 6 79%, 8 78%).
+const WIDTH: usize = 4;
 /// Plies of the quiet moves' search: my move, his answer.
 const MAX_DEPTH: u8 = 2;
 /// A CountScore that makes five.
@@ -115,11 +121,9 @@ const BLOCK_FIVE: i32 = 5000;
 /// How many stones a playout plays after my move (12 and 30 were weaker at
 /// 6,500 nodes against Classic).
 const PLAYOUT_PLIES: u8 = 20;
-/// The nodes a playout is begun with at least (about what one costs: each
-/// stone scores every point near the stones). A budget below it, as the
-/// default thinking time's 975 nodes, never plays out, so playouts are what
-/// the longer thinking times buy; a begun playout stops when the budget is
-/// spent, at most one stone's scoring (about 100 nodes) beyond it.
+/// The nodes a playout is begun with at least (one costs 100 to 300). A begun
+/// playout stops when the budget is spent, at most one stone's scoring beyond
+/// it (50 and 100 played the same games at 650 nodes, 200 and 500 weaker).
 const PLAYOUT_COST: u32 = 100;
 
 /// Threat levels, see [`Search::threat_level`].
@@ -596,33 +600,12 @@ impl Search {
     /// The line through `point` along `(dc, dr)` as `stone` sees it, `point`
     /// itself counted as its stone.
     fn line(&self, point: Point, stone: Stone, dc: i8, dr: i8) -> Line {
-        // Walks the eleven points with plain arithmetic: this is the search's
-        // innermost loop, and on a 386 every instruction counts.
-        let side = self.board.side() as i16;
-        let points = self.board.points();
-        let (dc, dr) = (dc as i16, dr as i16);
-        let mut col = point.col as i16 - CENTRE as i16 * dc;
-        let mut row = point.row as i16 - CENTRE as i16 * dr;
-        let mut line = Line {
-            own: 1 << CENTRE,
-            blocked: 0,
-        };
-        for bit in 0..2 * CENTRE + 1 {
-            if bit != CENTRE {
-                if col < 0 || row < 0 || col >= side || row >= side {
-                    line.blocked |= 1 << bit;
-                } else if let Some(s) = points[(row * side + col) as usize] {
-                    if s == stone {
-                        line.own |= 1 << bit;
-                    } else {
-                        line.blocked |= 1 << bit;
-                    }
-                }
-            }
-            col += dc;
-            row += dr;
+        let (stones, edge) = self.board.line_masks(point, dc, dr, CENTRE as i16);
+        let here = 1 << CENTRE;
+        Line {
+            own: stones[stone as usize] | here,
+            blocked: (stones[stone.opponent() as usize] | edge) & !here,
         }
-        line
     }
 
     /// What `stone` on the empty `point` makes (a node), or None when no
@@ -753,8 +736,9 @@ impl Search {
         }
         // How much he threatens if I pass: his open three or four-three wins
         // faster than any three of mine; against his three-three or VCT my
-        // threats come first.
-        self.phase(self.budget / 4);
+        // threats come first. (An eighth of the budget: a quarter left the
+        // playouts less and scored 3 points fewer at 650 nodes.)
+        self.phase(self.budget / 8);
         let mut danger = self.threat_level(&his, him);
         if danger == NONE && self.threats(him, VCT_DEPTH, true, None).is_some() {
             danger = THREES; // his VCT, which my threats may still break
@@ -1125,5 +1109,69 @@ impl Search {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Opening;
+
+    /// A playout's cached gains are CountScore afresh, for both sides at every
+    /// empty point, after every stone of random sequences on both board sizes
+    /// and with the window anywhere (points outside it included); and a point
+    /// asked for again costs no look.
+    #[test]
+    fn the_line_cache_keeps_count_score() {
+        let mut seed = 7u32;
+        let mut next = |below: u8| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            ((seed >> 16) % below as u32) as u8
+        };
+        for game in 0..60 {
+            let side = [15, 19][game % 2];
+            let board = Board::new(side);
+            let position = Position {
+                board: &board,
+                to_move: Stone::Black,
+                rule: WinRule::FiveOrMore,
+                opening: Opening::Free,
+                moves: &[],
+            };
+            let corner = Point::new(next(side), next(side));
+            with_search(position, 1, |search| {
+                let mut classes = [[UNKNOWN; 4]; WINDOW_POINTS];
+                let mut lines = LineCache {
+                    classes: &mut classes,
+                    corner,
+                    looks: 0,
+                };
+                let mut stone = Stone::Black;
+                for _ in 0..50 {
+                    let q = Point::new(next(side), next(side));
+                    if search.board.get(q).is_some() {
+                        continue;
+                    }
+                    search.board.set(q, Some(stone));
+                    search.mark_near(q, stone, 0, Some(&mut lines));
+                    stone = stone.opponent();
+                    for index in 0..search.point_count() {
+                        let p = search.point(index);
+                        if search.board.get(p).is_some() {
+                            continue;
+                        }
+                        for s in [Stone::Black, Stone::White] {
+                            let fresh = count_score(&search.board, p, s);
+                            assert_eq!(lines.gain(&search.board, p, s), fresh);
+                        }
+                        if lines.slot(p).is_some() {
+                            let looks = lines.looks;
+                            lines.gain(&search.board, p, stone);
+                            assert_eq!(lines.looks, looks, "known lines are not looked at");
+                        }
+                    }
+                }
+            });
+        }
     }
 }
