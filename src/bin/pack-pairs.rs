@@ -75,24 +75,28 @@ fn replace(text: &[u8], (first, second): (u8, u8), token: u8) -> Vec<u8> {
 }
 
 /// The texts the program stores, in the order of src/packed_texts.in: every
-/// list's texts together (lists in the order found), then every other text
-/// that is not already there, each once.
+/// text written alone, once, unless a list holds it, then every list's texts
+/// together (lists in the order found). The texts alone come first because a
+/// number below 80h is a byte shorter to pass (a sign-extended immediate).
 pub fn stored_texts(src: &Path) -> Vec<Vec<u8>> {
     let mut found = Vec::new();
     collect(src, &mut found);
-    let mut stored: Vec<Vec<u8>> = Vec::new();
+    let mut lists: Vec<Vec<u8>> = Vec::new();
     for texts in &found {
         if let Found::List(texts) = texts {
-            stored.extend(texts.iter().cloned());
+            lists.extend(texts.iter().cloned());
         }
     }
+    let mut stored: Vec<Vec<u8>> = Vec::new();
     for text in &found {
         if let Found::Text(text) = text
             && !stored.contains(text)
+            && !lists.contains(text)
         {
             stored.push(text.clone());
         }
     }
+    stored.extend(lists);
     stored
 }
 
