@@ -5,7 +5,7 @@
 //! [`PAIRS`]`[k]`, each of which may itself be a pair. The program's texts are
 //! packed while it is compiled (a `const fn`, replacing the pairs in table
 //! order, as they were learned), one after another in one static, so only the
-//! packed bytes and a length byte a text are in the program; [`Packed::unpack`]
+//! packed bytes and a zero byte after each are in the program; [`Packed::unpack`]
 //! expands them again as they are shown. The table holds the most frequent pairs
 //! of the program's own texts (any table packs and unpacks correctly, a stale
 //! one just packs less).
@@ -17,7 +17,7 @@
 //! them that `cargo run --bin pack-pairs` writes to src/packed_texts.in
 //! together with the table: run it after a text changes. The .COM does not
 //! build while a text is missing from the list; on the host such a text is a
-//! number past the list's end (it panics when shown) so that pack-pairs itself
+//! number past the list's end (it panics when shown), so that pack-pairs itself
 //! still builds, and tests/packed.rs fails until the list is written again.
 //!
 //! A packed text is a type of its own, so it cannot reach a place that expects
@@ -30,13 +30,14 @@ pub const PAIRS: [[u8; 2]; 128] = include!("packed_pairs.in");
 /// together and in order (written by `cargo run --bin pack-pairs`).
 pub const TEXTS: &[&str] = &include!("packed_texts.in");
 
-const _: () = assert!(TEXTS.len() <= u8::MAX as usize, "a Packed is one byte");
+/// The number of a text missing from [`TEXTS`] (on the host only): past their
+/// end, so that showing it panics.
+const MISSING: u8 = u8::MAX;
 
-/// [`TEXTS`] packed, one after another.
+const _: () = assert!(TEXTS.len() < MISSING as usize, "a Packed is one byte");
+
+/// [`TEXTS`] packed, one after another, each ended by a zero byte.
 static BYTES: [u8; packed_total(TEXTS)] = packed_concat(TEXTS);
-
-/// The packed length of each of [`TEXTS`].
-static LENS: [u8; TEXTS.len()] = packed_lens(TEXTS);
 
 /// Room for one text while it is packed (in const evaluation only).
 const MAX_TEXT: usize = 2048;
@@ -57,24 +58,33 @@ impl Packed {
 
     /// The text unpacked into `out` (at most [`MAX_UNPACKED`] bytes).
     pub fn unpack(self, out: &mut [u8; MAX_UNPACKED]) -> &[u8] {
-        let index = self.0 as usize;
-        let start: usize = LENS[..index].iter().map(|&len| len as usize).sum();
-        unpack_bytes(&BYTES[start..start + LENS[index] as usize], out)
+        // Past the ends of the texts before it.
+        let (mut start, mut ends) = (0, 0);
+        while ends < self.0 {
+            if BYTES[start] == 0 {
+                ends += 1;
+            }
+            start += 1;
+        }
+        unpack_bytes(&BYTES[start..], out)
     }
 }
 
 /// `bytes` (packed by [`pack_bytes`]) unpacked into `out` (at most
-/// [`MAX_UNPACKED`] bytes).
+/// [`MAX_UNPACKED`] bytes), up to a zero byte or their end.
 pub fn unpack_bytes<'a>(bytes: &[u8], out: &'a mut [u8; MAX_UNPACKED]) -> &'a [u8] {
     let mut len = 0;
     for &byte in bytes {
+        if byte == 0 {
+            break;
+        }
         len = unpack_byte(byte, out, len);
     }
     &out[..len.min(MAX_UNPACKED)]
 }
 
 /// The number of the first of [`TEXTS`] from which `texts` follow in order; in
-/// the .COM a compile error if they do not, on the host the end of the list.
+/// the .COM a compile error if they do not, on the host [`MISSING`].
 const fn find_texts(texts: &[&str]) -> u8 {
     let mut first = 0;
     while first + texts.len() <= TEXTS.len() {
@@ -92,7 +102,7 @@ const fn find_texts(texts: &[&str]) -> u8 {
             "a packed text is missing from src/packed_texts.in: run `cargo run --bin pack-pairs`"
         );
     }
-    TEXTS.len() as u8
+    MISSING
 }
 
 /// Whether `a` and `b` are the same text (`==` is not a `const fn`).
@@ -140,7 +150,8 @@ impl PackedList {
     /// The text at `index` (counted from 0).
     pub fn get(&self, index: usize) -> Packed {
         assert!(index < self.len());
-        Packed(self.first + index as u8)
+        // Saturating: a list missing on the host stays at MISSING.
+        Packed(self.first.saturating_add(index as u8))
     }
 }
 
@@ -174,6 +185,7 @@ pub const fn pack_bytes(raw: &[u8]) -> ([u8; MAX_TEXT], usize) {
     let mut len = 0;
     while len < raw.len() {
         assert!(raw[len] < 0x80, "only plain ASCII texts can be packed");
+        assert!(raw[len] != 0, "a zero byte ends a packed text");
         text[len] = raw[len];
         len += 1;
     }
@@ -198,17 +210,19 @@ pub const fn pack_bytes(raw: &[u8]) -> ([u8; MAX_TEXT], usize) {
     (text, len)
 }
 
-/// The packed bytes of all of `texts` (while the program is compiled).
+/// The packed bytes of all of `texts`, with a zero byte after each (while the
+/// program is compiled).
 pub const fn packed_total(texts: &[&str]) -> usize {
     let (mut total, mut i) = (0, 0);
     while i < texts.len() {
-        total += pack_bytes(texts[i].as_bytes()).1;
+        total += pack_bytes(texts[i].as_bytes()).1 + 1;
         i += 1;
     }
     total
 }
 
-/// `texts` packed, one after another; `T` is [`packed_total`].
+/// `texts` packed, one after another, each ended by a zero byte; `T` is
+/// [`packed_total`].
 pub const fn packed_concat<const T: usize>(texts: &[&str]) -> [u8; T] {
     let mut out = [0u8; T];
     let (mut at, mut i) = (0, 0);
@@ -219,24 +233,10 @@ pub const fn packed_concat<const T: usize>(texts: &[&str]) -> [u8; T] {
             out[at] = text[j];
             (at, j) = (at + 1, j + 1);
         }
-        i += 1;
+        (at, i) = (at + 1, i + 1);
     }
     assert!(at == T);
     out
-}
-
-/// The packed length of each of `texts` (`N` of them).
-pub const fn packed_lens<const N: usize>(texts: &[&str]) -> [u8; N] {
-    assert!(texts.len() == N);
-    let mut lens = [0u8; N];
-    let mut i = 0;
-    while i < N {
-        let len = pack_bytes(texts[i].as_bytes()).1;
-        assert!(len <= u8::MAX as usize, "text too long to pack");
-        lens[i] = len as u8;
-        i += 1;
-    }
-    lens
 }
 
 /// A [`Packed`] text from a string literal (the literal itself: pack-pairs
