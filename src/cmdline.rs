@@ -2,9 +2,10 @@
 //! switch's value is the next word. See [`USAGE`].
 
 use crate::packed;
+use crate::packed::PackedList;
 use crate::packed_list;
 use crate::settings::yes_or_no;
-use crate::text::{PackedList, Text, TextList, parse_u16};
+use crate::text::{Text, TextList, parse_u16};
 use crate::text_list;
 use crate::variant::{Level, Variant};
 

@@ -21,10 +21,11 @@
 use crate::gomorpion::{self, Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
 use crate::packed;
 use crate::packed::Packed;
+use crate::packed::PackedList;
 use crate::packed_list;
 use crate::random::Random;
 use crate::screen::{Canvas, Style, WIDTH};
-use crate::text::{PackedList, Text, TextList};
+use crate::text::{Text, TextList};
 use crate::text_list;
 use crate::ui::{Input, Key, Sound};
 

@@ -2,13 +2,23 @@
 //!
 //! The messages, the help page and the usage are plain ASCII, so bytes 80h..FFh
 //! are free to stand for pairs: byte 80h + k stands for the two bytes of
-//! [`PAIRS`]`[k]`, each of which may itself be a pair. [`packed!`] packs a string
-//! literal while the program is compiled (a `const fn`, replacing the pairs in
-//! table order, as they were learned), so only the packed bytes are in the
-//! program; [`Packed::unpack`] expands them again as they are shown. The table
-//! holds the most frequent pairs of the program's own texts (`cargo run --bin
-//! pack-pairs` learns it again; any table packs and unpacks correctly, a stale one
-//! just packs less).
+//! [`PAIRS`]`[k]`, each of which may itself be a pair. The program's texts are
+//! packed while it is compiled (a `const fn`, replacing the pairs in table
+//! order, as they were learned), one after another in one static, so only the
+//! packed bytes and a zero byte after each are in the program; [`Packed::unpack`]
+//! expands them again as they are shown. The table holds the most frequent pairs
+//! of the program's own texts (any table packs and unpacks correctly, a stale
+//! one just packs less).
+//!
+//! A text is written where it is used, as `packed!("...")` (or in a
+//! `packed_list!`), but a [`Packed`] is only its number among [`TEXTS`]: one
+//! byte to pass or keep rather than eight (a pointer and a length), which saves
+//! the .COM about five bytes of code at each use. [`TEXTS`] is the list of
+//! them that `cargo run --bin pack-pairs` writes to src/packed_texts.in
+//! together with the table: run it after a text changes. The .COM does not
+//! build while a text is missing from the list; on the host such a text is a
+//! number past the list's end (it panics when shown), so that pack-pairs itself
+//! still builds, and tests/packed.rs fails until the list is written again.
 //!
 //! A packed text is a type of its own, so it cannot reach a place that expects
 //! plain bytes (a file, a comparison, the Mist controller's output).
@@ -16,35 +26,132 @@
 /// The pairs, in the order they were learned: byte 80h + k stands for `PAIRS[k]`.
 pub const PAIRS: [[u8; 2]; 128] = include!("packed_pairs.in");
 
+/// Every text of the program written as `packed!("...")`, each list's texts
+/// together and in order (written by `cargo run --bin pack-pairs`).
+pub const TEXTS: &[&str] = &include!("packed_texts.in");
+
+/// The number of a text missing from [`TEXTS`] (on the host only): past their
+/// end, so that showing it panics.
+const MISSING: u8 = u8::MAX;
+
+const _: () = assert!(TEXTS.len() < MISSING as usize, "a Packed is one byte");
+
+/// [`TEXTS`] packed, one after another, each ended by a zero byte.
+static BYTES: [u8; packed_total(TEXTS)] = packed_concat(TEXTS);
+
 /// Room for one text while it is packed (in const evaluation only).
 const MAX_TEXT: usize = 2048;
 
-/// A text packed by [`packed!`].
+/// A text packed by [`packed!`]: its number among [`TEXTS`].
 #[derive(Clone, Copy)]
-pub struct Packed {
-    bytes: &'static [u8],
-}
+pub struct Packed(u8);
 
 /// The longest text [`Packed::unpack`] gives back (a screen row); the rest is cut.
 pub const MAX_UNPACKED: usize = 80;
 
 impl Packed {
-    /// Wraps bytes packed by [`pack`] (use [`packed!`]).
-    pub const fn from_packed(bytes: &'static [u8]) -> Packed {
-        Packed { bytes }
+    /// The text `text`, found among [`TEXTS`] (use [`packed!`]). In the .COM a
+    /// text missing from them fails the build.
+    pub const fn find(text: &str) -> Packed {
+        Packed(find_texts(&[text]))
     }
 
     /// The text unpacked into `out` (at most [`MAX_UNPACKED`] bytes).
     pub fn unpack(self, out: &mut [u8; MAX_UNPACKED]) -> &[u8] {
-        let mut len = 0;
-        for &byte in self.bytes {
-            len = unpack_byte(byte, out, len);
+        // Past the ends of the texts before it.
+        let (mut start, mut ends) = (0, 0);
+        while ends < self.0 {
+            if BYTES[start] == 0 {
+                ends += 1;
+            }
+            start += 1;
         }
-        &out[..len.min(MAX_UNPACKED)]
+        unpack_bytes(&BYTES[start..], out)
+    }
+}
+
+/// `bytes` (packed by [`pack_bytes`]) unpacked into `out` (at most
+/// [`MAX_UNPACKED`] bytes), up to a zero byte or their end.
+pub fn unpack_bytes<'a>(bytes: &[u8], out: &'a mut [u8; MAX_UNPACKED]) -> &'a [u8] {
+    let mut len = 0;
+    for &byte in bytes {
+        if byte == 0 {
+            break;
+        }
+        len = unpack_byte(byte, out, len);
+    }
+    &out[..len.min(MAX_UNPACKED)]
+}
+
+/// The number of the first of [`TEXTS`] from which `texts` follow in order; in
+/// the .COM a compile error if they do not, on the host [`MISSING`].
+const fn find_texts(texts: &[&str]) -> u8 {
+    let mut first = 0;
+    while first + texts.len() <= TEXTS.len() {
+        let mut i = 0;
+        while i < texts.len() && same(TEXTS[first + i], texts[i]) {
+            i += 1;
+        }
+        if i == texts.len() {
+            return first as u8;
+        }
+        first += 1;
+    }
+    if cfg!(target_os = "none") {
+        panic!(
+            "a packed text is missing from src/packed_texts.in: run `cargo run --bin pack-pairs`"
+        );
+    }
+    MISSING
+}
+
+/// Whether `a` and `b` are the same text (`==` is not a `const fn`).
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Texts written together as `packed_list![packed!("..."), ...]`, in order:
+/// the first one's number and how many there are.
+pub struct PackedList {
+    first: u8,
+    len: u8,
+}
+
+impl PackedList {
+    /// The texts `texts`, found together among [`TEXTS`] (use
+    /// [`packed_list!`](crate::packed_list)).
+    pub const fn find(texts: &[&str]) -> PackedList {
+        PackedList {
+            first: find_texts(texts),
+            len: texts.len() as u8,
+        }
     }
 
-    pub fn is_empty(self) -> bool {
-        self.bytes.is_empty()
+    /// How many texts the list holds.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The text at `index` (counted from 0).
+    pub fn get(&self, index: usize) -> Packed {
+        assert!(index < self.len());
+        // Saturating: a list missing on the host stays at MISSING.
+        Packed(self.first.saturating_add(index as u8))
     }
 }
 
@@ -78,6 +185,7 @@ pub const fn pack_bytes(raw: &[u8]) -> ([u8; MAX_TEXT], usize) {
     let mut len = 0;
     while len < raw.len() {
         assert!(raw[len] < 0x80, "only plain ASCII texts can be packed");
+        assert!(raw[len] != 0, "a zero byte ends a packed text");
         text[len] = raw[len];
         len += 1;
     }
@@ -102,26 +210,49 @@ pub const fn pack_bytes(raw: &[u8]) -> ([u8; MAX_TEXT], usize) {
     (text, len)
 }
 
-/// The first `N` bytes of `raw` packed (`N` is the packed length).
-pub const fn pack<const N: usize>(raw: &[u8]) -> [u8; N] {
-    let (text, len) = pack_bytes(raw);
-    assert!(len == N);
-    let mut out = [0u8; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = text[i];
+/// The packed bytes of all of `texts`, with a zero byte after each (while the
+/// program is compiled).
+pub const fn packed_total(texts: &[&str]) -> usize {
+    let (mut total, mut i) = (0, 0);
+    while i < texts.len() {
+        total += pack_bytes(texts[i].as_bytes()).1 + 1;
         i += 1;
     }
+    total
+}
+
+/// `texts` packed, one after another, each ended by a zero byte; `T` is
+/// [`packed_total`].
+pub const fn packed_concat<const T: usize>(texts: &[&str]) -> [u8; T] {
+    let mut out = [0u8; T];
+    let (mut at, mut i) = (0, 0);
+    while i < texts.len() {
+        let (text, len) = pack_bytes(texts[i].as_bytes());
+        let mut j = 0;
+        while j < len {
+            out[at] = text[j];
+            (at, j) = (at + 1, j + 1);
+        }
+        (at, i) = (at + 1, i + 1);
+    }
+    assert!(at == T);
     out
 }
 
-/// A [`Packed`] text from a string literal, packed at compile time.
+/// A [`Packed`] text from a string literal (the literal itself: pack-pairs
+/// reads it from the source).
 #[macro_export]
 macro_rules! packed {
-    ($text:expr) => {{
-        const RAW: &[u8] = $text.as_bytes();
-        const LEN: usize = $crate::packed::pack_bytes(RAW).1;
-        const BYTES: [u8; LEN] = $crate::packed::pack::<LEN>(RAW);
-        $crate::packed::Packed::from_packed(&BYTES)
-    }};
+    ($text:literal) => {
+        const { $crate::packed::Packed::find($text) }
+    };
+}
+
+/// A [`PackedList`] of texts written as `packed!("...")` (so pack-pairs finds
+/// them), kept together in order.
+#[macro_export]
+macro_rules! packed_list {
+    ($(packed!($text:literal)),* $(,)?) => {
+        const { $crate::packed::PackedList::find(&[$($text),*]) }
+    };
 }

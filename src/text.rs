@@ -1,8 +1,6 @@
 //! A small fixed-capacity byte string for messages, without core::fmt (which would
 //! cost the .COM kilobytes).
 
-use crate::packed::{Packed, pack_bytes};
-
 /// Up to `N` bytes of text; pushing past the end drops the excess.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Text<const N: usize> {
@@ -228,90 +226,5 @@ macro_rules! text_list {
         static BYTES: [u8; $crate::text::total_len(TEXTS)] = $crate::text::concat(TEXTS);
         static LENS: [u8; TEXTS.len()] = $crate::text::lens(TEXTS);
         $crate::text::TextList::new(&BYTES, &LENS)
-    }};
-}
-
-/// Packed texts one after another in one static, with a byte for each one's
-/// length: a list costs the .COM a byte a text, where a `[Packed; N]` costs
-/// eight (a pointer and a length). Built by [`packed_list!`](crate::packed_list).
-pub struct PackedList {
-    texts: TextList,
-}
-
-impl PackedList {
-    /// The list of texts packed into `bytes`, `lens` bytes each (use
-    /// [`packed_list!`](crate::packed_list)).
-    pub const fn new(bytes: &'static [u8], lens: &'static [u8]) -> PackedList {
-        PackedList {
-            texts: TextList::new(bytes, lens),
-        }
-    }
-
-    /// How many texts the list holds.
-    pub fn len(&self) -> usize {
-        self.texts.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.texts.is_empty()
-    }
-
-    /// The text at `index` (counted from 0).
-    pub fn get(&self, index: usize) -> Packed {
-        Packed::from_packed(self.texts.get(index))
-    }
-}
-
-/// The packed bytes of all of `texts` (while the program is compiled).
-pub const fn packed_total(texts: &[&str]) -> usize {
-    let (mut total, mut i) = (0, 0);
-    while i < texts.len() {
-        total += pack_bytes(texts[i].as_bytes()).1;
-        i += 1;
-    }
-    total
-}
-
-/// `texts` packed, one after another; `T` is [`packed_total`].
-pub const fn packed_concat<const T: usize>(texts: &[&str]) -> [u8; T] {
-    let mut out = [0u8; T];
-    let (mut at, mut i) = (0, 0);
-    while i < texts.len() {
-        let (text, len) = pack_bytes(texts[i].as_bytes());
-        let mut j = 0;
-        while j < len {
-            out[at] = text[j];
-            (at, j) = (at + 1, j + 1);
-        }
-        i += 1;
-    }
-    assert!(at == T);
-    out
-}
-
-/// The packed length of each of `texts` (`N` of them).
-pub const fn packed_lens<const N: usize>(texts: &[&str]) -> [u8; N] {
-    assert!(texts.len() == N);
-    let mut lens = [0u8; N];
-    let mut i = 0;
-    while i < N {
-        let len = pack_bytes(texts[i].as_bytes()).1;
-        assert!(len <= u8::MAX as usize, "text too long for a packed list");
-        lens[i] = len as u8;
-        i += 1;
-    }
-    lens
-}
-
-/// A [`PackedList`] of texts written as `packed!("...")` (so the pair learner
-/// finds them), packed while the program is compiled.
-#[macro_export]
-macro_rules! packed_list {
-    ($(packed!($text:expr)),* $(,)?) => {{
-        const TEXTS: &[&str] = &[$($text),*];
-        static BYTES: [u8; $crate::text::packed_total(TEXTS)] =
-            $crate::text::packed_concat(TEXTS);
-        static LENS: [u8; TEXTS.len()] = $crate::text::packed_lens(TEXTS);
-        $crate::text::PackedList::new(&BYTES, &LENS)
     }};
 }

@@ -23,7 +23,7 @@ use crate::engine::Position;
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::packed;
-use crate::packed::Packed;
+use crate::packed::{Packed, PackedList};
 use crate::packed_list;
 use crate::psq::{self, RecordError};
 use crate::random::Random;
@@ -31,7 +31,7 @@ use crate::rules::{Opening, WinRule};
 use crate::screen::{Canvas, Style, WIDTH, glyph};
 use crate::settings::{self, Settings};
 use crate::strong;
-use crate::text::{PackedList, Text};
+use crate::text::Text;
 use crate::text::{Sink, SliceSink};
 use crate::variant::{Level, Variant};
 

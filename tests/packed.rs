@@ -1,8 +1,18 @@
 //! The packed texts (src/packed.rs): what is packed at compile time unpacks to the
-//! very bytes written in the source, and packing saves room.
+//! very bytes written in the source, packing saves room, and the list of the
+//! program's texts (src/packed_texts.in) is the one pack-pairs writes.
+
+// pack-pairs' own reading of src/, so that this test and the tool agree.
+#[allow(dead_code)]
+#[path = "../src/bin/pack-pairs.rs"]
+mod pack_pairs;
+
+use std::fs;
+use std::path::Path;
 
 use piskrs::packed as packed_macro;
-use piskrs::packed::{self, MAX_UNPACKED, PAIRS, Packed};
+use piskrs::packed::{self, MAX_UNPACKED, PAIRS, Packed, TEXTS};
+use piskrs::packed_list;
 use piskrs::text::Text;
 
 fn unpacked(text: Packed) -> Vec<u8> {
@@ -18,8 +28,45 @@ fn a_packed_literal_unpacks_to_its_text() {
         b"Black begins. Click a point, or move with the arrows and press Enter."
     );
     assert_eq!(unpacked(packed_macro!("")), b"");
-    assert!(packed_macro!("").is_empty());
-    assert_eq!(unpacked(packed_macro!("x")), b"x");
+    assert_eq!(unpacked(packed_macro!("Taken back.")), b"Taken back.");
+}
+
+#[test]
+fn a_packed_list_gives_its_texts_in_order() {
+    let list = packed_list![
+        packed!("no such file"),
+        packed!("no such directory or drive"),
+    ];
+    assert_eq!(list.len(), 2);
+    assert_eq!(unpacked(list.get(0)), b"no such file");
+    assert_eq!(unpacked(list.get(1)), b"no such directory or drive");
+}
+
+#[test]
+fn every_text_of_the_program_unpacks_to_itself() {
+    assert!(TEXTS.len() > 150);
+    for text in TEXTS {
+        let bytes = text.as_bytes();
+        assert_eq!(
+            unpacked(Packed::find(text)),
+            &bytes[..bytes.len().min(MAX_UNPACKED)]
+        );
+    }
+}
+
+#[test]
+fn the_list_of_texts_is_the_one_pack_pairs_writes() {
+    let written = pack_pairs::texts_file(&pack_pairs::stored_texts(Path::new("src")));
+    assert!(
+        fs::read_to_string("src/packed_texts.in").unwrap() == written,
+        "src/packed_texts.in is stale: run `cargo run --bin pack-pairs`"
+    );
+}
+
+#[test]
+#[should_panic]
+fn on_the_host_a_text_missing_from_the_list_panics_when_shown() {
+    unpacked(Packed::find("a text the program does not have"));
 }
 
 #[test]
@@ -35,9 +82,8 @@ fn every_ascii_text_round_trips_and_the_program_s_texts_shrink() {
     );
     for raw in samples {
         let (bytes, len) = packed::pack_bytes(&raw);
-        let packed_text = Packed::from_packed(Box::leak(bytes[..len].to_vec().into_boxed_slice()));
         assert_eq!(
-            unpacked(packed_text),
+            packed::unpack_bytes(&bytes[..len], &mut [0; MAX_UNPACKED]),
             raw,
             "{}",
             String::from_utf8_lossy(&raw)
@@ -70,8 +116,10 @@ fn push_packed_appends_and_long_texts_are_cut_at_a_screen_row() {
         .push_packed(packed_macro!("Saved to "))
         .push(b"]");
     assert_eq!(text.as_bytes(), b"[Saved to ]");
-    let long = packed_macro!(
-        "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"
+    let long = b"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789";
+    let (bytes, len) = packed::pack_bytes(long);
+    assert_eq!(
+        packed::unpack_bytes(&bytes[..len], &mut [0; MAX_UNPACKED]),
+        &long[..MAX_UNPACKED]
     );
-    assert_eq!(unpacked(long).len(), MAX_UNPACKED);
 }

@@ -1,11 +1,15 @@
-//! Learns the pair table of src/packed.rs from the program's own texts: every
-//! `packed!("...")` literal under src/ is read, and 128 times the most frequent
-//! pair of adjacent bytes becomes a new byte (80h, 81h, ...), exactly as
-//! `packed::pack_bytes` replaces them. Writes the table to src/packed_pairs.in
-//! (not through a redirection: the program itself includes that file):
+//! Learns the pair table of src/packed.rs from the program's own texts and lists
+//! those texts for it: every `packed!("...")` literal under src/ is read (a
+//! `packed_list!` keeps its texts together, in order), and 128 times the most
+//! frequent pair of adjacent bytes of the texts becomes a new byte (80h, 81h,
+//! ...), exactly as `packed::pack_bytes` replaces them. Writes the table to
+//! src/packed_pairs.in and the texts to src/packed_texts.in (not through a
+//! redirection: the program itself includes those files):
 //!
 //!     cargo run --bin pack-pairs
 //!
+//! Run it after a text changes: the .COM does not build while a text is missing
+//! from src/packed_texts.in (tests/packed.rs says so on the host).
 //! (src/bin is skipped: its texts are not in the .COM.)
 
 use std::collections::BTreeMap;
@@ -13,9 +17,10 @@ use std::fs;
 use std::path::Path;
 
 fn main() {
-    let mut texts = Vec::new();
-    collect(Path::new("src"), &mut texts);
+    let texts = stored_texts(Path::new("src"));
+    fs::write("src/packed_texts.in", texts_file(&texts)).expect("writing src/packed_texts.in");
     let raw: usize = texts.iter().map(Vec::len).sum();
+    let mut texts = texts;
     let mut pairs = Vec::new();
     while pairs.len() < 128 {
         let mut counts: BTreeMap<(u8, u8), usize> = BTreeMap::new();
@@ -69,25 +74,104 @@ fn replace(text: &[u8], (first, second): (u8, u8), token: u8) -> Vec<u8> {
     out
 }
 
-fn collect(dir: &Path, texts: &mut Vec<Vec<u8>>) {
+/// The texts the program stores, in the order of src/packed_texts.in: every
+/// text written alone, once, unless a list holds it, then every list's texts
+/// together (lists in the order found). The texts alone come first because a
+/// number below 80h is a byte shorter to pass (a sign-extended immediate).
+pub fn stored_texts(src: &Path) -> Vec<Vec<u8>> {
+    let mut found = Vec::new();
+    collect(src, &mut found);
+    let mut lists: Vec<Vec<u8>> = Vec::new();
+    for texts in &found {
+        if let Found::List(texts) = texts {
+            lists.extend(texts.iter().cloned());
+        }
+    }
+    let mut stored: Vec<Vec<u8>> = Vec::new();
+    for text in &found {
+        if let Found::Text(text) = text
+            && !stored.contains(text)
+            && !lists.contains(text)
+        {
+            stored.push(text.clone());
+        }
+    }
+    stored.extend(lists);
+    stored
+}
+
+/// src/packed_texts.in for `texts`: a Rust array of string literals.
+pub fn texts_file(texts: &[Vec<u8>]) -> String {
+    let mut file = String::from(
+        "// Written by `cargo run --bin pack-pairs`: the texts of src/ written as\n\
+         // packed!(\"...\"), each list's together. Run it again after a text changes.\n[\n",
+    );
+    for text in texts {
+        let text = std::str::from_utf8(text).expect("an ASCII text");
+        file += &format!("    {text:?},\n");
+    }
+    file + "]\n"
+}
+
+/// A `packed!("...")` of a source file: alone, or a `packed_list!`'s texts.
+enum Found {
+    Text(Vec<u8>),
+    List(Vec<Vec<u8>>),
+}
+
+fn collect(dir: &Path, found: &mut Vec<Found>) {
     let mut entries: Vec<_> = fs::read_dir(dir).expect("src/").flatten().collect();
     entries.sort_by_key(|e| e.path());
     for entry in entries {
         let path = entry.path();
         if path.is_dir() {
             if !path.ends_with("bin") {
-                collect(&path, texts);
+                collect(&path, found);
             }
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let source = fs::read_to_string(&path).expect("a source file");
-            let mut rest = source.as_str();
-            // `packed!("...")`, which rustfmt may break after the parenthesis.
-            while let Some(at) = rest.find("packed!(") {
-                rest = rest[at + "packed!(".len()..].trim_start();
-                if let Some(text) = rest.strip_prefix('"') {
-                    let (text, after) = literal(text);
-                    texts.push(text);
-                    rest = after;
+            scan(&fs::read_to_string(&path).expect("a source file"), found);
+        }
+    }
+}
+
+const TEXT: &str = "packed!(";
+const LIST: &str = "packed_list![";
+
+/// The texts of `source`, in order: `packed!("...")`, which rustfmt may break
+/// after the parenthesis, and `packed_list![packed!("..."), ...]`. Those in a
+/// `//` comment are not the program's.
+fn scan(source: &str, found: &mut Vec<Found>) {
+    let mut pos = 0;
+    loop {
+        let text = source[pos..].find(TEXT).map(|at| (pos + at, false));
+        let list = source[pos..].find(LIST).map(|at| (pos + at, true));
+        let Some((at, is_list)) = [text, list].into_iter().flatten().min() else {
+            return;
+        };
+        let line = &source[source[..at].rfind('\n').map_or(0, |n| n + 1)..at];
+        let in_comment = line.trim_start().starts_with("//");
+        if is_list {
+            pos = at + LIST.len();
+            let mut texts = Vec::new();
+            while let Some(rest) = source[pos..].trim_start().strip_prefix(TEXT)
+                && let Some(rest) = rest.trim_start().strip_prefix('"')
+            {
+                let (text, rest) = literal(rest);
+                texts.push(text);
+                let rest = rest.trim_start();
+                let rest = rest.strip_prefix(')').unwrap_or(rest).trim_start();
+                pos = source.len() - rest.strip_prefix(',').unwrap_or(rest).len();
+            }
+            if !in_comment {
+                found.push(Found::List(texts));
+            }
+        } else {
+            pos = at + TEXT.len();
+            if let Some(rest) = source[pos..].trim_start().strip_prefix('"') {
+                let (text, rest) = literal(rest);
+                pos = source.len() - rest.len();
+                if !in_comment {
+                    found.push(Found::Text(text));
                 }
             }
         }
