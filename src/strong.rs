@@ -14,26 +14,28 @@
 //!    and the VCT judge their four-threes the same way.
 //! 5. **My VCT** (victory by continuous threats: threes and fours, two threats
 //!    deep, the second on a line through the first; a three-three wins at
-//!    once), when he has no four, open three, four-three or VCF (a quarter of
+//!    once), when he has no four, open three, four-three or VCF (a third of
 //!    the budget). The VCF and the VCT are one search, `threats`.
 //! 6. **Defence**: if he threatens (an open three, a four-three or a VCF: he
-//!    wins by fours; a three-three or a VCT), the first of my best candidates
-//!    after which he threatens least.
+//!    wins by fours; a three-three), the first of my best candidates after
+//!    which he threatens least. His VCT is not looked for: its nodes serve my
+//!    VCT and the playouts better (see `decide`).
 //! 7. **A quiet move**: my best candidates (by CountScore) ordered by a
 //!    two-ply search over the best WIDTH of them, a move worth its CountScore
 //!    minus his best CountScore reply (each CountScore a node); the first in
 //!    that order after which he threatens nothing.
 //!
 //! In 6 and 7, while the budget has room (PLAYOUT_COST nodes left), each
-//! candidate that leaves him nothing is **played out**: both sides play
-//! CountScore's best point for up to PLAYOUT_PLIES stones. The first whose
-//! playout I win is played, else the first I do not lose (`pick`, `playout`).
-//! A two-ply look cannot see who wins the race of threats that one-ply play
-//! leads to; a playout can. A playout keeps each point's best units along its
-//! four lines (`LineCache`): a stone changes them only on its own four lines,
-//! so it costs eight line looks rather than a CountScore of every point near
-//! the stones, and playouts fit the default thinking time (at 650 nodes they
-//! took Strong from 72% to 81% against Classic, README, Strength).
+//! candidate that leaves him nothing (in 7, each candidate: its playout is its
+//! check) is **played out**: both sides play CountScore's best point for up
+//! to PLAYOUT_PLIES stones. The first whose playout I win is played, else the
+//! first I do not lose (`pick`, `playout`). A two-ply look cannot see who
+//! wins the race of threats that one-ply play leads to; a playout can. A
+//! playout keeps each point's best units along its four lines (`LineCache`):
+//! a stone changes them only on its own four lines, so it costs eight line
+//! looks rather than a CountScore of every point near the stones, and
+//! playouts fit the default thinking time (at 650 nodes they took Strong from
+//! 72% to 81% against Classic, README, Strength).
 //!
 //! Everything counts **nodes** against a budget, a node being one point looked
 //! at (four 11-point lines read into bit masks and classified, see `Line`; in
@@ -119,8 +121,11 @@ const OPEN_FOUR: i32 = 2500;
 /// least the first and less than the second, or a five, wins a playout.
 const BLOCK_FIVE: i32 = 5000;
 /// How many stones a playout plays after my move (12 and 30 were weaker at
-/// 6,500 nodes against Classic).
-const PLAYOUT_PLIES: u8 = 20;
+/// 6,500 nodes against Classic; once quiet candidates were played out
+/// unchecked, 24 rather than 20 took the six arena runs' mean at 650 nodes
+/// from 84.9 to 86.0%, seeds 1-3, at 1,950 from 92.6 to 93.9, at 6,500 from
+/// 93.3 to 95.3; 22 did as well at 650, 26 and 28 worse).
+const PLAYOUT_PLIES: u8 = 24;
 /// The nodes a playout is begun with at least (one costs 100 to 300). A begun
 /// playout stops when the budget is spent, at most one stone's scoring beyond
 /// it (50 and 100 played the same games at 650 nodes, 200 and 500 weaker).
@@ -144,7 +149,7 @@ pub enum Reason {
     FourThree,
     /// He had a four-three, an open three or a VCF.
     BlockFours,
-    /// He had a three-three or a VCT.
+    /// He had a three-three.
     BlockThrees,
     Search,
 }
@@ -724,7 +729,9 @@ impl Search {
         if let Some(block) = his.five {
             return Some((block, Reason::BlockFive));
         }
-        self.phase(self.budget / 4);
+        // (A fifth of the budget: a quarter scored half a point less at 650
+        // nodes, the mean of three seeds.)
+        self.phase(self.budget / 5);
         if let Some(start) = self.threats(me, VCF_DEPTH, false, None) {
             return Some((start, Reason::MyVcf));
         }
@@ -735,16 +742,16 @@ impl Search {
             return Some((point, Reason::FourThree)); // the four forces, the three wins
         }
         // How much he threatens if I pass: his open three or four-three wins
-        // faster than any three of mine; against his three-three or VCT my
-        // threats come first. (An eighth of the budget: a quarter left the
-        // playouts less and scored 3 points fewer at 650 nodes.)
+        // faster than any three of mine; against his three-three my threats
+        // come first. (An eighth of the budget: a quarter left the playouts
+        // less and scored 3 points fewer at 650 nodes.) His VCT is not looked
+        // for, and my VCT has a third of the budget rather than a quarter: at
+        // 650 nodes 81.2% -> 83.4% against Classic (mean of the six arena
+        // runs; 80.6 -> 82.9 with seed 2), the same at 1,950 and 6,500.
         self.phase(self.budget / 8);
-        let mut danger = self.threat_level(&his, him);
-        if danger == NONE && self.threats(him, VCT_DEPTH, true, None).is_some() {
-            danger = THREES; // his VCT, which my threats may still break
-        }
+        let danger = self.threat_level(&his, him);
         if danger < FOURS && his.four.is_none() {
-            self.phase(self.budget / 4);
+            self.phase(self.budget / 3);
             if let Some(point) = self.threats(me, VCT_DEPTH, true, None) {
                 return Some((point, Reason::MyVct));
             }
@@ -963,7 +970,9 @@ impl Search {
     /// leaves him least (below `worse`, else the first in order), each looked
     /// at within a `1 / share` of the budget. When the budget has room, those
     /// that leave him nothing are played out (see `playout`): the first whose
-    /// playout I win, else the first I do not lose, else the first.
+    /// playout I win, else the first I do not lose, else the first. A quiet
+    /// candidate (`worse` is THREES only for those) is then played out
+    /// unchecked.
     #[inline(never)]
     fn pick(
         &mut self,
@@ -982,7 +991,17 @@ impl Search {
             }
             self.phase(self.budget / share);
             let point = candidates[i as usize];
-            let left = self.threat_after(point, me, me.opponent());
+            // A quiet candidate's playout meets his threats as Classic plays
+            // them; the check's nodes serve the playout better (at 650 nodes,
+            // with my VCF a fifth of the budget rather than a quarter, the six
+            // arena runs' mean against Classic went 83.4 -> 85.4%, seeds 2
+            // and 3 82.9 -> 85.1 and 82.9 -> 84.0; at 1,950 nodes 91.7 ->
+            // 92.6, at 6,500 93.7 -> 93.3; against Cha 95.7 -> 95.3).
+            let left = if worse == THREES && self.nodes + PLAYOUT_COST <= self.budget {
+                NONE
+            } else {
+                self.threat_after(point, me, me.opponent())
+            };
             if left == NONE && self.nodes + PLAYOUT_COST <= self.budget {
                 let outcome = self.playout(point, me);
                 if outcome > played_out {
