@@ -1024,7 +1024,8 @@ impl Search {
     }
 
     /// Plays `point` for me, then lets both sides play CountScore's best point
-    /// (Classic's way of playing, each point a node) for up to PLAYOUT_PLIES
+    /// (Classic's way of playing; the scores from a LineCache, four line
+    /// looks a node) for up to PLAYOUT_PLIES
     /// stones, and takes them all back: 1 (I win) or -1 (he wins) when a side
     /// reaches a point worth a five, or an open four and no block of a five
     /// (CountScore's values: the other side cannot stop it); 0 when neither
