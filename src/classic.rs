@@ -163,9 +163,9 @@ const fn unit_class(length: u32, mask: u32) -> u8 {
 /// The best class of the units a side can make through `p` when the points
 /// free of the other side's stones and of the board's edge run `left` steps
 /// back and `right` steps on from `p` (each at most 4), its own stones among
-/// them being `own` (bit i = the point 4 - i steps... see [`segment_index`]:
-/// bits 0..left the points back from the farthest, then bits left..left+right
-/// the points on from the nearest).
+/// them being `own`: bits 0..left the points back, the farthest first, then
+/// bits left..left+right the points on, the nearest first (as [`side_class`]
+/// packs them).
 const fn best_in_segment(left: u32, right: u32, own: u32) -> u8 {
     // The segment as a mask of 9 bits with `p` at bit 4, as the units see it.
     let back = own & ((1 << left) - 1);
@@ -209,7 +209,8 @@ const SEGMENTS: usize = 961;
 
 /// [`best_in_segment`] for every segment and arrangement, two classes a
 /// byte (each at most 8): the whole of a side's part of CountScore along a
-/// line, looked up rather than worked out unit by unit (four times faster).
+/// line, looked up rather than worked out unit by unit (on the host a line's
+/// classes took about a quarter of the instructions).
 static SEGMENT_CLASSES: [u8; SEGMENTS.div_ceil(2)] = {
     let mut out = [0u8; SEGMENTS.div_ceil(2)];
     let mut left = 0;
@@ -229,7 +230,8 @@ static SEGMENT_CLASSES: [u8; SEGMENTS.div_ceil(2)] = {
     }
     out
 };
-/// The places of the segments with `left` 0 to 4 steps back, `right` 0.
+/// Where each segment begins in [`SEGMENT_CLASSES`], indexed by
+/// `left * 5 + right`.
 static SEGMENT_STARTS: [u16; 25] = {
     let mut out = [0u16; 25];
     let mut i = 0;
