@@ -64,7 +64,7 @@ pub static USAGE: PackedList = packed_list![
     packed!("  /GOMORPION  Gomorpion 30x30: casts, captures, sieges, points (EGA or VGA)"),
     packed!("  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator), CHA (Harry Cha's)"),
     packed!("              or STRONG (threat search)"),
-    packed!("  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 1.0)"),
+    packed!("  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 2.0)"),
     packed!("  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players"),
     packed!("  /SOUND x    ON or OFF: a click on a move, a tune on a win"),
     packed!("  /RULE x     FREE (five or more) or EXACT (exactly five) in every game"),

@@ -27,10 +27,12 @@ pub struct Settings {
 }
 
 /// The menu's thinking times, in tenths of a second.
-pub const THINK_CHOICES: [u8; 4] = [5, 10, 30, 100];
-/// The default thinking time: a second (as a limit: on the reference 386 the
-/// benchmark's median is under half a second, README "Thinking times").
-pub const DEFAULT_THINK_TENTHS: u8 = 10;
+pub const THINK_CHOICES: [u8; 5] = [5, 10, 20, 50, 100];
+/// The default thinking time: two seconds (as a limit: on the reference 386
+/// the benchmark's worst is about 1.5 s and its median under half a second,
+/// README "Thinking times"). The 1,300 nodes it buys score 95% or more
+/// against Classic on the arena's openings, 650 (a second) about 90%.
+pub const DEFAULT_THINK_TENTHS: u8 = 20;
 /// Strong's search nodes per tenth of a second on the reference machine (a 386
 /// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000), measured
 /// with `PISKRS /BENCH`. A node budget rather than a clock keeps the move the

@@ -500,7 +500,7 @@ fn without_a_mouse_the_menu_says_no_mouse() {
     assert_eq!(text_at(&with_mouse, 0, 21, 80).trim(), "");
     assert_eq!(
         text_at(&with_mouse, 0, 20, 80).trim(),
-        "T  Time:  1.0 s (Strong)"
+        "T  Time:  2.0 s (Strong)"
     );
 }
 
@@ -845,10 +845,10 @@ fn text_longer_than_255_bytes_keeps_all_of_them() {
 fn t_on_the_menu_cycles_strongs_thinking_time_and_asks_to_save_it() {
     let mut app = App::new(true);
     let shown = |app: &App| text_at(&render(app), 0, 20, 80).trim().to_string();
-    assert_eq!(shown(&app), "T  Time:  1.0 s (Strong)");
+    assert_eq!(shown(&app), "T  Time:  2.0 s (Strong)");
     assert!(!app.take_settings_changed());
     let mut seen = Vec::new();
-    for _ in 0..4 {
+    for _ in 0..5 {
         assert!(key(&mut app, Key::Char(b't')) == Command::Continue);
         assert!(app.take_settings_changed(), "the new time is to be saved");
         seen.push(shown(&app));
@@ -857,17 +857,18 @@ fn t_on_the_menu_cycles_strongs_thinking_time_and_asks_to_save_it() {
     assert_eq!(
         seen,
         [
-            "T  Time:  3.0 s (Strong)",
+            "T  Time:  5.0 s (Strong)",
             "T  Time:  10.0 s (Strong)",
             "T  Time:  0.5 s (Strong)",
             "T  Time:  1.0 s (Strong)",
+            "T  Time:  2.0 s (Strong)",
         ]
     );
-    assert_eq!(app.settings().think_tenths, 10);
-    assert_eq!(app.settings().strong_budget(), 650);
+    assert_eq!(app.settings().think_tenths, 20);
+    assert_eq!(app.settings().strong_budget(), 1300);
     // A click on the line does what the key does.
     assert!(app.handle(Input::Click { x: 30, y: 20 }) == Command::Continue);
-    assert_eq!(shown(&app), "T  Time:  3.0 s (Strong)");
+    assert_eq!(shown(&app), "T  Time:  5.0 s (Strong)");
 }
 
 #[test]

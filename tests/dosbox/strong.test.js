@@ -141,7 +141,7 @@ describe("/BENCH /TIME 10: Strong's playouts on DOS agree with the host", () => 
 });
 
 describe("Strong's thinking time: /TIME, the menu's T, PISKRS.CFG", () => {
-    it("/TIME 0.5 shows on the menu; T T makes it 1.0 s then 3.0 s and PISKRS.CFG keeps TIME=3.0 for the next run", GAME_T, async () => {
+    it("/TIME 0.5 shows on the menu; T T makes it 1.0 s then 2.0 s and PISKRS.CFG keeps TIME=2.0 for the next run", GAME_T, async () => {
         await h.withDos({
             name: "strong-time",
             files: { "PISKRS.COM": h.piskrsCom() },
@@ -154,15 +154,15 @@ describe("Strong's thinking time: /TIME, the menu's T, PISKRS.CFG", () => {
             s = await dos.screenUntil("time-t", (t) => t.row(20).includes("1.0 s"));
             assert.equal(s.row(20).trim(), "T  Time:  1.0 s (Strong)", show(s));
             await dos.key("t");
-            s = await dos.screenUntil("time-tt", (t) => t.row(20).includes("3.0 s"));
-            assert.equal(s.row(20).trim(), "T  Time:  3.0 s (Strong)", show(s));
+            s = await dos.screenUntil("time-tt", (t) => t.row(20).includes("2.0 s"));
+            assert.equal(s.row(20).trim(), "T  Time:  2.0 s (Strong)", show(s));
             await dos.key("3");
             assert.equal((await dos.finished(1)).errorlevel, 0);
             const cfg = (await dos.readFile("PISKRS.CFG")).toString("latin1");
-            assert.match(cfg, /\r\nTIME=3\.0\r\n$/, cfg);
+            assert.match(cfg, /\r\nTIME=2\.0\r\n$/, cfg);
             await dos.begun(2);
             s = await dos.screenUntil("time-next-run", h.isPiskrsMenu);
-            assert.equal(s.row(20).trim(), "T  Time:  3.0 s (Strong)", show(s));
+            assert.equal(s.row(20).trim(), "T  Time:  2.0 s (Strong)", show(s));
             await dos.key("3");
             assert.equal((await dos.finished(2)).errorlevel, 0);
         });
