@@ -36,8 +36,10 @@
 //! looks rather than a CountScore of every point near the stones, and
 //! playouts fit the default thinking time (with them and the budget's new
 //! shares, Strong's mean against Classic over three sets of openings and two
-//! rule sets went from 72% at the old default of 975 nodes to 86% at 650,
-//! README, Strength).
+//! rule sets went from 72% at the old default of 975 nodes to 86% at 650;
+//! with the forcing steps' shares capped and six candidates ordered, 93% at
+//! the default of 1,300 nodes, 96-97% on the arena's first openings; README,
+//! Strength).
 //!
 //! Everything counts **nodes** against a budget, a node being one point looked
 //! at (four 11-point lines read into bit masks and classified, see `Line`; in
@@ -580,7 +582,11 @@ impl Search {
 
     /// How many candidates the quiet moves' search orders.
     fn width(&self) -> usize {
-        if self.budget > FORCING_BUDGET { WIDE } else { WIDTH }
+        if self.budget > FORCING_BUDGET {
+            WIDE
+        } else {
+            WIDTH
+        }
     }
 
     fn out_of_budget(&self) -> bool {
@@ -756,8 +762,8 @@ impl Search {
         if let Some(block) = his.five {
             return Some((block, Reason::BlockFive));
         }
-        // (A fifth of the budget: a quarter scored half a point less at 650
-        // nodes, the mean of three seeds.)
+        // (A fifth of the forcing budget, see FORCING_BUDGET: a quarter scored
+        // half a point less at 650 nodes, the mean of three seeds.)
         self.phase(self.forcing_budget() / 5);
         if let Some(start) = self.threats(me, VCF_DEPTH, false, None) {
             return Some((start, Reason::MyVcf));
@@ -770,7 +776,7 @@ impl Search {
         }
         // How much he threatens if I pass: his open three or four-three wins
         // faster than any three of mine; against his three-three my threats
-        // come first. (An eighth of the budget: a quarter left the playouts
+        // come first. (An eighth of the forcing budget: a quarter left the playouts
         // less and scored 3 points fewer at 650 nodes.) His VCT is not looked
         // for, and my VCT has a third of the budget rather than a quarter: at
         // 650 nodes 81.2% -> 83.4% against Classic (mean of the six arena
