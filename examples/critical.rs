@@ -7,7 +7,8 @@
 //! a judge, so it also finds quiet moves lost by position.
 //!
 //! `cargo run --release --example critical -- LEVEL freestyle|exact SIZE BUDGET BIG [SEED]`
-//! (with THIRD_OPENINGS set in the environment, the arena's third openings)
+//! (with THIRD_OPENINGS set in the environment, the arena's third openings;
+//! with SHOW set, the board before each such move)
 #[path = "../src/bin/common/arena.rs"]
 #[allow(dead_code)]
 mod arena;
@@ -50,6 +51,29 @@ fn play_on(mut game: Game, strong: Stone, budget: u32, b: Engine, seed: u16) -> 
         }
     }
     matches!(game.outcome(), Outcome::Won { winner, .. } if winner == strong)
+}
+
+/// The board before a critical move: `*` the move played, `+` the one that wins.
+fn show(game: &Game, played: Point, better: Point) {
+    let side = game.board().side();
+    for row in (0..side).rev() {
+        let mut line = format!("{:>3}", row + 1);
+        for col in 0..side {
+            let point = Point::new(col, row);
+            line.push_str(match game.board().get(point) {
+                Some(Stone::Black) => "  X",
+                Some(Stone::White) => "  O",
+                None if point == played => "  *",
+                None if point == better => "  +",
+                None => "  .",
+            });
+        }
+        println!("{line}");
+    }
+    let letters: String = (0..side)
+        .map(|col| format!("  {}", &point_name(Point::new(col, 0))[..1]))
+        .collect();
+    println!("   {letters}");
 }
 
 fn main() {
@@ -114,6 +138,9 @@ fn main() {
                 let (_, _, reason) =
                     strong::choose_explained(Position::of(before), budget, &mut Random::new(1))
                         .unwrap();
+                if std::env::var_os("SHOW").is_some() {
+                    show(before, *point, alt);
+                }
                 found = Some((k, before.move_count(), *point, alt, reason));
                 break;
             }

@@ -90,6 +90,7 @@ impl Board {
 
     /// The points row by row from the bottom left (index = row * side + col), for
     /// scans that walk the board with a fixed stride.
+    #[inline(always)]
     pub fn points(&self) -> &[Option<Stone>] {
         &self.points[..self.point_count() as usize]
     }

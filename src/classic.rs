@@ -109,8 +109,10 @@ const OPEN_FOUR: u8 = 7;
 const FIVE: u8 = 8;
 
 impl ShapeValues {
-    /// The values in class order, see [`FIVE`] and the others.
-    const fn by_class(&self) -> [u16; 9] {
+    /// The values in class order, see [`FIVE`] and the others; 16 of them,
+    /// the last 7 never used, so that a class taken from a nibble needs no
+    /// bounds check (the playouts look up millions).
+    const fn by_class(&self) -> [u16; 16] {
         [
             self.one,
             self.two,
@@ -121,13 +123,20 @@ impl ShapeValues {
             self.four,
             self.open_four,
             self.five,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
         ]
     }
 }
 
 /// Attack and defence values by class.
-static ATTACK_BY_CLASS: [u16; 9] = ATTACK.by_class();
-static DEFENCE_BY_CLASS: [u16; 9] = DEFENCE.by_class();
+static ATTACK_BY_CLASS: [u16; 16] = ATTACK.by_class();
+static DEFENCE_BY_CLASS: [u16; 16] = DEFENCE.by_class();
 
 /// The class of a unit of `length` points whose stones (with `p`'s) form `mask`
 /// (bit i = the unit's i-th point); ONE for a unit that scores nothing.
@@ -368,12 +377,25 @@ pub type Classes = u8;
 
 /// What the best units of [`Classes`] are worth to `me` along their direction:
 /// my best unit as attack or his as defence, whichever is more.
+#[inline(always)]
 pub fn direction_score(classes: Classes, me: Stone) -> u16 {
     let (mine, his) = match me {
         Stone::Black => (classes & 15, classes >> 4),
         Stone::White => (classes >> 4, classes & 15),
     };
-    ATTACK_BY_CLASS[mine as usize].max(DEFENCE_BY_CLASS[his as usize])
+    ATTACK_BY_CLASS[mine as usize & 15].max(DEFENCE_BY_CLASS[his as usize & 15])
+}
+
+/// The defence value of the other side's best unit of [`Classes`] for `me`:
+/// what blocking it along this direction is worth, whether or not it is the
+/// larger part of [`direction_score`].
+#[inline(always)]
+pub fn defence_score(classes: Classes, me: Stone) -> u16 {
+    let his = match me {
+        Stone::Black => classes >> 4,
+        Stone::White => classes & 15,
+    };
+    DEFENCE_BY_CLASS[his as usize & 15]
 }
 
 impl Classic {
