@@ -35,8 +35,10 @@ pub const THINK_CHOICES: [u8; 5] = [5, 10, 20, 50, 100];
 pub const DEFAULT_THINK_TENTHS: u8 = 20;
 /// Strong's search nodes per tenth of a second on the reference machine (a 386
 /// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000), measured
-/// with `PISKRS /BENCH`. A node budget rather than a clock keeps the move the
-/// same on every machine, and on the host; a faster PC just answers sooner.
+/// with `PISKRS /BENCH`: the slowest of its positions does 694 a second (at
+/// 5 s), so a thinking time is a limit. A node budget rather than a clock
+/// keeps the move the same on every machine, and on the host; a faster PC
+/// just answers sooner.
 pub const STRONG_NODES_PER_TENTH: u32 = 65;
 /// Strong's budget at the default thinking time: what PISKRS.COM ships with,
 /// and so the default of the host's brain and arena too.

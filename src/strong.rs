@@ -28,7 +28,8 @@
 //! In 6 and 7, while the budget has room (PLAYOUT_COST nodes left), each
 //! candidate that leaves him nothing (in 7, each candidate: its playout is its
 //! check) is **played out**: both sides play CountScore's best point for up
-//! to PLAYOUT_PLIES stones. The first whose playout I win is played, else the
+//! to PLAYOUT_PLIES stones (mine with a share of their defence values added,
+//! MY_DEFENCE_SHARE). The first whose playout I win is played, else the
 //! first I do not lose (`pick`, `playout`). A two-ply look cannot see who
 //! wins the race of threats that one-ply play leads to; a playout can. A
 //! playout keeps each point's best units along its four lines (`LineCache`):
@@ -37,16 +38,18 @@
 //! playouts fit the default thinking time (with them and the budget's new
 //! shares, Strong's mean against Classic over three sets of openings and two
 //! rule sets went from 72% at the old default of 975 nodes to 86% at 650;
-//! with the forcing steps' shares capped and six candidates ordered, 93% at
-//! the default of 1,300 nodes, 96-97% on the arena's first openings; README,
+//! with the forcing steps' shares capped, six candidates ordered, my stones
+//! in playouts blocking too and the cache over the whole board, 96% at the
+//! default of 1,300 nodes, 98-99% on the arena's first openings; README,
 //! Strength).
 //!
 //! Everything counts **nodes** against a budget, a node being one point looked
 //! at (four 11-point lines read into bit masks and classified, see `Line`; in
 //! a playout, four line looks), so a given position and budget give the same
 //! move on the host and on DOS, and the budget is a fair measure of time
-//! (counted as 650 nodes a second on the reference 386, which does about 950:
-//! a thinking time is a limit). The search keeps its own copy
+//! (counted as 650 nodes a second on the reference 386, which does 694 to
+//! 950: a thinking time is a limit; in a playout a node is dearer, since
+//! scanning the cached lines is not counted). The search keeps its own copy
 //! of the board, a bit for each point near a stone (the points it tries) and,
 //! for each side, its stones on the lines through each point (a point with too
 //! few is passed over without a look); all three are updated as it places and
