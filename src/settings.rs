@@ -29,17 +29,17 @@ pub struct Settings {
 /// The menu's thinking times, in tenths of a second.
 pub const THINK_CHOICES: [u8; 5] = [5, 10, 20, 50, 100];
 /// The default thinking time: two seconds (as a limit: on the reference 386
-/// the benchmark's worst is about 1.5 s and its median under half a second,
-/// README "Thinking times"). The 1,300 nodes it buys score 95% or more
-/// against Classic on the arena's openings, 650 (a second) about 90%.
+/// the benchmark's worst is 1.65 s and its median under half a second,
+/// README "Benchmarks"). The 1,600 nodes it buys score 98-99% against Classic
+/// on the arena's openings, 800 (a second) about 93%.
 pub const DEFAULT_THINK_TENTHS: u8 = 20;
 /// Strong's search nodes per tenth of a second on the reference machine (a 386
 /// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000), measured
-/// with `PISKRS /BENCH`: the slowest of its positions does 694 a second (at
-/// 5 s), so a thinking time is a limit. A node budget rather than a clock
+/// with `PISKRS /BENCH`: its slowest positions do about 950 a second, so a
+/// thinking time is a limit (README "Benchmarks"). A node budget rather than a clock
 /// keeps the move the same on every machine, and on the host; a faster PC
 /// just answers sooner.
-pub const STRONG_NODES_PER_TENTH: u32 = 65;
+pub const STRONG_NODES_PER_TENTH: u32 = 80;
 /// Strong's budget at the default thinking time: what PISKRS.COM ships with,
 /// and so the default of the host's brain and arena too.
 pub const DEFAULT_STRONG_BUDGET: u32 = DEFAULT_THINK_TENTHS as u32 * STRONG_NODES_PER_TENTH;

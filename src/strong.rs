@@ -40,16 +40,16 @@
 //! rule sets went from 72% at the old default of 975 nodes to 86% at 650;
 //! with the forcing steps' shares capped, six candidates ordered, my stones
 //! in playouts blocking too and the cache over the whole board, 96% at the
-//! default of 1,300 nodes, 98-99% on the arena's first openings; README,
+//! default of 1,600 nodes, 98-99% on the arena's first openings; README,
 //! Strength).
 //!
 //! Everything counts **nodes** against a budget, a node being one point looked
 //! at (four 11-point lines read into bit masks and classified, see `Line`; in
-//! a playout, four line looks), so a given position and budget give the same
-//! move on the host and on DOS, and the budget is a fair measure of time
-//! (counted as 650 nodes a second on the reference 386, which does 694 to
-//! 950: a thinking time is a limit; in a playout a node is dearer, since
-//! scanning the cached lines is not counted). The search keeps its own copy
+//! a playout, four line looks or 32 points scanned), so a given position and
+//! budget give the same move on the host and on DOS, and the budget is a fair
+//! measure of time (counted as 800 nodes a second on the reference 386, whose
+//! benchmark positions run at 970 to 1,100: a thinking time is a limit). The
+//! search keeps its own copy
 //! of the board, a bit for each point near a stone (the points it tries) and,
 //! for each side, its stones on the lines through each point (a point with too
 //! few is passed over without a look); all three are updated as it places and
@@ -342,8 +342,15 @@ const WINDOW_POINTS: usize = WINDOW_SIDE as usize * WINDOW_SIDE as usize;
 /// A line's classes not known (no real classes are this: four bits each side,
 /// at most 8).
 const UNKNOWN: Classes = 0xFF;
-/// Line looks that cost as much as a node.
+/// Line looks that cost as much as a node...
 const LOOKS_PER_NODE: u32 = 4;
+/// ...and the points scanned for a playout's next stone that cost as much as
+/// a line look (their lines mostly known, a few table lookups each). Counted,
+/// a playout's node takes about as long on the 386 as a search node: without
+/// them, with the whole board's lines cached, a crowded board's playouts ran
+/// at 700 nodes a second where the forcing steps run at 950, and the budget
+/// would not have been a fair measure of time.
+const SCANS_PER_LOOK: u32 = 8;
 
 impl LineCache<'_> {
     /// The window's place for `point`, if it is inside.
@@ -1081,7 +1088,7 @@ impl Search {
 
     /// Plays `point` for me, then lets both sides play CountScore's best point
     /// (Classic's way of playing; the scores from a LineCache, four line
-    /// looks a node) for up to PLAYOUT_PLIES
+    /// looks or 32 points scanned a node) for up to PLAYOUT_PLIES
     /// stones, and takes them all back: 1 (I win) or -1 (he wins) when a side
     /// reaches a point worth a five, or an open four and no block of a five
     /// (CountScore's values: the other side cannot stop it); 0 when neither
@@ -1107,6 +1114,7 @@ impl Search {
         let mut mover = me;
         let mut next_stone = Some(point);
         let mut outcome = 0;
+        let mut scanned = 0;
         while let Some(q) = next_stone {
             self.board.set(q, Some(mover));
             self.mark_near(q, mover, 0, Some(&mut lines));
@@ -1121,6 +1129,7 @@ impl Search {
             let mut best = (0, 0, None);
             let mut next = self.next_near(0);
             while let Some(q) = next {
+                scanned += 1;
                 let (score, defence) = lines.gain(&self.board, q, mover);
                 let worth = score
                     + if mover == me {
@@ -1133,7 +1142,7 @@ impl Search {
                 }
                 next = self.next_near(self.index(q) + 1);
             }
-            self.nodes = start + lines.looks / LOOKS_PER_NODE;
+            self.nodes = start + (lines.looks + scanned / SCANS_PER_LOOK) / LOOKS_PER_NODE;
             if best.1 >= OPEN_FOUR && !(BLOCK_FIVE..WINNING).contains(&best.1) {
                 outcome = if mover == me { 1 } else { -1 };
                 break;

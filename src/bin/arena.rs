@@ -1,6 +1,6 @@
 //! arena: two piskrs levels play a match and the results come out as a table.
 //!
-//! `arena --a strong:650 --b classic --games 200 --rule freestyle --size 19 --seed 1`
+//! `arena --a strong:1600 --b classic --games 200 --rule freestyle --size 19 --seed 1`
 //!
 //! The match logic is in `common/arena.rs` (tests/arena.rs uses it too). The
 //! table on stdout depends only on the arguments; times go to stderr.
@@ -21,7 +21,7 @@ const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 const USAGE: &str = "\
 usage: arena --a LEVEL --b LEVEL [--games N] [--rule freestyle|exact] [--size 15|19|20]
              [--seed N] [--openings 1|2|3] [--verbose]
-  LEVEL is classic, cha, strong or strong:BUDGET (strong alone: 650 nodes)
+  LEVEL is classic, cha, strong or strong:BUDGET (strong alone: 1600 nodes)
   --games    how many games (default 200); openings are played twice, colours swapped
   --rule     freestyle: five or more wins (default); exact: exactly five
   --size     the board's side (default 19)

@@ -74,7 +74,7 @@ pub const USAGE: &str = "\
 usage: pbrain-piskrs [--level classic|cha|strong] [--budget N] [--seed N]
   a Gomocup (Piskvork) brain on stdin/stdout
   --level   the computer's level (default strong)
-  --budget  Strong's node budget, 1 or more (default 650, as PISKRS.COM ships)
+  --budget  Strong's node budget, 1 or more (default 1600, as PISKRS.COM ships)
   --seed    the random source's seed, 0..=65535 (default 1)";
 
 impl Settings {
