@@ -14,7 +14,6 @@
 #[allow(dead_code)]
 mod arena;
 use arena::*;
-use piskrs::board::Stone;
 use piskrs::coord::Point;
 use piskrs::engine::{Engine, Position};
 use piskrs::game::Game;
@@ -75,24 +74,7 @@ fn safe_points(before: &Game) -> Vec<Point> {
 }
 
 fn show(game: &Game, marked: Point) {
-    let side = game.board().side();
-    for row in (0..side).rev() {
-        let mut line = format!("{:>3}", row + 1);
-        for col in 0..side {
-            let point = Point::new(col, row);
-            line.push_str(match game.board().get(point) {
-                Some(Stone::Black) => "  X",
-                Some(Stone::White) => "  O",
-                None if point == marked => "  *",
-                None => "  .",
-            });
-        }
-        println!("{line}");
-    }
-    let letters: String = (0..side)
-        .map(|col| format!("  {}", &point_name(Point::new(col, 0))[..1]))
-        .collect();
-    println!("   {letters}   (* Strong's move)");
+    println!("{}   (* Strong's move)", board_text(game, &[(marked, "*")]));
 }
 
 fn main() {

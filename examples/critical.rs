@@ -55,25 +55,7 @@ fn play_on(mut game: Game, strong: Stone, budget: u32, b: Engine, seed: u16) -> 
 
 /// The board before a critical move: `*` the move played, `+` the one that wins.
 fn show(game: &Game, played: Point, better: Point) {
-    let side = game.board().side();
-    for row in (0..side).rev() {
-        let mut line = format!("{:>3}", row + 1);
-        for col in 0..side {
-            let point = Point::new(col, row);
-            line.push_str(match game.board().get(point) {
-                Some(Stone::Black) => "  X",
-                Some(Stone::White) => "  O",
-                None if point == played => "  *",
-                None if point == better => "  +",
-                None => "  .",
-            });
-        }
-        println!("{line}");
-    }
-    let letters: String = (0..side)
-        .map(|col| format!("  {}", &point_name(Point::new(col, 0))[..1]))
-        .collect();
-    println!("   {letters}");
+    println!("{}", board_text(game, &[(played, "*"), (better, "+")]));
 }
 
 fn main() {

@@ -268,6 +268,36 @@ pub fn point_name(point: Point) -> String {
     String::from_utf8_lossy(&out[..length]).into_owned()
 }
 
+/// The board as text, row 1 at the bottom: `X` Black, `O` White, `.` empty,
+/// each of `marks` (a point and its one-character sign) where it is empty;
+/// the column letters last. (For the examples that study lost games.)
+#[allow(dead_code)]
+pub fn board_text(game: &Game, marks: &[(Point, &str)]) -> String {
+    let side = game.board().side();
+    let mut text = String::new();
+    for row in (0..side).rev() {
+        text.push_str(&format!("{:>3}", row + 1));
+        for col in 0..side {
+            let point = Point::new(col, row);
+            let mark = marks.iter().find(|(p, _)| *p == point).map(|m| m.1);
+            text.push_str("  ");
+            text.push_str(match (game.board().get(point), mark) {
+                (Some(Stone::Black), _) => "X",
+                (Some(Stone::White), _) => "O",
+                (None, Some(mark)) => mark,
+                (None, None) => ".",
+            });
+        }
+        text.push('\n');
+    }
+    text.push_str("   ");
+    for col in 0..side {
+        text.push_str("  ");
+        text.push_str(&point_name(Point::new(col, 0))[..1]);
+    }
+    text
+}
+
 /// One of the eight symmetries of the square applied to a step from the centre.
 pub fn turn(step: (i8, i8), symmetry: u8) -> (i8, i8) {
     let (x, y) = step;
