@@ -48,7 +48,7 @@
 //! a playout, four line looks or 32 points scanned), so a given position and
 //! budget give the same move on the host and on DOS, and the budget is a fair
 //! measure of time (counted as 800 nodes a second on the reference 386, whose
-//! benchmark positions run at 970 to 1,100: a thinking time is a limit). The
+//! benchmark positions run at 940 to 1,100: a thinking time is a limit). The
 //! search keeps its own copy
 //! of the board, a bit for each point near a stone (the points it tries) and,
 //! for each side, its stones on the lines through each point (a point with too
@@ -347,9 +347,9 @@ const LOOKS_PER_NODE: u32 = 4;
 /// ...and the points scanned for a playout's next stone that cost as much as
 /// a line look (their lines mostly known, a few table lookups each). Counted,
 /// a playout's node takes about as long on the 386 as a search node: without
-/// them, with the whole board's lines cached, a crowded board's playouts ran
-/// at 700 nodes a second where the forcing steps run at 950, and the budget
-/// would not have been a fair measure of time.
+/// them, with the whole board's lines cached, the benchmark's playouts ran at
+/// 694 nodes a second where its forcing steps run at 950 or more, and more
+/// stones on the board (more points to scan) would have made it worse.
 const SCANS_PER_LOOK: u32 = 8;
 
 impl LineCache<'_> {
@@ -1212,7 +1212,8 @@ mod tests {
     use super::*;
     use crate::rules::Opening;
 
-    /// A playout's cached gains are CountScore afresh, for both sides at every
+    /// A playout's cached gains are CountScore afresh (and the defence values
+    /// its lines' classes give afresh), for both sides at every
     /// empty point, after every stone of random sequences on both board sizes
     /// and with the window anywhere (points outside it included); and a point
     /// asked for again costs no look.
@@ -1257,7 +1258,13 @@ mod tests {
                         }
                         for s in [Stone::Black, Stone::White] {
                             let fresh = count_score(&search.board, p, s);
-                            assert_eq!(lines.gain(&search.board, p, s).0, fresh);
+                            let defence: u16 = DIRECTIONS
+                                .iter()
+                                .map(|&(dc, dr)| {
+                                    defence_score(line_classes(&search.board, p, dc, dr), s)
+                                })
+                                .sum();
+                            assert_eq!(lines.gain(&search.board, p, s), (fresh, defence));
                         }
                         if lines.slot(p).is_some() {
                             let looks = lines.looks;
