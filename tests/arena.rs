@@ -253,36 +253,54 @@ fn the_binary_prints_the_table() {
     );
 }
 
+/// Plays Strong with `budget` against Classic on each of `boards` (`games`
+/// games of `openings`) and asserts that it scores at least `least` of them
+/// on each, listing the games it did not win when it falls short.
+fn assert_strong_beats_classic(
+    budget: u32,
+    openings: &'static [&'static [(i8, i8)]],
+    games: u32,
+    boards: &[(u8, WinRule)],
+    least: f64,
+) {
+    for &(side, rule) in boards {
+        let mut settings = settings(
+            Engine::Strong { budget },
+            Engine::Classic,
+            games,
+            side,
+            rule,
+        );
+        settings.openings = openings;
+        let started = Instant::now();
+        let mut lost = Vec::new();
+        let tally = run(&settings, |record| {
+            if record.winner != Winner::A {
+                lost.push(describe(&settings, record));
+            }
+        });
+        assert_adds_up(&tally, games);
+        println!("{}{:.1} s", tally.table(), started.elapsed().as_secs_f64());
+        assert!(
+            f64::from(tally.total.a_half_points()) >= 2.0 * least,
+            "Strong scored {} of {games} on {side}x{side}:\n{}\n{}",
+            tally.total.a_score(),
+            tally.table(),
+            lost.join("\n")
+        );
+    }
+}
+
+/// Both rule sets the issue names: 19x19 five or more, 15x15 exact five.
+const BOTH_RULES: [(u8, WinRule); 2] = [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)];
+
 /// The Strong level's yardstick: at least 18 of 20 against Classic on 19x19
 /// freestyle with the budget PISKRS.COM ships (the match's first 20 games: 19
 /// on 2026-11-23 at 975 nodes, 20 on 2026-11-25 at 650, 1,300 and 1,600).
 #[test]
 fn strong_scores_at_least_18_of_20_against_classic() {
-    let settings = settings(
-        Engine::Strong {
-            budget: piskrs::settings::Settings::default().strong_budget(),
-        },
-        Engine::Classic,
-        20,
-        19,
-        WinRule::FiveOrMore,
-    );
-    let started = Instant::now();
-    let mut lost = Vec::new();
-    let tally = run(&settings, |record| {
-        if record.winner != Winner::A {
-            lost.push(describe(&settings, record));
-        }
-    });
-    assert_adds_up(&tally, 20);
-    println!("{}{:.1} s", tally.table(), started.elapsed().as_secs_f64());
-    assert!(
-        tally.total.a_half_points() >= 36,
-        "Strong scored {} of 20:\n{}\n{}",
-        tally.total.a_score(),
-        tally.table(),
-        lost.join("\n")
-    );
+    let budget = piskrs::settings::Settings::default().strong_budget();
+    assert_strong_beats_classic(budget, &OPENINGS, 20, &[(19, WinRule::FiveOrMore)], 18.0);
 }
 
 /// The issue's target, in short: at the default thinking time (2 s, 1,600
@@ -292,31 +310,8 @@ fn strong_scores_at_least_18_of_20_against_classic() {
 /// Strength).
 #[test]
 fn strong_at_the_default_time_scores_at_least_53_of_56_against_classic() {
-    for (side, rule) in [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)] {
-        let settings = settings(
-            Engine::Strong {
-                budget: piskrs::settings::DEFAULT_STRONG_BUDGET,
-            },
-            Engine::Classic,
-            56,
-            side,
-            rule,
-        );
-        let mut lost = Vec::new();
-        let tally = run(&settings, |record| {
-            if record.winner != Winner::A {
-                lost.push(describe(&settings, record));
-            }
-        });
-        assert_adds_up(&tally, 56);
-        assert!(
-            tally.total.a_half_points() >= 106,
-            "Strong scored {} of 56 on {side}x{side}:\n{}\n{}",
-            tally.total.a_score(),
-            tally.table(),
-            lost.join("\n")
-        );
-    }
+    let budget = piskrs::settings::DEFAULT_STRONG_BUDGET;
+    assert_strong_beats_classic(budget, &OPENINGS, 56, &BOTH_RULES, 53.0);
 }
 
 /// At the default thinking time Strong plays out its safe candidates too,
@@ -326,26 +321,8 @@ fn strong_at_the_default_time_scores_at_least_53_of_56_against_classic() {
 /// and 23.5 at 1 s; 19 and 17 at 1.5 s before playouts).
 #[test]
 fn strong_at_the_default_time_scores_at_least_25_of_28_against_classic() {
-    for (side, rule) in [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)] {
-        let mut settings = settings(
-            Engine::Strong {
-                budget: piskrs::settings::DEFAULT_STRONG_BUDGET,
-            },
-            Engine::Classic,
-            28,
-            side,
-            rule,
-        );
-        settings.openings = &THIRD_OPENINGS;
-        let tally = run(&settings, |_| {});
-        assert_adds_up(&tally, 28);
-        assert!(
-            tally.total.a_half_points() >= 50,
-            "Strong scored {} of 28 on {side}x{side}:\n{}",
-            tally.total.a_score(),
-            tally.table()
-        );
-    }
+    let budget = piskrs::settings::DEFAULT_STRONG_BUDGET;
+    assert_strong_beats_classic(budget, &THIRD_OPENINGS, 28, &BOTH_RULES, 25.0);
 }
 
 /// The longer thinking times buy strength: with room in the budget, Strong
@@ -356,30 +333,6 @@ fn strong_at_the_default_time_scores_at_least_25_of_28_against_classic() {
 /// before; 18 and 21 before playouts, 19 and 17 at the old default 1.5 s).
 #[test]
 fn strong_at_ten_seconds_scores_at_least_24_of_28_against_classic() {
-    for (side, rule) in [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)] {
-        let mut settings = settings(
-            Engine::Strong {
-                budget: 100 * piskrs::settings::STRONG_NODES_PER_TENTH,
-            },
-            Engine::Classic,
-            28,
-            side,
-            rule,
-        );
-        settings.openings = &THIRD_OPENINGS;
-        let mut lost = Vec::new();
-        let tally = run(&settings, |record| {
-            if record.winner != Winner::A {
-                lost.push(describe(&settings, record));
-            }
-        });
-        assert_adds_up(&tally, 28);
-        assert!(
-            tally.total.a_half_points() >= 48,
-            "Strong scored {} of 28 on {side}x{side}:\n{}\n{}",
-            tally.total.a_score(),
-            tally.table(),
-            lost.join("\n")
-        );
-    }
+    let budget = 100 * piskrs::settings::STRONG_NODES_PER_TENTH;
+    assert_strong_beats_classic(budget, &THIRD_OPENINGS, 28, &BOTH_RULES, 24.0);
 }
