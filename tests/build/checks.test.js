@@ -21,7 +21,7 @@ test("PISKRS.COM exists and fits one 64 KiB segment with its stack", () => {
   // The stack the link script reserves must hold Strong's deepest path: a
   // playout with its LineCache (6,012 to 6,032 bytes measured by /STACK in a game
   // against Strong, plus 100 to spare; its deepest VCF is estimated at 5,180,
-  // README, Size and memory) and fit above the image.
+  // docs/memory.md) and fit above the image.
   const reserve = Number(/^STACK_RESERVE = (\d+);/m.exec(fs.readFileSync(path.join(root, "link.x"), "utf8"))[1]);
   assert.ok(reserve >= 6132, `a stack reserve of ${reserve} bytes is less than the 6,132 Strong's playouts need`);
   assert.ok(size + 0x100 + reserve <= 0xfffe, "image leaves no room for the stack");
