@@ -627,6 +627,7 @@ impl Search {
 
     /// Lets the next phase use at most `share` of the whole budget (from now),
     /// so that no phase starves the ones after it.
+    #[inline(never)]
     fn phase(&mut self, share: u32) {
         self.limit = (self.nodes + share).min(self.budget.max(self.nodes + 1));
     }
