@@ -123,7 +123,9 @@ impl Game {
         self.moves().last().copied()
     }
 
-    /// Whether the player to move may put a stone on `point`.
+    /// Whether the player to move may put a stone on `point`. (Inlined: as a
+    /// call it cost the .COM more.)
+    #[inline(always)]
     pub fn check(&self, point: Point) -> Result<(), MoveError> {
         if self.is_over() {
             Err(MoveError::GameOver)
@@ -168,6 +170,8 @@ impl Game {
     }
 
     /// Takes back the last move, if there is one, and returns its point.
+    /// (Inlined: as a call it cost the .COM more.)
+    #[inline(always)]
     pub fn undo(&mut self) -> Option<Point> {
         let point = self.last_move()?;
         self.move_count -= 1;

@@ -155,7 +155,7 @@ const PLAYOUT_COST: u32 = 100;
 const MY_DEFENCE_SHARE: u16 = 12;
 
 /// The most the forcing steps' shares are taken from (see
-/// `Search::forcing_budget`): the budget they were tuned at. Against Classic
+/// `Search::forcing_phase`): the budget they were tuned at. Against Classic
 /// at 1,300 nodes, the six arena runs' mean over seeds 1-3 was 91.5% with the
 /// shares taken from the whole budget, 92.5% from at most 650 (and 92.8 from
 /// 450, 91.4 from 900, 91.2 from 200: the forcing steps need some room); at
@@ -605,11 +605,13 @@ impl Search {
         self.on_lines[stone as usize][self.index(point)] >= least
     }
 
-    /// What the forcing steps' shares (my VCF, his threats, my VCT) are
-    /// taken from: the budget up to FORCING_BUDGET. Beyond it, the nodes serve
-    /// the playouts better.
-    fn forcing_budget(&self) -> u32 {
-        self.budget.min(FORCING_BUDGET)
+    /// Lets the next forcing step (my VCF, his threats, my VCT) use at most
+    /// `1 / part` of what their shares are taken from: the budget up to
+    /// FORCING_BUDGET. Beyond it, the nodes serve the playouts better. (One
+    /// routine for the three steps: each use cost the .COM its own division.)
+    #[inline(never)]
+    fn forcing_phase(&mut self, part: u32) {
+        self.phase(self.budget.min(FORCING_BUDGET) / part);
     }
 
     /// How many candidates the quiet moves' search orders.
@@ -627,6 +629,7 @@ impl Search {
 
     /// Lets the next phase use at most `share` of the whole budget (from now),
     /// so that no phase starves the ones after it.
+    #[inline(never)]
     fn phase(&mut self, share: u32) {
         self.limit = (self.nodes + share).min(self.budget.max(self.nodes + 1));
     }
@@ -796,7 +799,7 @@ impl Search {
         }
         // (A fifth of the forcing budget, see FORCING_BUDGET: a quarter scored
         // half a point less at 650 nodes, the mean of three seeds.)
-        self.phase(self.forcing_budget() / 5);
+        self.forcing_phase(5);
         if let Some(start) = self.threats(me, VCF_DEPTH, false, None) {
             return Some((start, Reason::MyVcf));
         }
@@ -813,10 +816,10 @@ impl Search {
         // for, and my VCT has a third of the budget rather than a quarter: at
         // 650 nodes 81.2% -> 83.4% against Classic (mean of the six arena
         // runs; 80.6 -> 82.9 with seed 2), the same at 1,950 and 6,500.
-        self.phase(self.forcing_budget() / 8);
+        self.forcing_phase(8);
         let danger = self.threat_level(&his, him);
         if danger < FOURS && his.four.is_none() {
-            self.phase(self.forcing_budget() / 3);
+            self.forcing_phase(3);
             if let Some(point) = self.threats(me, VCT_DEPTH, true, None) {
                 return Some((point, Reason::MyVct));
             }
@@ -846,7 +849,9 @@ impl Search {
     /// What `stone` threatens with its move, from a scan of its points: FIVE
     /// (it has a four on the board), FOURS (an open three, a four-three, a win
     /// by continuous fours), THREES (a three-three or a victory by threats, which
-    /// a defence may still break with a four of its own) or NONE.
+    /// a defence may still break with a four of its own) or NONE. (Inlined in
+    /// its two callers: as a call it cost the .COM more.)
+    #[inline(always)]
     fn threat_level(&mut self, found: &Found, stone: Stone) -> u8 {
         if found.five.is_some() {
             FIVE
@@ -978,6 +983,8 @@ impl Search {
 
     /// Whether he has a four (or with `five_only`, a five) to play on a line
     /// through one of his stones the VCT placed (he had none before it).
+    /// (Inlined: as a call it cost the .COM more.)
+    #[inline(always)]
     fn his_counter(&mut self, him: Stone, five_only: bool) -> bool {
         self.focused = true;
         let found = self.scan(him, false);
