@@ -4,7 +4,8 @@
 //! second over all positions. criterion then times the whole set at the default
 //! budget.
 //!
-//! Run with `cargo bench --bench strong_search`.
+//! Run with `cargo bench --bench strong_search`. `cargo test` runs it once in
+//! criterion's test mode: every search once, not timed.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -19,16 +20,25 @@ use piskrs::settings::Settings;
 /// Repeats of each search for the printed times (the search is deterministic).
 const REPEATS: u32 = 20;
 
+/// How this run was started, by criterion's own rule: `cargo bench` passes
+/// `--bench` (a measurement); `cargo test` does not, and `cargo bench -- --test`
+/// adds `--test` (each function once).
+fn measuring() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test")
+}
+
 fn print_figures(games: &[Game], budget: u32) {
-    println!("Strong, budget {budget} nodes ({REPEATS} runs each):");
+    let repeats = if measuring() { REPEATS } else { 1 };
+    println!("Strong, budget {budget} nodes ({repeats} runs each):");
     let (mut all_nodes, mut all_seconds) = (0u64, 0f64);
     for (n, game) in games.iter().enumerate() {
         let start = Instant::now();
         let mut result = None;
-        for _ in 0..REPEATS {
+        for _ in 0..repeats {
             result = reply(Engine::Strong { budget }, black_box(game));
         }
-        let seconds = start.elapsed().as_secs_f64() / REPEATS as f64;
+        let seconds = start.elapsed().as_secs_f64() / repeats as f64;
         let (point, nodes) = result.expect("a move");
         let mut name = [0u8; 3];
         let len = write_point(point, Lettering::Consecutive, &mut name);
@@ -52,8 +62,10 @@ fn print_figures(games: &[Game], budget: u32) {
 fn bench(c: &mut Criterion) {
     let games: Vec<Game> = (0..POSITIONS).map(position).collect();
     let budget = Settings::default().strong_budget();
-    print_figures(&games, budget);
-    print_figures(&games, budget * 10);
+    if !std::env::args().any(|a| a == "--list") {
+        print_figures(&games, budget);
+        print_figures(&games, budget * 10);
+    }
     c.bench_function("strong: the 12 benchmark positions, default budget", |b| {
         b.iter(|| {
             for game in &games {

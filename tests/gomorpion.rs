@@ -1,11 +1,10 @@
 //! The rules of docs/gomorpion.md, one or more tests per section, on the
-//! section's own diagrams (see tests/gomorpion_common for how they are read).
+//! section's own diagrams (see tests/common/gomorpion.rs for how they are read).
 //! Each test is named after its rule: `rule_<section>_<what>`.
 
-#[path = "gomorpion_common/mod.rs"]
 mod common;
 
-use common::{assert_board, draw_area, game, game_with, name, play_all, pt};
+use common::gomorpion::{assert_board, draw_area, game, game_with, name, play_all, pt};
 use piskrs::coord::Point;
 use piskrs::gomorpion::{Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
 
@@ -53,7 +52,7 @@ fn in_rectangle(text: &str, p: Point) -> bool {
         .next()
         .unwrap()
         .split_whitespace()
-        .map(common::column_of)
+        .map(common::gomorpion::column_of)
         .collect();
     let rows: Vec<u8> = lines
         .map(|l| l.split_whitespace().next().unwrap().parse::<u8>().unwrap())
@@ -912,8 +911,8 @@ fn worked_example_three_casts() {
         let e = g.play(pt(last)).ok().unwrap();
         assert!(e.cast_ended, "cast {} ends with {last}", i + 1);
         assert_eq!(
-            common::norm(&draw_area(&g, &cols, rows)),
-            common::norm(board),
+            common::gomorpion::norm(&draw_area(&g, &cols, rows)),
+            common::gomorpion::norm(board),
             "after cast {}",
             i + 1
         );

@@ -14,7 +14,6 @@
 //! The random players play near the pieces already down most of the time, so that
 //! fives, captures and sieges happen often.
 
-#[path = "gomorpion_common/mod.rs"]
 mod common;
 
 use piskrs::coord::Point;
@@ -91,7 +90,7 @@ fn check_board(g: &Gomorpion, captured_before: &mut [Option<PointView>]) -> Resu
         if let Some(before) = captured_before[i]
             && before != v
         {
-            return Err(format!("captured {} changed", common::name(p)));
+            return Err(format!("captured {} changed", common::gomorpion::name(p)));
         }
         match v {
             PointView::Captured { by, .. } => {
@@ -104,13 +103,13 @@ fn check_board(g: &Gomorpion, captured_before: &mut [Option<PointView>]) -> Resu
                     match g.view(q) {
                         PointView::Sieged(o) if o == who => partners += 1,
                         w if owner(w) == Some(who) => {}
-                        _ => return Err(format!("{} is not walled", common::name(p))),
+                        _ => return Err(format!("{} is not walled", common::gomorpion::name(p))),
                     }
                 }
                 if partners > 1 {
                     return Err(format!(
                         "{} has {partners} sieged partners",
-                        common::name(p)
+                        common::gomorpion::name(p)
                     ));
                 }
             }
@@ -122,7 +121,7 @@ fn check_board(g: &Gomorpion, captured_before: &mut [Option<PointView>]) -> Resu
                             .is_some_and(|q| matches!(g.view(q), PointView::Live(o, _) | PointView::Safe(o) if o == who))
                     });
                     if five {
-                        return Err(format!("a live five from {}", common::name(p)));
+                        return Err(format!("a live five from {}", common::gomorpion::name(p)));
                     }
                 }
             }
@@ -165,7 +164,7 @@ fn play_game(seed: u64, ai_every: usize) -> Result<(), String> {
             if g.legal(p).err() != expected_refusal(g.view(p), to_move) {
                 return Err(format!(
                     "legal({}) disagrees with the view",
-                    common::name(p)
+                    common::gomorpion::name(p)
                 ));
             }
         }
@@ -176,7 +175,7 @@ fn play_game(seed: u64, ai_every: usize) -> Result<(), String> {
         }
         .ok_or("no move while the game is not over")?;
         if expected_refusal(g.view(p), to_move).is_some() {
-            return Err(format!("{} chosen but illegal", common::name(p)));
+            return Err(format!("{} chosen but illegal", common::gomorpion::name(p)));
         }
         let before = [g.score(Player::Black), g.score(Player::Red)];
         let event = g.play(p).map_err(|_| "a legal move refused")?;

@@ -3,10 +3,9 @@
 //! links, refusals with a message, casts and scores, resigning, leaving, and the
 //! computer as an opponent.
 
-#[path = "gomorpion_common/mod.rs"]
 mod common;
 
-use common::{game, pt};
+use common::gomorpion::{game, pt};
 use piskrs::coord::Point;
 use piskrs::gomorpion::{Player, PointView, SIDE};
 use piskrs::gomorpion_screen::{
@@ -235,7 +234,7 @@ fn a_cast_won_by_clicks_shows_captures_linked_and_circled_and_the_score() {
 #[test]
 fn recapturable_pieces_are_circled_and_two_circles_share_a_bar() {
     let mut s = GomorpionScreen::new(None, 1);
-    *s.game_mut() = common::game_with(
+    *s.game_mut() = common::gomorpion::game_with(
         "
             A B C D
           2 . o o .

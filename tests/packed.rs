@@ -1,14 +1,7 @@
 //! The packed texts (src/packed.rs): what is packed at compile time unpacks to the
-//! very bytes written in the source, packing saves room, and the list of the
-//! program's texts (src/packed_texts.in) is the one pack-pairs writes.
-
-// pack-pairs' own reading of src/, so that this test and the tool agree.
-#[allow(dead_code)]
-#[path = "../src/bin/pack-pairs.rs"]
-mod pack_pairs;
-
-use std::fs;
-use std::path::Path;
+//! very bytes written in the source, and packing saves room. (That the list of
+//! the program's texts, src/packed_texts.in, is the one pack-pairs writes is
+//! checked by the tool's own tests: tools/tests/pack_pairs.rs.)
 
 use piskrs::packed as packed_macro;
 use piskrs::packed::{self, MAX_UNPACKED, PAIRS, Packed, TEXTS};
@@ -52,15 +45,6 @@ fn every_text_of_the_program_unpacks_to_itself() {
             &bytes[..bytes.len().min(MAX_UNPACKED)]
         );
     }
-}
-
-#[test]
-fn the_list_of_texts_is_the_one_pack_pairs_writes() {
-    let written = pack_pairs::texts_file(&pack_pairs::stored_texts(Path::new("src")));
-    assert!(
-        fs::read_to_string("src/packed_texts.in").unwrap() == written,
-        "src/packed_texts.in is stale: run `cargo run --bin pack-pairs`"
-    );
 }
 
 #[test]

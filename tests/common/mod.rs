@@ -1,7 +1,10 @@
 //! Helpers shared by the integration tests: a parser for hand-drawn board
 //! diagrams, readable summaries of the core's types (which derive no `Debug`),
-//! and a brute-force five finder written independently of `rules`.
+//! and a brute-force five finder written independently of `rules`; Gomorpion's
+//! diagrams in [`gomorpion`].
 #![allow(dead_code)]
+
+pub mod gomorpion;
 
 use piskrs::board::{Board, Stone};
 use piskrs::coord::{Lettering, Point, parse_point, write_point};

@@ -195,13 +195,11 @@ impl Brain {
     }
 
     /// The game so far (None before START).
-    #[allow(dead_code)] // for tests/brain.rs
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
 
     /// The brain's colour, once the game has a stone.
-    #[allow(dead_code)] // for tests/brain.rs
     pub fn colour(&self) -> Option<Stone> {
         self.me
     }

@@ -1,20 +1,16 @@
-//! The arena's match logic (src/bin/common/arena.rs): short matches that must
+//! The arena's match logic (tools/src/arena.rs): short matches that must
 //! finish and add up, the openings, determinism, the binary's table; and the
 //! yardstick for the Strong level (ignored until its search lands).
-
-#[path = "../src/bin/common/arena.rs"]
-#[allow(dead_code)]
-mod arena;
 
 use std::process::Command;
 use std::time::Instant;
 
-use arena::{
-    Count, MatchSettings, OPENINGS, SECOND_OPENINGS, THIRD_OPENINGS, Tally, Winner, describe,
-    parse_engine, run,
-};
 use piskrs::engine::Engine;
 use piskrs::rules::WinRule;
+use piskrs_tools::arena::{
+    self, Count, MatchSettings, OPENINGS, SECOND_OPENINGS, THIRD_OPENINGS, Tally, Winner, describe,
+    parse_engine, run,
+};
 
 fn settings(a: Engine, b: Engine, games: u32, side: u8, rule: WinRule) -> MatchSettings {
     MatchSettings {

@@ -1,6 +1,5 @@
 //! Gomorpion opponents for measurements: a random mover and a one-ply greedy
 //! player, and a match of the computer against one of them (colours alternated).
-#![allow(dead_code)]
 
 use std::time::{Duration, Instant};
 

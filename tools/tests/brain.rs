@@ -3,21 +3,17 @@
 //! in-process under proptest (random and near-miss lines must never panic and
 //! every reply must have one of the protocol's forms).
 
-#[path = "../src/bin/common/gomocup.rs"]
-#[allow(dead_code)]
-mod gomocup;
-
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Cursor, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
-use gomocup::{Brain, Invocation, Settings, read_line};
 use piskrs::board::Stone;
 use piskrs::coord::Point;
 use piskrs::engine::Engine;
 use piskrs::rules::WinRule;
+use piskrs_tools::gomocup::{self, Brain, Invocation, Settings, read_line};
 use proptest::prelude::*;
 
 const BRAIN: &str = env!("CARGO_BIN_EXE_pbrain-piskrs");

@@ -8,12 +8,9 @@
 //! Classic alone, so not fitted to Strong.
 //!
 //! `cargo run --release --example opening_balance`
-#[path = "../src/bin/common/arena.rs"]
-#[allow(dead_code)]
-mod arena;
-use arena::*;
 use piskrs::engine::Engine;
 use piskrs::rules::WinRule;
+use piskrs_tools::arena::*;
 use std::collections::BTreeSet;
 
 type Opening = Vec<(i8, i8)>;

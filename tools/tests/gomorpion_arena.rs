@@ -1,10 +1,7 @@
 //! A short version of `gomorpion-arena`: the computer beats the random mover and
 //! the one-ply greedy player (the full 100-game runs are in the binary).
 
-#[path = "../src/bin/common/gomorpion_players.rs"]
-mod players;
-
-use players::{Opponent, play_match};
+use piskrs_tools::gomorpion_players::{Opponent, play_match};
 
 #[test]
 fn the_computer_beats_a_random_mover() {

@@ -5,10 +5,6 @@
 //! `cargo run --release --example lost -- classic freestyle 19 975 [GAME [PLIES]]`
 //! (GAME 0-based: that game only, won or lost; PLIES: stop after that many).
 //! With SECOND_OPENINGS set in the environment, the arena's second set of openings.
-#[path = "../src/bin/common/arena.rs"]
-#[allow(dead_code)]
-mod arena;
-use arena::*;
 use piskrs::board::Stone;
 use piskrs::coord::Point;
 use piskrs::engine::{self, Engine, Position};
@@ -16,6 +12,7 @@ use piskrs::game::{Game, Outcome};
 use piskrs::random::Random;
 use piskrs::rules::{Opening, WinRule};
 use piskrs::strong;
+use piskrs_tools::arena::*;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

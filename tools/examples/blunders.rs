@@ -10,16 +10,13 @@
 //! With SECOND_OPENINGS or THIRD_OPENINGS set in the environment, the arena's
 //! second or third set of openings; with SHOW set, the board before each
 //! blunder.
-#[path = "../src/bin/common/arena.rs"]
-#[allow(dead_code)]
-mod arena;
-use arena::*;
 use piskrs::coord::Point;
 use piskrs::engine::{Engine, Position};
 use piskrs::game::Game;
 use piskrs::random::Random;
 use piskrs::rules::WinRule;
 use piskrs::strong::{self, Reason};
+use piskrs_tools::arena::*;
 use std::collections::BTreeMap;
 
 /// The judge's search: deeper than Strong's at any budget it ships with.

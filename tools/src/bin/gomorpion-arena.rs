@@ -4,12 +4,10 @@
 //! `cargo run --release --bin gomorpion-arena -- [GAMES] [SEED]` (default 100 games,
 //! seed 1). For each opponent it prints the computer's wins, losses and draws, and
 //! the mean points of both sides. The players themselves are in
-//! `common/gomorpion_players.rs` (the tests use them too).
+//! `piskrs_tools::gomorpion_players` (tools/src/gomorpion_players.rs; the tests
+//! use them too).
 
-#[path = "common/gomorpion_players.rs"]
-mod players;
-
-use players::{Opponent, play_match};
+use piskrs_tools::gomorpion_players::{Opponent, play_match};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -271,7 +271,6 @@ pub fn point_name(point: Point) -> String {
 /// The board as text, row 1 at the bottom: `X` Black, `O` White, `.` empty,
 /// each of `marks` (a point and its one-character sign) where it is empty;
 /// the column letters last. (For the examples that study lost games.)
-#[allow(dead_code)]
 pub fn board_text(game: &Game, marks: &[(Point, &str)]) -> String {
     let side = game.board().side();
     let mut text = String::new();

@@ -2,17 +2,15 @@
 //!
 //! `arena --a strong:1600 --b classic --games 200 --rule freestyle --size 19 --seed 1`
 //!
-//! The match logic is in `common/arena.rs` (tests/arena.rs uses it too). The
+//! The match logic is in `piskrs_tools::arena` (tools/src/arena.rs, which
+//! tools/tests/arena.rs and the examples use too). The
 //! table on stdout depends only on the arguments; times go to stderr.
-
-#[path = "common/arena.rs"]
-mod arena;
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use arena::{MatchSettings, describe, engine_name, parse_engine, rule_name};
 use piskrs::rules::WinRule;
+use piskrs_tools::arena::{self, MatchSettings, describe, engine_name, parse_engine, rule_name};
 
 /// Strong's budget when `strong` is given without one: as PISKRS.COM ships
 /// (its default thinking time on the reference 386).

@@ -9,16 +9,13 @@
 //! `cargo run --release --example critical -- LEVEL freestyle|exact SIZE BUDGET BIG [SEED]`
 //! (with THIRD_OPENINGS set in the environment, the arena's third openings;
 //! with SHOW set, the board before each such move)
-#[path = "../src/bin/common/arena.rs"]
-#[allow(dead_code)]
-mod arena;
-use arena::*;
 use piskrs::board::Stone;
 use piskrs::coord::Point;
 use piskrs::engine::{self, Engine, Position};
 use piskrs::game::{Game, Outcome};
 use piskrs::random::Random;
 use piskrs::strong::{self, Reason};
+use piskrs_tools::arena::*;
 use std::collections::BTreeMap;
 
 fn step_name(reason: Reason) -> &'static str {

@@ -1,26 +1,29 @@
-//! Learns the pair table of src/packed.rs from the program's own texts and lists
-//! those texts for it: every `packed!("...")` literal under src/ is read (a
-//! `packed_list!` keeps its texts together, in order), and 128 times the most
-//! frequent pair of adjacent bytes of the texts becomes a new byte (80h, 81h,
-//! ...), exactly as `packed::pack_bytes` replaces them. Writes the table to
-//! src/packed_pairs.in and the texts to src/packed_texts.in (not through a
-//! redirection: the program itself includes those files):
+//! What the `pack-pairs` binary does (tools/src/bin/pack-pairs.rs): learns the
+//! pair table of the core's src/packed.rs from the program's own texts and lists
+//! those texts for it. Every `packed!("...")` literal under the core's src/ is
+//! read (a `packed_list!` keeps its texts together, in order), and 128 times the
+//! most frequent pair of adjacent bytes of the texts becomes a new byte (80h,
+//! 81h, ...), exactly as `packed::pack_bytes` replaces them.
 //!
-//!     cargo run --bin pack-pairs
-//!
-//! Run it after a text changes: the .COM does not build while a text is missing
-//! from src/packed_texts.in (tests/packed.rs says so on the host).
-//! (src/bin is skipped: its texts are not in the .COM.)
+//! tools/tests/pack_pairs.rs checks with [`stored_texts`] and [`texts_file`]
+//! that src/packed_texts.in is the list this module writes.
+//! (A src/bin folder would be skipped: its texts would not be in the .COM.)
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-fn main() {
-    let texts = stored_texts(Path::new("src"));
-    fs::write("src/packed_texts.in", texts_file(&texts)).expect("writing src/packed_texts.in");
-    let raw: usize = texts.iter().map(Vec::len).sum();
-    let mut texts = texts;
+/// The core crate's src/ folder (this crate lives in tools/ next to it),
+/// wherever the tool is started from.
+pub fn core_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("src")
+}
+
+/// The pair table for `texts`: up to 128 pairs, the most frequent pair of
+/// adjacent bytes first, each replaced by its byte before the next is counted;
+/// and how many bytes the texts take packed with it.
+pub fn learn_pairs(texts: &[Vec<u8>]) -> (Vec<(u8, u8)>, usize) {
+    let mut texts = texts.to_vec();
     let mut pairs = Vec::new();
     while pairs.len() < 128 {
         let mut counts: BTreeMap<(u8, u8), usize> = BTreeMap::new();
@@ -34,29 +37,28 @@ fn main() {
             .iter()
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
             .map(|(&pair, &count)| (pair, count));
-        let Some((pair, count)) = best.filter(|&(_, count)| count >= 2) else {
+        let Some((pair, _)) = best.filter(|&(_, count)| count >= 2) else {
             break;
         };
-        let _ = count;
         let token = 0x80 + pairs.len() as u8;
         for text in &mut texts {
             *text = replace(text, pair, token);
         }
         pairs.push(pair);
     }
-    let packed: usize = texts.iter().map(Vec::len).sum();
-    eprintln!(
-        "{} texts: {raw} bytes packed to {packed} (+{} bytes of table)",
-        texts.len(),
-        2 * 128
-    );
+    let packed = texts.iter().map(Vec::len).sum();
+    (pairs, packed)
+}
+
+/// src/packed_pairs.in for `pairs`: a Rust array of 128 byte pairs, `[0, 0]`
+/// for those not used.
+pub fn pairs_file(pairs: &[(u8, u8)]) -> String {
     let mut table = String::from("[\n");
     for k in 0..128 {
         let (a, b) = pairs.get(k).copied().unwrap_or((0, 0));
         table += &format!("    [{a:#04x}, {b:#04x}],\n");
     }
-    table += "]\n";
-    fs::write("src/packed_pairs.in", table).expect("writing src/packed_pairs.in");
+    table + "]\n"
 }
 
 fn replace(text: &[u8], (first, second): (u8, u8), token: u8) -> Vec<u8> {

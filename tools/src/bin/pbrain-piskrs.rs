@@ -1,15 +1,13 @@
 //! pbrain-piskrs: piskrs as a Gomocup (Piskvork) brain on stdin/stdout.
 //!
 //! `pbrain-piskrs [--level classic|cha|strong] [--budget N] [--seed N]`; the
-//! protocol is in `common/gomocup.rs`. Each reply is flushed at once.
-
-#[path = "common/gomocup.rs"]
-mod gomocup;
+//! protocol is in `piskrs_tools::gomocup` (tools/src/gomocup.rs). Each reply is
+//! flushed at once.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use gomocup::{Brain, Invocation, MAX_LINE, Settings, USAGE, read_line};
+use piskrs_tools::gomocup::{Brain, Invocation, MAX_LINE, Settings, USAGE, read_line};
 
 fn main() -> ExitCode {
     let settings = match Settings::from_args(std::env::args().skip(1)) {

@@ -1,0 +1,15 @@
+//! The host tools of piskrs, built with std on the portable core `piskrs`, which
+//! they use like any other crate:
+//!
+//! - [`gomocup`]: the Gomocup (Piskvork) brain protocol, served on stdin/stdout
+//!   by the `pbrain-piskrs` binary;
+//! - [`arena`]: matches between two levels, run by the `arena` binary and the
+//!   examples that study its games (examples/);
+//! - [`gomorpion_players`]: Gomorpion opponents for the `gomorpion-arena` binary;
+//! - [`pack_pairs`]: the `pack-pairs` binary's reading of the core's packed
+//!   texts and its pair table.
+
+pub mod arena;
+pub mod gomocup;
+pub mod gomorpion_players;
+pub mod pack_pairs;
