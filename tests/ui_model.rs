@@ -1,6 +1,6 @@
 //! The UI model: `ui::App` driven by `Input`s and rendered into a `TextScreen`,
-//! checked against the screen layout contract; plus the command line and the
-//! text buffer.
+//! checked against the screen layout contract (the menu, the game screen, the
+//! panel, the status line).
 //!
 //! Layout contract: board column c (A = 0) is at x = 4 + 2c, board row r (1..19)
 //! at y = 20 - r; the column letters are on y = 20, the row numbers right-aligned
@@ -8,20 +8,11 @@
 
 mod common;
 
+use common::app::{PANEL_X, STATUS_Y, cell_of, key, render, row, status, text_at};
 use common::{diagram, fill_order, name, pt};
-use piskrs::cmdline::{self, Request};
 use piskrs::coord::Point;
 use piskrs::screen::{Style, TextScreen, glyph};
-use piskrs::text::Text;
 use piskrs::ui::{self, App, Command, Input, Key, point_at};
-
-const STATUS_Y: usize = 22;
-const PANEL_X: usize = 46;
-
-/// Screen cell of a point, from the layout contract (not from the core).
-fn cell_of(point: Point) -> (usize, usize) {
-    (4 + 2 * point.col as usize, 20 - (point.row as usize + 1))
-}
 
 fn click_at(point: Point) -> Input {
     let (x, y) = cell_of(point);
@@ -31,34 +22,8 @@ fn click_at(point: Point) -> Input {
     }
 }
 
-fn key(app: &mut App, key: Key) -> Command {
-    app.handle(Input::Key(key))
-}
-
 fn click(app: &mut App, point: &str) {
     assert!(app.handle(click_at(pt(point))) == Command::Continue);
-}
-
-fn render(app: &App) -> TextScreen {
-    let mut screen = TextScreen::new();
-    app.render(&mut screen);
-    screen
-}
-
-/// Row `y` of the screen as a string (CP437 bytes above 0x7F as Latin-1).
-fn row(screen: &TextScreen, y: usize) -> String {
-    let mut bytes = [0u8; 80];
-    screen.row_text(y, &mut bytes);
-    bytes.iter().map(|&b| b as char).collect()
-}
-
-/// `len` characters of row `y` from `x`.
-fn text_at(screen: &TextScreen, x: usize, y: usize, len: usize) -> String {
-    row(screen, y).chars().skip(x).take(len).collect()
-}
-
-fn status(app: &App) -> String {
-    String::from_utf8(app.status().to_vec()).unwrap()
 }
 
 fn style_name(style: Style) -> &'static str {
@@ -678,216 +643,4 @@ fn a_full_board_through_the_ui_is_a_draw() {
     );
     key(&mut app, Key::Space);
     assert!(is_menu(&render(&app)));
-}
-
-// ---------------------------------------------------------------------------
-// The command line.
-
-/// The request as text: "play" with its options, "usage" or "invalid".
-fn request(tail: &str) -> String {
-    match cmdline::parse(tail.as_bytes()) {
-        Request::Play(options) => {
-            let mut out = "play".to_string();
-            if let Some(seed) = options.seed {
-                out.push_str(&format!(" seed={seed}"));
-            }
-            if let Some(name) = options.load {
-                out.push_str(&format!(
-                    " load={}",
-                    String::from_utf8_lossy(name.as_bytes())
-                ));
-            }
-            if options.bench {
-                out.push_str(" bench");
-            }
-            out
-        }
-        Request::Usage => "usage".to_string(),
-        Request::Invalid => "invalid".to_string(),
-    }
-}
-
-#[test]
-fn an_empty_command_line_plays() {
-    assert_eq!(request(""), "play");
-    assert_eq!(request("  "), "play");
-    assert_eq!(request(" \t "), "play");
-    assert_eq!(request("\r"), "play");
-}
-
-#[test]
-fn slash_question_mark_asks_for_the_usage() {
-    assert_eq!(request("/?"), "usage");
-    assert_eq!(request(" /?"), "usage");
-    assert_eq!(request("\t/?  "), "usage");
-    assert_eq!(request("/?\r"), "usage");
-    assert_eq!(request("-?"), "usage");
-    assert_eq!(request("/? /?"), "usage");
-    // Usage wins over options that were understood.
-    assert_eq!(request("/BENCH /?"), "usage");
-}
-
-#[test]
-fn anything_not_understood_is_invalid() {
-    for tail in [
-        "/bogus", "/BOGUS", "/? /x", "/x /?", "/?x", "/??", "?", "/", "x", "/h", "/H", "--help",
-        "/?/?", "/BENCHX", "/BENCH/?",
-    ] {
-        assert_eq!(request(tail), "invalid", "{tail:?}");
-    }
-}
-
-#[test]
-fn switches_are_case_insensitive() {
-    for tail in ["/BENCH", "/bench", "/Bench", "/bEnCh"] {
-        assert_eq!(request(tail), "play bench", "{tail:?}");
-    }
-    for tail in ["/SEED 7", "/seed 7", "/Seed 7"] {
-        assert_eq!(request(tail), "play seed=7", "{tail:?}");
-    }
-    // The file name after /LOAD is kept as typed.
-    assert_eq!(request("/load game.psq"), "play load=game.psq");
-    assert_eq!(
-        request("/LOAD C:\\GAMES\\A.PSQ"),
-        "play load=C:\\GAMES\\A.PSQ"
-    );
-}
-
-#[test]
-fn switch_values_are_checked() {
-    assert_eq!(request("/SEED 0"), "play seed=0");
-    assert_eq!(request("/SEED 65535"), "play seed=65535");
-    assert_eq!(request("/SEED 65536"), "invalid");
-    assert_eq!(request("/SEED"), "invalid");
-    assert_eq!(request("/SEED x"), "invalid");
-    assert_eq!(request("/SEED -1"), "invalid");
-    assert_eq!(request("/SEED /BENCH"), "invalid");
-    assert_eq!(request("/LOAD"), "invalid");
-    assert_eq!(request("/LOAD /BENCH"), "invalid");
-    assert_eq!(
-        request(&format!("/LOAD {}", "A".repeat(40))),
-        format!("play load={}", "A".repeat(40))
-    );
-    assert_eq!(request(&format!("/LOAD {}", "A".repeat(41))), "invalid");
-    assert_eq!(
-        request("/seed 12 /bench /load X.PSQ"),
-        "play seed=12 load=X.PSQ bench"
-    );
-}
-
-#[test]
-fn the_usage_text_names_the_switch_and_ends_lines_with_cr_lf() {
-    let usage = String::from_utf8(usage_bytes()).unwrap();
-    assert!(usage.contains("Usage: PISKRS"));
-    assert!(usage.contains("[/?]"));
-    assert!(usage.ends_with("\r\n"));
-    assert!(!usage.replace("\r\n", "").contains('\n'));
-}
-
-// ---------------------------------------------------------------------------
-// Text.
-
-fn number_text<const N: usize>(number: u32) -> String {
-    let mut text = Text::<N>::new();
-    text.push_number(number);
-    String::from_utf8(text.as_bytes().to_vec()).unwrap()
-}
-
-#[test]
-fn push_number_writes_decimal() {
-    assert_eq!(number_text::<16>(0), "0");
-    assert_eq!(number_text::<16>(7), "7");
-    assert_eq!(number_text::<16>(10), "10");
-    assert_eq!(number_text::<16>(65535), "65535");
-    assert_eq!(number_text::<16>(u32::MAX), "4294967295");
-    assert_eq!(number_text::<10>(u32::MAX), "4294967295");
-}
-
-#[test]
-fn text_drops_what_does_not_fit() {
-    assert_eq!(number_text::<3>(u32::MAX), "429");
-    assert_eq!(number_text::<1>(65535), "6");
-    assert_eq!(number_text::<0>(7), "");
-    let mut text = Text::<6>::new();
-    text.push(b"ab").push_number(65535).push(b"cd");
-    assert_eq!(text.as_bytes(), b"ab6553");
-    text.push_byte(b'z');
-    assert_eq!(text.as_bytes(), b"ab6553");
-    text.clear();
-    assert_eq!(text.as_bytes(), b"");
-    text.push_byte(b'z').push_number(10);
-    assert_eq!(text.as_bytes(), b"z10");
-    assert_eq!(Text::<4>::from(b"Black wins!").as_bytes(), b"Blac");
-    assert_eq!(Text::<78>::default().as_bytes(), b"");
-}
-
-#[test]
-fn text_of_255_bytes_fills_up_and_stops() {
-    let mut text = Text::<255>::new();
-    text.push(&[b'a'; 300]);
-    assert_eq!(text.as_bytes(), &[b'a'; 255][..]);
-}
-
-/// `Text` keeps its length in a `u8`, so a capacity above 255 cannot be filled:
-/// the 256th byte overflows the length (a panic with overflow checks, a wrap to 0
-/// in the DOS release build, after which bytes overwrite the start). No caller
-/// uses more than 78 bytes today.
-#[test]
-fn text_longer_than_255_bytes_keeps_all_of_them() {
-    let mut text = Text::<300>::new();
-    text.push(&[b'a'; 256]);
-    text.push(b"b");
-    assert_eq!(text.as_bytes().len(), 257);
-    assert_eq!(text.as_bytes()[256], b'b');
-}
-
-#[test]
-fn t_on_the_menu_cycles_strongs_thinking_time_and_asks_to_save_it() {
-    let mut app = App::new(true);
-    let shown = |app: &App| text_at(&render(app), 0, 20, 80).trim().to_string();
-    assert_eq!(shown(&app), "T  Time:  2.0 s (Strong)");
-    assert!(!app.take_settings_changed());
-    let mut seen = Vec::new();
-    for _ in 0..5 {
-        assert!(key(&mut app, Key::Char(b't')) == Command::Continue);
-        assert!(app.take_settings_changed(), "the new time is to be saved");
-        seen.push(shown(&app));
-        assert_eq!(status(&app), "Thinking time of the Strong level changed.");
-    }
-    assert_eq!(
-        seen,
-        [
-            "T  Time:  5.0 s (Strong)",
-            "T  Time:  10.0 s (Strong)",
-            "T  Time:  0.5 s (Strong)",
-            "T  Time:  1.0 s (Strong)",
-            "T  Time:  2.0 s (Strong)",
-        ]
-    );
-    assert_eq!(app.settings().think_tenths, 20);
-    assert_eq!(app.settings().strong_budget(), 1600);
-    // A click on the line does what the key does.
-    assert!(app.handle(Input::Click { x: 30, y: 20 }) == Command::Continue);
-    assert_eq!(shown(&app), "T  Time:  5.0 s (Strong)");
-}
-
-#[test]
-fn slash_time_is_read_in_seconds_and_bad_values_are_refused() {
-    let Request::Play(options) = cmdline::parse(b" /LEVEL STRONG /TIME 2.5") else {
-        panic!("a good command line");
-    };
-    assert_eq!(options.think_tenths, Some(25));
-    for bad in [" /TIME", " /TIME 0", " /TIME 30", " /TIME 1.25", " /TIME x"] {
-        assert!(
-            cmdline::parse(bad.as_bytes()) == Request::Invalid,
-            "{bad:?} is refused"
-        );
-    }
-}
-
-/// The usage text as the program prints it.
-fn usage_bytes() -> Vec<u8> {
-    let mut out = Vec::new();
-    piskrs::cmdline::write_usage(&mut |line| out.extend_from_slice(line));
-    out
 }

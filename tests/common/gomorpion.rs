@@ -19,7 +19,7 @@
 #![allow(dead_code)]
 
 use piskrs::coord::Point;
-use piskrs::gomorpion::{Gomorpion, LiveMark, Player, PointView, SIDE};
+use piskrs::gomorpion::{Event, Gomorpion, LiveMark, Player, PointView, SIDE};
 
 /// The name of column `col` (A..Z, AA..AD).
 pub fn column_name(col: u8) -> String {
@@ -196,4 +196,13 @@ pub fn play_all(g: &mut Gomorpion, moves: &[&str]) {
             panic!("{m} refused");
         }
     }
+}
+
+/// Plays `m` on the diagram `before` (`to_move` to play) and checks the
+/// rectangle of `after`; returns the event and the game.
+pub fn check(before: &str, to_move: Player, m: &str, after: &str) -> (Event, Gomorpion) {
+    let mut g = game(before, to_move);
+    let event = g.play(pt(m)).ok().unwrap_or_else(|| panic!("{m} refused"));
+    assert_board(&g, after);
+    (event, g)
 }

@@ -4,7 +4,12 @@
 //! diagrams in [`gomorpion`].
 #![allow(dead_code)]
 
+pub mod app;
+pub mod cha;
+pub mod controller;
 pub mod gomorpion;
+pub mod variants;
+pub mod win;
 
 use piskrs::board::{Board, Stone};
 use piskrs::coord::{Lettering, Point, parse_point, write_point};

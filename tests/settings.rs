@@ -1,0 +1,228 @@
+//! The settings file (src/settings.rs, PISKRS.CFG): its name and defaults,
+//! parsing good and broken files, writing and reading back, the thinking time.
+//!
+//! Screen layout (the UI's contract): board column c (A = 0) at x = 4 + 2c; on
+//! a board of `side` points, row r (1-based) at y = 1 + side - r; the status
+//! line at y = 22; the menu's Game line at y = 16; the side panel from x = 46.
+
+mod common;
+
+use common::show;
+use piskrs::settings::{self, Settings};
+use piskrs::variant::{ALL, LEVELS, Level, Variant};
+
+// ---------------------------------------------------------------------------
+// Settings.
+
+fn settings_text(s: Settings) -> String {
+    let mut out = [0u8; settings::MAX_BYTES];
+    let len = s.write(&mut out);
+    show(&out[..len])
+}
+
+#[test]
+fn settings_file_name_and_defaults() {
+    assert_eq!(settings::FILE_NAME, b"PISKRS.CFG");
+    let d = Settings::default();
+    assert!(d.variant == Variant::Piskasm && d.level == Level::Classic && d.sound);
+}
+
+#[test]
+fn settings_parse_good_files() {
+    let table: [(&[u8], Variant, Level, bool); 9] = [
+        (
+            b"GAME=GOMORPION\r\nLEVEL=CHA\r\nSOUND=ON\r\n",
+            Variant::Gomorpion,
+            Level::Cha,
+            true,
+        ),
+        (
+            b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\n",
+            Variant::Mist,
+            Level::Cha,
+            true,
+        ),
+        (
+            b"GAME=MIST\nLEVEL=CHA\nSOUND=OFF\n",
+            Variant::Mist,
+            Level::Cha,
+            false,
+        ),
+        (
+            b"GAME=OUTER\r\nLEVEL=CLASSIC\r\nSOUND=OFF",
+            Variant::OuterOpen,
+            Level::Classic,
+            false,
+        ),
+        (
+            b"SOUND=OFF\r\nGAME=EXACT\r\nLEVEL=CHA\r\n",
+            Variant::ExactFive,
+            Level::Cha,
+            false,
+        ),
+        (
+            b"game=exact\nlevel=cha\nsound=off\n",
+            Variant::ExactFive,
+            Level::Cha,
+            false,
+        ),
+        (
+            b"Game=Mist\r\nLevel=Cha\r\nSound=Off\r\n",
+            Variant::Mist,
+            Level::Cha,
+            false,
+        ),
+        (
+            b"GAME=PISKASM\r\nLEVEL=CLASSIC\r\nSOUND=ON\r\n",
+            Variant::Piskasm,
+            Level::Classic,
+            true,
+        ),
+        // Mixed line ends in one file.
+        (
+            b"GAME=OUTER\nLEVEL=CHA\r\nSOUND=OFF\n",
+            Variant::OuterOpen,
+            Level::Cha,
+            false,
+        ),
+    ];
+    for (text, variant, level, sound) in table {
+        let s = Settings::parse(text);
+        assert!(
+            s == Settings {
+                variant,
+                level,
+                sound,
+                exact_five: false,
+                think_tenths: settings::DEFAULT_THINK_TENTHS,
+            },
+            "{:?} read as {}",
+            show(text),
+            settings_text(s)
+        );
+    }
+}
+
+#[test]
+fn settings_parse_keeps_defaults_for_what_is_missing_or_broken() {
+    let d = Settings::default();
+    let table: [(&[u8], Settings); 12] = [
+        (b"", d),
+        (b"\r\n\r\n", d),
+        (b"SOUND=OFF\r\n", Settings { sound: false, ..d }),
+        (
+            b"LEVEL=CHA",
+            Settings {
+                level: Level::Cha,
+                ..d
+            },
+        ),
+        (
+            b"GAME=MIST",
+            Settings {
+                variant: Variant::Mist,
+                ..d
+            },
+        ),
+        (b"GAME=CHESS\r\nLEVEL=GOD\r\nSOUND=LOUD\r\n", d),
+        (b"GAME\r\nLEVEL\r\nSOUND\r\n", d),
+        (b"=MIST\r\n=CHA\r\n=OFF\r\n", d),
+        (b"GAME=\r\nLEVEL=\r\nSOUND=\r\n", d),
+        (b"\x00\xFF\x1A garbage \x80\x81=\x82", d),
+        (
+            b"COLOUR=RED\r\nGAME=OUTER\r\n# comment\r\n",
+            Settings {
+                variant: Variant::OuterOpen,
+                ..d
+            },
+        ),
+        (
+            b"GAMES=MIST\r\nXLEVEL=CHA\r\nSOUND=OFF\r\n",
+            Settings { sound: false, ..d },
+        ),
+    ];
+    for (text, expected) in table {
+        let s = Settings::parse(text);
+        assert!(
+            s == expected,
+            "{:?} read as {}, expected {}",
+            show(text),
+            settings_text(s),
+            settings_text(expected)
+        );
+    }
+}
+
+#[test]
+fn settings_write_then_parse_round_trips_all_combinations() {
+    let mut count = 0;
+    for variant in ALL {
+        for level in LEVELS {
+            for sound in [true, false] {
+                for exact_five in [true, false] {
+                    for think_tenths in [1, 5, 10, 15, 99, 100, 250] {
+                        let s = Settings {
+                            variant,
+                            level,
+                            sound,
+                            exact_five,
+                            think_tenths,
+                        };
+                        let mut out = [0u8; settings::MAX_BYTES];
+                        let len = s.write(&mut out);
+                        let text = &out[..len];
+                        assert!(text.ends_with(b"\r\n"));
+                        assert!(Settings::parse(text) == s, "{}", show(text));
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(count, 4 * 3 * 2 * 2 * 7);
+    let s = Settings {
+        variant: Variant::Mist,
+        level: Level::Cha,
+        sound: true,
+        exact_five: false,
+        think_tenths: 15,
+    };
+    assert_eq!(
+        settings_text(s),
+        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\nRULE=FREE\r\nTIME=1.5\r\n")
+    );
+}
+
+#[test]
+fn the_thinking_time_is_read_in_seconds_with_one_decimal() {
+    for (text, tenths) in [
+        ("0.1", Some(1)),
+        ("1", Some(10)),
+        ("1.0", Some(10)),
+        ("2.5", Some(25)),
+        ("25", Some(250)),
+        ("25.0", Some(250)),
+        ("0", None),
+        ("0.0", None),
+        ("25.1", None),
+        ("100", None),
+        ("1.", None),
+        (".5", None),
+        ("1.25", None),
+        ("-1", None),
+        ("1x", None),
+        ("", None),
+    ] {
+        assert_eq!(settings::parse_tenths(text.as_bytes()), tenths, "{text:?}");
+    }
+    let d = Settings::default();
+    assert_eq!(Settings::parse(b"TIME=2.5\r\n").think_tenths, 25);
+    assert!(
+        Settings::parse(b"TIME=fast\r\n") == d,
+        "a bad TIME keeps the default"
+    );
+    assert_eq!(
+        d.strong_budget(),
+        d.think_tenths as u32 * settings::STRONG_NODES_PER_TENTH
+    );
+}

@@ -1,0 +1,216 @@
+//! The Gomocup protocol module (`piskrs_tools::gomocup`) in-process: the
+//! settings, wire coordinates, a rule change mid-game, and proptest (random
+//! and near-miss lines must never panic and every reply must have one of the
+//! protocol's forms).
+
+mod common;
+
+use common::*;
+use piskrs::board::Stone;
+use piskrs::coord::Point;
+use piskrs::engine::Engine;
+use piskrs::rules::WinRule;
+use piskrs_tools::gomocup::{self, Brain, Invocation, Settings, read_line};
+use proptest::prelude::*;
+use std::io::{Cursor, Write};
+use std::process::{Command, Stdio};
+
+#[test]
+fn wire_coordinates_map_to_points_with_rows_from_the_bottom() {
+    let mut brain = Brain::new(settings("cha"));
+    assert_eq!(brain.handle("START 15").lines, ["OK"]);
+    let reply = brain.handle("TURN 2,0");
+    assert_eq!(reply.lines.len(), 1);
+    let game = brain.game().expect("started");
+    // x = 2 from the left, y = 0 the top row, which is row 14 from the bottom.
+    assert!(game.board().get(Point::new(2, 14)) == Some(Stone::Black));
+    assert!(brain.colour() == Some(Stone::White));
+    let (x, y) = parse_move(&reply.lines[0]).expect("a move");
+    assert!(game.board().get(Point::new(x, 14 - y)) == Some(Stone::White));
+}
+
+#[test]
+fn a_rule_change_mid_game_replays_the_stones() {
+    let mut brain = Brain::new(settings("cha"));
+    brain.handle("START 15");
+    assert_eq!(brain.handle("BEGIN").lines.len(), 1);
+    brain.handle("INFO rule 1");
+    let game = brain.game().expect("started");
+    assert!(game.rule() == WinRule::ExactlyFive && game.move_count() == 1);
+    // His six in a row under exact five: no win, the game goes on.
+    let mut brain = Brain::new(settings("cha"));
+    brain.handle("INFO rule 1");
+    brain.handle("START 15");
+    brain.handle("BOARD");
+    for x in 2..8 {
+        brain.handle(&format!("{x},3,2"));
+    }
+    for (x, y) in [(1, 10), (4, 10), (7, 10), (10, 10), (13, 10)] {
+        brain.handle(&format!("{x},{y},1"));
+    }
+    let reply = brain.handle("DONE");
+    assert!(parse_move(&reply.lines[0]).is_some(), "{:?}", reply.lines);
+    // Under five or more the six would have won before the brain's last stone:
+    // this game keeps exact five, and goes on.
+    brain.handle("INFO rule 0");
+    assert!(brain.game().expect("started").rule() == WinRule::ExactlyFive);
+    let reply = brain.handle("TURN 14,14");
+    assert!(parse_move(&reply.lines[0]).is_some(), "{:?}", reply.lines);
+    // The next game takes the new rule.
+    assert_eq!(brain.handle("RESTART").lines, ["OK"]);
+    assert!(brain.game().expect("started").rule() == WinRule::FiveOrMore);
+}
+
+#[test]
+fn default_settings_are_strong_with_the_default_budget() {
+    let Ok(Invocation::Run(settings)) = Settings::from_args(Vec::<String>::new()) else {
+        panic!("no arguments are fine");
+    };
+    assert!(
+        settings.engine
+            == Engine::Strong {
+                budget: gomocup::DEFAULT_BUDGET
+            }
+    );
+    // As PISKRS.COM ships: its default thinking time's budget.
+    assert_eq!(
+        gomocup::DEFAULT_BUDGET,
+        piskrs::settings::Settings::default().strong_budget()
+    );
+    assert_eq!(settings.seed, 1);
+}
+
+/// Whether `line` has one of the forms a brain may send.
+fn well_formed(line: &str) -> bool {
+    !line.contains(['\n', '\r'])
+        && (line == "OK"
+            || line.starts_with("ERROR ")
+            || line.starts_with("UNKNOWN ")
+            || line.starts_with("MESSAGE ")
+            || line.starts_with("name=\"")
+            || parse_move(line).is_some())
+}
+
+/// Lines near the protocol: commands with random numbers, stone lines, and
+/// plain noise.
+fn protocol_line() -> impl Strategy<Value = String> {
+    let n = || 0u32..22;
+    prop_oneof![
+        1 => n().prop_map(|s| format!("START {s}")),
+        1 => prop::sample::select(vec!["START 15", "START 19", "START 20"]).prop_map(String::from),
+        8 => (n(), n()).prop_map(|(x, y)| format!("TURN {x},{y}")),
+        2 => (n(), n()).prop_map(|(x, y)| format!("TAKEBACK {x},{y}")),
+        5 => (n(), n(), 0u32..5).prop_map(|(x, y, f)| format!("{x},{y},{f}")),
+        2 => Just("BOARD".to_string()),
+        2 => Just("DONE".to_string()),
+        1 => Just("BEGIN".to_string()),
+        1 => Just("RESTART".to_string()),
+        1 => Just("ABOUT".to_string()),
+        1 => (0u32..20).prop_map(|r| format!("INFO rule {r}")),
+        1 => (n(), n()).prop_map(|(w, h)| format!("RECTSTART {w},{h}")),
+        1 => "[A-Z]{1,10}( [-0-9,]{0,8})?",
+        1 => "[ -~]{0,40}",
+        1 => ".{0,40}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Any sequence of lines: no panic, every reply well formed, every move on a
+    /// point that was free, and the brain's game consistent with its board.
+    #[test]
+    fn any_lines_get_well_formed_replies(
+        start in prop::sample::select(vec!["START 15", "START 19", "START 20", ""]),
+        lines in prop::collection::vec(protocol_line(), 1..80),
+        level in 0usize..3,
+    ) {
+        let mut brain = Brain::new(settings(LEVELS[level]));
+        for line in std::iter::once(&start.to_string()).chain(&lines) {
+            if line.trim().eq_ignore_ascii_case("END") {
+                continue;
+            }
+            let before = brain.game().map(|game| game.board().clone());
+            let reply = brain.handle(line);
+            prop_assert!(!reply.quit);
+            for out in &reply.lines {
+                prop_assert!(well_formed(out), "{:?} -> {:?}", line, out);
+            }
+            let game = brain.game();
+            if let Some(game) = game {
+                let stones = game.board().points().iter().filter(|p| p.is_some()).count();
+                prop_assert_eq!(stones, game.move_count() as usize);
+            }
+            if let (Some(out), Some(game)) = (reply.lines.last(), game)
+                && let Some((x, y)) = parse_move(out)
+            {
+                let side = game.board().side();
+                prop_assert!(x < side && y < side);
+                let point = Point::new(x, side - 1 - y);
+                prop_assert!(game.last_move() == Some(point));
+                prop_assert!(game.board().get(point) == brain.colour());
+                // Free before, unless BOARD replaced the board.
+                if !line.trim().eq_ignore_ascii_case("DONE") {
+                    let before = before.expect("a move needs a game");
+                    prop_assert!(before.get(point).is_none());
+                }
+            }
+        }
+        prop_assert!(brain.handle("END").quit);
+    }
+
+    /// Raw bytes through the line reader, then the brain: lines are cut at the
+    /// limit, CR and LF both end a line, nothing panics.
+    #[test]
+    fn raw_bytes_are_read_safely(bytes in prop::collection::vec(any::<u8>(), 0..400), max in 1usize..64) {
+        let mut input = Cursor::new(bytes.clone());
+        let mut brain = Brain::new(settings("classic"));
+        let mut count = 0;
+        while let Some(line) = read_line(&mut input, max).expect("a cursor cannot fail") {
+            prop_assert!(line.len() <= max);
+            prop_assert!(!line.contains(&b'\n') && !line.contains(&b'\r'));
+            count += 1;
+            for out in brain.handle(&String::from_utf8_lossy(&line)).lines {
+                prop_assert!(well_formed(&out));
+            }
+        }
+        let ends = bytes.iter().filter(|&&b| b == b'\n' || b == b'\r').count();
+        let tail = !bytes.is_empty() && !matches!(bytes.last(), Some(b'\n' | b'\r'));
+        prop_assert_eq!(count, ends + tail as usize);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Noise through the real binary and its pipes: it keeps answering and END
+    /// still exits with status 0.
+    #[test]
+    fn the_binary_survives_noise(lines in prop::collection::vec("[ -~]{0,30}|.{0,30}", 1..40)) {
+        let mut child = Command::new(BRAIN)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let mut stdin = child.stdin.take().expect("piped");
+        let mut script = String::from("START 15\r\n");
+        for line in &lines {
+            if !line.trim().eq_ignore_ascii_case("END") {
+                script.push_str(line);
+                script.push_str("\r\n");
+            }
+        }
+        script.push_str("DONE\r\nABOUT\r\nEND\r\n");
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(script.as_bytes());
+        });
+        let output = child.wait_with_output().expect("exits");
+        prop_assert!(output.status.success());
+        prop_assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+        let text = String::from_utf8_lossy(&output.stdout);
+        let replies: Vec<&str> = text.lines().collect();
+        prop_assert!(replies.iter().all(|l| well_formed(l)), "{:?}", replies);
+        prop_assert!(replies.last().is_some_and(|l| l.starts_with("name=\"pbrain-piskrs\"")));
+    }
+}
