@@ -495,6 +495,9 @@ static PANEL_NUMBERS: [(usize, &[u8], Style); 3] = [
 /// Whose turn, by player index; the last when the game is over.
 static TURN_LINES: TextList = text_list![b"To move: Black", b"To move: Red", b"Game over"];
 
+/// A player's name. (Out of line: inlined at each of its five uses, it cost
+/// the .COM more.)
+#[inline(never)]
 fn name(player: Player) -> &'static [u8] {
     match player {
         Player::Black => b"Black",
@@ -527,7 +530,6 @@ impl Look {
 }
 
 /// The diagram letter of intersection `p`, its colours and its frame.
-#[inline(never)]
 fn look(game: &Gomorpion, p: Point) -> Look {
     let view = game.view(p);
     let (owner, black, red, frame) = match view {
