@@ -75,7 +75,7 @@ pub static USAGE: PackedList = packed_list![
     packed!("  /?          show this help and exit"),
     packed!(""),
     packed!("The menu's choices are kept in PISKRS.CFG beside the program."),
-    packed!("In the game: F1 lists the keys, Esc leaves a game or quits from the menu,"),
+    packed!("In the game: F1 lists the keys, Esc leaves a game or quits (asking first),"),
     packed!("F12 saves the text screen to SCRnnnnn.BIN. A mouse is optional."),
 ];
 

@@ -184,8 +184,9 @@ mod program {
     fn save_settings(settings: &Settings) {
         let mut path = [0u8; 96];
         let path = settings_path(&mut path);
-        // A failed write (a read-only disk) only loses the remembered choices.
-        let _ = dosapi::save_file_with(&path[..path.len() - 1], &mut |out| settings.write_to(out));
+        // A failed write (a read-only disk or file) only loses the remembered
+        // choices.
+        let _ = dosapi::save_file_with(path, &mut |out| settings.write_to(out));
     }
 
     #[inline(never)]
@@ -224,6 +225,9 @@ mod program {
         display.draw(false, &|canvas| app.render(canvas));
         if has_mouse {
             mouse::show_cursor();
+            // A click made while the program started is not a choice on the
+            // menu (the pointer starts on its centre, the Quit line).
+            mouse::forget_clicks();
         }
         let mut counter: u16 = 0;
         let mut errorlevel = 0;
@@ -342,14 +346,17 @@ mod program {
         let file = app.file_name();
         let len = file.len().min(name.len() - 1);
         name[..len].copy_from_slice(&file[..len]);
+        let name = &name[..=len]; // with its 0 byte
         match command {
-            Command::SaveFile => {
-                let result = dosapi::save_file_with(&name[..len], &mut |out| app.save_to(out));
+            // An existing file is replaced only when the person says so.
+            Command::SaveFile if matches!(dosapi::save_target(name), Ok(true)) => app.ask_replace(),
+            Command::SaveFile | Command::ReplaceFile => {
+                let result = dosapi::save_file_with(name, &mut |out| app.save_to(out));
                 app.save_finished(result.map_err(file_error));
             }
             Command::LoadFile => {
                 let mut reader = psq::Reader::new();
-                match dosapi::read_file_chunks(&name[..=len], &mut |chunk| reader.feed(chunk)) {
+                match dosapi::read_file_chunks(name, &mut |chunk| reader.feed(chunk)) {
                     Ok(()) => app.load_record(reader.finish()),
                     Err(error) => app.load_failed_with(file_error(error)),
                 }
@@ -364,6 +371,8 @@ mod program {
             dosapi::PATH_NOT_FOUND | dosapi::INVALID_DRIVE => FileError::PathNotFound,
             dosapi::ACCESS_DENIED => FileError::AccessDenied,
             dosapi::DISK_FULL => FileError::DiskFull,
+            dosapi::IS_DEVICE => FileError::Device,
+            dosapi::READ_ONLY => FileError::ReadOnly,
             _ => FileError::Failed,
         }
     }
@@ -378,7 +387,7 @@ mod program {
             {
                 return event;
             }
-            if has_mouse && let Some((x, y)) = mouse::left_presses() {
+            if has_mouse && let Some((x, y)) = mouse::left_click() {
                 return Event::Game(Input::Click { x, y });
             }
             if !on_menu {

@@ -95,6 +95,8 @@ pub struct Reader {
     line: [u8; 64],
     len: usize,
     overlong: bool,
+    /// The last byte was a CR.
+    after_cr: bool,
     record: Record,
     error: Option<RecordError>,
 }
@@ -112,6 +114,7 @@ impl Reader {
             line: [0; 64],
             len: 0,
             overlong: false,
+            after_cr: false,
             record: Record {
                 side: 0,
                 moves: NO_MOVES,
@@ -128,12 +131,15 @@ impl Reader {
             if self.error.is_some() {
                 return;
             }
-            if byte == b'\n' {
-                let len = if self.len > 0 && self.line[self.len - 1] == b'\r' {
-                    self.len - 1
-                } else {
-                    self.len
-                };
+            // A line ends with CR LF (DOS), LF (Unix) or CR alone (as some
+            // editors write): a CR ends it, and an LF straight after a CR is
+            // the same line end.
+            let after_cr = core::mem::replace(&mut self.after_cr, byte == b'\r');
+            if byte == b'\n' && after_cr {
+                continue;
+            }
+            if byte == b'\n' || byte == b'\r' {
+                let len = self.len;
                 let overlong = self.overlong;
                 self.len = 0;
                 self.overlong = false;

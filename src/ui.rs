@@ -89,8 +89,13 @@ pub enum Command {
     Continue,
     /// Leave the program with errorlevel 0.
     Quit,
-    /// Write [`App::save_request`]'s bytes to its file, then call [`App::save_finished`].
+    /// Write [`App::save_request`]'s bytes to its file, then call
+    /// [`App::save_finished`]; but if a file of that name is there, call
+    /// [`App::ask_replace`] instead.
     SaveFile,
+    /// The person said yes to replacing the file: save as [`Command::SaveFile`]
+    /// does, without asking.
+    ReplaceFile,
     /// Read the file [`App::file_name`] names, then call [`App::load_finished`].
     LoadFile,
     /// The Mist's `term` command: end the program at once with errorlevel 1.
@@ -121,6 +126,10 @@ pub enum FileError {
     AccessDenied,
     DiskFull,
     TooBig,
+    /// A device (CON, NUL, PRN...), not a file: never read or written.
+    Device,
+    /// A read-only file (or a directory): a save leaves it as it is.
+    ReadOnly,
     /// Any other DOS error.
     Failed,
 }
@@ -149,12 +158,19 @@ enum Page {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Prompt {
     None,
+    /// Y/N questions: Y does it, any other key or a click does not.
     LeaveGame,
+    QuitProgram,
+    ReplaceFile,
     SaveName,
     LoadName,
     /// The Mist's command line.
     Command,
 }
+
+/// The menu's choice for Esc and a click on the Quit line: not a key anyone
+/// can type (those are 21h..7Eh).
+const ASK_TO_QUIT: u8 = 0x1B;
 
 /// Menu rows (a click on a row chooses it).
 const MENU_PERSON_BEGINS_Y: usize = 8;
@@ -392,6 +408,12 @@ impl App {
 
     /// Does what `input` asks on the current page.
     pub fn handle(&mut self, input: Input) -> Command {
+        if matches!(
+            self.prompt,
+            Prompt::LeaveGame | Prompt::QuitProgram | Prompt::ReplaceFile
+        ) {
+            return self.answer(input);
+        }
         match self.page {
             Page::Menu => self.handle_menu(input),
             Page::Game => self.handle_game(input),
@@ -408,19 +430,19 @@ impl App {
         }
         let choice = match input {
             Input::Key(Key::Char(c)) => c.to_ascii_lowercase(),
-            Input::Key(Key::Escape) => b'3',
+            // Esc (often pressed once too often after a game) and a click on
+            // the Quit line ask first; the key 3 quits at once, as in Piskasm.
+            Input::Key(Key::Escape) => ASK_TO_QUIT,
             Input::Key(Key::F1) => b'?',
             // A click on a menu line is its key.
             Input::Click { y, .. } => {
                 MENU_LINES
                     .iter()
                     .find(|&&(row, _)| row == y)
-                    .map_or(0, |&(_, key)| {
-                        if key == F1_KEY {
-                            b'?'
-                        } else {
-                            key.to_ascii_lowercase()
-                        }
+                    .map_or(0, |&(_, key)| match key {
+                        F1_KEY => b'?',
+                        b'3' => ASK_TO_QUIT,
+                        _ => key.to_ascii_lowercase(),
                     })
             }
             _ => 0,
@@ -474,6 +496,10 @@ impl App {
                 });
             }
             b'3' => return Command::Quit,
+            ASK_TO_QUIT => {
+                self.prompt = Prompt::QuitProgram;
+                self.warn(packed!("Quit PISKRS for DOS? Y/N"));
+            }
             b'?' => self.page = Page::Help { over_game: false },
             _ => self.warn(packed!(
                 "1, 2 or 4 play; G, C, S, R, T options; L load; 3 or Esc to quit."
@@ -728,19 +754,45 @@ impl App {
         Ok(())
     }
 
+    /// The answer to a Y/N question on the status line: only Y says yes, so a
+    /// stray key, Esc or a click never quits or replaces anything.
+    #[inline(never)]
+    fn answer(&mut self, input: Input) -> Command {
+        let question = core::mem::replace(&mut self.prompt, Prompt::None);
+        if !matches!(input, Input::Key(Key::Char(b'y' | b'Y'))) {
+            if question == Prompt::QuitProgram {
+                self.back_to_menu();
+            } else {
+                // Not left, or not saved: the file stays as it was.
+                self.say(packed!("The game goes on."));
+            }
+            return Command::Continue;
+        }
+        match question {
+            Prompt::QuitProgram => Command::Quit,
+            Prompt::ReplaceFile => Command::ReplaceFile,
+            _ => {
+                self.back_to_menu();
+                Command::Continue
+            }
+        }
+    }
+
+    /// A file of the name being saved is there: ask before replacing it.
+    pub fn ask_replace(&mut self) {
+        self.prompt = Prompt::ReplaceFile;
+        self.status_is_alert = true;
+        self.status.clear();
+        self.status
+            .push(self.file_name.as_bytes())
+            .push_packed(packed!(" is there already. Replace it? Y/N"));
+    }
+
     fn handle_game(&mut self, input: Input) -> Command {
         match self.prompt {
-            Prompt::LeaveGame => {
-                self.prompt = Prompt::None;
-                match input {
-                    Input::Key(Key::Char(b'y' | b'Y')) => self.back_to_menu(),
-                    _ => self.say(packed!("The game goes on.")),
-                }
-                return Command::Continue;
-            }
             Prompt::SaveName | Prompt::LoadName => return self.edit_file_name(input),
             Prompt::Command => return self.edit_command(input),
-            Prompt::None => {}
+            _ => {}
         }
         if self.game.is_over() {
             // After the result, U takes back (to see where it went wrong) and S
@@ -1641,12 +1693,12 @@ static HELP_LINES: PackedList = packed_list![
     packed!("H                    hint: the computer suggests a point < >"),
     packed!("N                    show or hide the moves by number"),
     packed!("S                    save the game (Piskvork .psq file)"),
-    packed!("Esc                  leave the game (asks first); on the menu: quit"),
+    packed!("Esc                  leave the game, or quit from the menu (asks first)"),
     packed!("F1                   this list"),
     packed!("F12                  save the text screen to SCRnnnnn.BIN"),
     packed!(""),
     packed!("Menu: 1 you begin, 2 the computer begins, 4 two players at one"),
-    packed!("machine, L load a saved game, 3 or Esc quit to DOS."),
+    packed!("machine, L load a saved game, 3 quit to DOS (Esc asks first)."),
     packed!(""),
     packed!("Black (X) moves first. Five or more stones in a row - across, up"),
     packed!("or diagonal - win. When every point is taken it is a draw."),
@@ -1713,6 +1765,8 @@ static FILE_ERRORS: PackedList = packed_list![
     packed!("access denied (read-only?)"),
     packed!("the disk is full"),
     packed!("the file is too big for a game record"),
+    packed!("it is a device, not a file"),
+    packed!("it is read-only (or a directory)"),
     packed!("DOS reported an error"),
 ];
 

@@ -408,13 +408,47 @@ fn escape_then_y_returns_to_the_menu() {
 }
 
 #[test]
-fn escape_on_the_menu_quits() {
-    let mut app = App::new(true);
-    assert!(key(&mut app, Key::Escape) == Command::Quit);
-    let mut app = App::new(false);
-    assert!(key(&mut app, Key::Char(b'3')) == Command::Quit);
-    let mut app = App::new(true);
-    assert!(app.handle(Input::Click { x: 30, y: 12 }) == Command::Quit);
+fn the_key_3_quits_at_once_as_in_piskasm() {
+    for mouse in [true, false] {
+        let mut app = App::new(mouse);
+        assert!(key(&mut app, Key::Char(b'3')) == Command::Quit);
+    }
+}
+
+/// Esc on the menu, or a click on its Quit line, asks first: only Y quits.
+#[test]
+fn escape_or_a_click_on_quit_asks_and_only_y_quits() {
+    let asks: [fn(&mut App) -> Command; 2] = [
+        |app| key(app, Key::Escape),
+        |app| app.handle(Input::Click { x: 30, y: 12 }),
+    ];
+    for ask in asks {
+        // Every answer but Y keeps the program on the menu.
+        let noes = [
+            Input::Key(Key::Char(b'n')),
+            Input::Key(Key::Escape),
+            Input::Key(Key::Enter),
+            Input::Key(Key::Char(b'3')),
+            Input::Click { x: 30, y: 12 },
+        ];
+        for no in noes {
+            let mut app = App::new(true);
+            assert!(ask(&mut app) == Command::Continue);
+            assert_eq!(status(&app), "Quit PISKRS for DOS? Y/N");
+            assert!(is_menu(&render(&app)));
+            assert!(app.handle(no) == Command::Continue);
+            assert_eq!(status(&app), "Choose with a key or a click.");
+            assert!(is_menu(&render(&app)));
+            // The question is over: the menu's keys work again.
+            key(&mut app, Key::Char(b'4'));
+            assert!(is_game(&render(&app)));
+        }
+        for yes in *b"yY" {
+            let mut app = App::new(true);
+            ask(&mut app);
+            assert!(key(&mut app, Key::Char(yes)) == Command::Quit);
+        }
+    }
 }
 
 #[test]

@@ -148,27 +148,41 @@ impl piskrs::text::Sink for FileSink {
     }
 }
 
-/// Creates `name` (0-terminated) and lets `fill` write it.
-fn write_file_with(
-    name: &[u8],
-    fill: &mut dyn FnMut(&mut dyn piskrs::text::Sink),
-) -> Result<(), DosError> {
-    let handle = create(name)?;
-    let mut sink = FileSink {
-        handle,
-        error: None,
-    };
-    fill(&mut sink);
-    let closed = close(handle);
-    match sink.error {
-        Some(error) => Err(error),
-        None => closed.map(|_| ()),
+/// Errors of our own, beside DOS's codes (which are all below 100h).
+/// The name is a device (CON, NUL, PRN, COM1, CLOCK$...), not a file: reading
+/// it could wait for ever and writing it is not saving.
+pub const IS_DEVICE: u16 = 0x100;
+/// The file is read-only (or a directory, a system file or a volume label): a
+/// save leaves it alone, whether or not the DOS underneath would refuse.
+pub const READ_ONLY: u16 = 0x101;
+
+/// Opens `name` (0-terminated) for reading, refusing a device: its handle's
+/// IOCTL information has bit 7 set. Only the handle is asked, never a list of
+/// names, so any driver's device is caught.
+fn open_file(name: &[u8]) -> Result<u16, DosError> {
+    let handle = open_read(name)?;
+    if device_info(handle) & 0x80 != 0 {
+        let _ = close(handle);
+        return Err(DosError(IS_DEVICE));
     }
+    Ok(handle)
 }
 
-/// Reads a file a chunk at a time and hands each chunk to `take`.
+/// IOCTL "get device information" (INT 21h AX=4400h) of an open handle: bit 7
+/// set for a device (then bit 0 for the console input), clear for a file.
+fn device_info(handle: u16) -> u16 {
+    let info: u16;
+    // SAFETY: AX=4400h only reads; it changes AX, DX and the flags.
+    unsafe {
+        asm!("int 0x21", inout("ax") 0x4400u16 => _, in("bx") handle, out("dx") info);
+    }
+    info
+}
+
+/// Reads a file a chunk at a time and hands each chunk to `take`; a device is
+/// refused before a byte is read.
 pub fn read_file_chunks(name: &[u8], take: &mut dyn FnMut(&[u8])) -> Result<(), DosError> {
-    let handle = open_read(name)?;
+    let handle = open_file(name)?;
     let mut chunk = [0u8; 256];
     let result = loop {
         match read(handle, &mut chunk) {
@@ -181,42 +195,100 @@ pub fn read_file_chunks(name: &[u8], take: &mut dyn FnMut(&[u8])) -> Result<(), 
     result
 }
 
-/// Saves a file without ever losing the old one: the bytes go to a temporary file
-/// in the same directory first; only when all of them are written is the old file
-/// replaced. On any failure the old file is untouched and the temporary removed.
-/// `name` is at most 63 bytes, without the terminating 0. The contents are
-/// written piece by piece by `fill`.
+/// What a save would write over: `Ok(true)` a file that may be replaced,
+/// `Ok(false)` nothing (a new file), else why a save must leave it alone (a
+/// device, a read-only file, a directory). `name` ends with a 0 byte.
+pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
+    // INT 21h AX=4300h: the attributes in CX (1 read-only, 2 hidden, 4 system,
+    // 8 volume label, 10h directory).
+    let attributes: u16;
+    let carry: u16;
+    // SAFETY: AX=4300h reads the name at DS:DX in our segment and changes only
+    // AX, CX and the flags.
+    unsafe {
+        asm!(
+            "int 0x21",
+            "sbb {c:x}, {c:x}",
+            c = out(reg) carry,
+            inout("ax") 0x4300u16 => _,
+            out("cx") attributes,
+            in("dx") near(name.as_ptr()),
+        );
+    }
+    if carry == 0 && attributes & 0x1D != 0 {
+        return Err(DosError(READ_ONLY));
+    }
+    match open_file(name) {
+        Ok(handle) => {
+            let _ = close(handle);
+            Ok(true)
+        }
+        Err(DosError(FILE_NOT_FOUND)) => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
+/// Saves a file without ever touching another: the bytes go to a new file with
+/// a name DOS makes up in the same directory (INT 21h AH=5Ah: it cannot be a
+/// file that was there), and only when all of them are written is the old file
+/// replaced by it. A device or a read-only target is refused before anything
+/// is written; on any failure the old file is untouched and the new one
+/// removed. `name` (at most 95 bytes) ends with a 0 byte; `fill` writes the
+/// contents piece by piece.
 pub fn save_file_with(
     name: &[u8],
     fill: &mut dyn FnMut(&mut dyn piskrs::text::Sink),
 ) -> Result<(), DosError> {
-    let mut target = [0u8; 64];
-    let mut temporary = [0u8; 64];
-    let name = &name[..name.len().min(63)];
-    target[..name.len()].copy_from_slice(name);
+    save_target(name)?;
     let directory = name
         .iter()
         .rposition(|&b| b == b'\\' || b == b':')
         .map_or(0, |i| i + 1);
-    const TEMPORARY: &[u8] = b"PISKRS.$$$";
-    if directory + TEMPORARY.len() >= temporary.len() {
+    // The directory, then room for DOS's 13 bytes of name (zeros on the way in).
+    let mut temporary = [0u8; 112];
+    if directory > 95 {
         return Err(DosError(PATH_NOT_FOUND));
     }
     temporary[..directory].copy_from_slice(&name[..directory]);
-    temporary[directory..directory + TEMPORARY.len()].copy_from_slice(TEMPORARY);
-    if let Err(error) = write_file_with(&temporary, fill) {
-        let _ = delete(&temporary);
-        return Err(error);
+    // AH=5Ah wants a path that ends with a backslash: "." for the current
+    // directory (of the drive named, after "C:").
+    if directory == 0 || name[directory - 1] == b':' {
+        temporary[directory..directory + 2].copy_from_slice(b".\\");
     }
-    match delete(&target) {
-        Ok(_) => {}
-        Err(DosError(FILE_NOT_FOUND)) => {}
-        Err(error) => {
+    let handle = int21(0x5A00, 0, 0, near(temporary.as_ptr()))?;
+    let mut sink = FileSink {
+        handle,
+        error: None,
+    };
+    fill(&mut sink);
+    let closed = close(handle);
+    let written = match sink.error {
+        Some(error) => Err(error),
+        None => closed.map(|_| ()),
+    };
+    // The old file goes only once the new one is whole; if it was not there,
+    // a failed rename cannot lose anything and the new file is removed too.
+    let replaced = written
+        .map_err(|error| (error, false))
+        .and_then(|()| match delete(name) {
+            Err(DosError(FILE_NOT_FOUND)) => Ok(false),
+            other => other.map(|_| true).map_err(|error| (error, false)),
+        });
+    let result = replaced.and_then(|old_gone| {
+        rename(&temporary, name)
+            .map(|_| ())
+            .map_err(|error| (error, old_gone))
+    });
+    match result {
+        Ok(()) => Ok(()),
+        // With the old file gone, the new one is the only copy: it stays,
+        // under the name DOS made up.
+        Err((error, true)) => Err(error),
+        Err((error, false)) => {
             let _ = delete(&temporary);
-            return Err(error);
+            Err(error)
         }
     }
-    rename(&temporary, &target).map(|_| ())
 }
 
 /// Whether interrupt vector `number` points anywhere (INT 21h AH=35h): calling a
@@ -261,11 +333,7 @@ pub fn command_tail(out: &mut [u8; 127]) -> &[u8] {
 /// Whether standard input comes from a file or a device other than the console
 /// (INT 21h AX=4400h: DX bit 7 set means a device, bit 0 the console input).
 pub fn stdin_is_redirected() -> bool {
-    let info: u16;
-    // SAFETY: IOCTL "get device information" only reads; it changes AX, DX, flags.
-    unsafe {
-        asm!("int 0x21", inout("ax") 0x4400u16 => _, in("bx") 0u16, out("dx") info);
-    }
+    let info = device_info(STDIN);
     info & 0x80 == 0 || info & 0x01 == 0
 }
 

@@ -17,6 +17,40 @@ core::arch::global_asm!(
     ".section .text.entry,\"ax\",@progbits",
     ".globl _start",
     "_start:",
+    // First of all, in code an 8086 runs: is this a 386? FLAGS bits 12-15 stay
+    // set on an 8086, 8088 or V20 whatever is written to them, and stay clear
+    // on a 286 in real mode; a 386 keeps what is written. (Everything after
+    // this check needs a 386: LLVM's code16 uses 32-bit registers.)
+    "    pushfw",
+    "    popw %bx", // BX = the flags as DOS left them
+    "    movw %bx, %ax",
+    "    andw $0x0fff, %ax", // bits 12-15 clear...
+    "    pushw %ax",
+    "    popfw",
+    "    pushfw",
+    "    popw %ax",
+    "    andw $0xf000, %ax",
+    "    cmpw $0xf000, %ax", // ...and all four set again: an 8086
+    "    je piskrs_not_386",
+    "    movw %bx, %ax",
+    "    orw $0xf000, %ax", // bits 12-15 set...
+    "    pushw %ax",
+    "    popfw",
+    "    pushfw",
+    "    popw %ax",
+    "    pushw %bx", // (the flags back as they were)
+    "    popfw",
+    "    testw $0xf000, %ax", // ...and all clear again: a 286
+    "    jnz piskrs_is_386",
+    "piskrs_not_386:",
+    "    movw $piskrs_needs_386, %dx",
+    "    movb $0x09, %ah", // INT 21h AH=09h: print up to the '$'
+    "    int $0x21",
+    "    movw $0x4c01, %ax", // exit, errorlevel 1
+    "    int $0x21",
+    "piskrs_needs_386:",
+    "    .ascii \"PISKRS.COM needs a 386 or later processor.\\r\\n$\"",
+    "piskrs_is_386:",
     "    cld",
     "    movzwl %sp, %esp",
     "    movw $__bss_start, %di",

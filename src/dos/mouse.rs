@@ -1,6 +1,7 @@
 //! The mouse through INT 33h. Called only after `detect` found a driver.
 
 use core::arch::asm;
+use core::sync::atomic::{AtomicU16, Ordering};
 
 /// INT 33h with AX, BX in; AX, BX, CX, DX out.
 fn int33(ax: u16, bx: u16) -> (u16, u16, u16, u16) {
@@ -40,17 +41,41 @@ pub fn hide_cursor() {
     int33(2, 0);
 }
 
-/// The left button's presses since the last call, and the text cell of the last
-/// press. Counting presses (AX=5) catches a click shorter than a polling interval.
-pub fn left_presses() -> Option<(u8, u8)> {
-    let (_, count, x, y) = int33(5, 0);
-    if count == 0 {
-        None
-    } else {
-        // In text mode the driver reports 8x8 virtual pixels per cell (640x200
-        // for 80x25; 640x400 once `set_rows(50)` widened the range).
-        Some(((x / 8) as u8, (y / 8) as u8))
+/// The text cell of a left press still waiting for its release (`NO_PRESS`
+/// when none is), as x * 256 + y.
+static PRESSED_AT: AtomicU16 = AtomicU16::new(NO_PRESS);
+const NO_PRESS: u16 = 0xFFFF;
+
+/// The text cell under a driver position: in text mode the driver reports 8x8
+/// virtual pixels per cell (640x200 for 80x25; 640x400 once `set_rows(50)`
+/// widened the range).
+fn cell(x: u16, y: u16) -> u16 {
+    (x / 8) << 8 | (y / 8)
+}
+
+/// A left click since the last call: a press and then a release on the same
+/// text cell, so a press made before the screen was drawn, or a press dragged
+/// off a line, chooses nothing. The driver's counters (AX=5 presses, AX=6
+/// releases) catch a click shorter than a polling interval.
+pub fn left_click() -> Option<(u8, u8)> {
+    let (_, presses, x, y) = int33(5, 0);
+    if presses != 0 {
+        PRESSED_AT.store(cell(x, y), Ordering::Relaxed);
     }
+    let (_, releases, x, y) = int33(6, 0);
+    if releases == 0 {
+        return None;
+    }
+    let pressed = PRESSED_AT.swap(NO_PRESS, Ordering::Relaxed);
+    (pressed == cell(x, y)).then_some(((pressed >> 8) as u8, pressed as u8))
+}
+
+/// Forgets every press and release so far: what was clicked before a screen
+/// was drawn is not a choice on it.
+pub fn forget_clicks() {
+    int33(5, 0);
+    int33(6, 0);
+    PRESSED_AT.store(NO_PRESS, Ordering::Relaxed);
 }
 
 /// Lets the pointer reach `rows` text rows (INT 33h AX=8, vertical range in

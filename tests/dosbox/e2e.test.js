@@ -174,8 +174,18 @@ describe("command line, menu, help, leaving (keyboard)", () => {
         assert.ok(isMenu(menu), show(menu));
     });
 
-    it("Esc on the menu returns to DOS with errorlevel 0", T, async () => {
+    it("Esc on the menu asks first (Esc again and N keep the menu); Y returns to DOS with errorlevel 0", T, async () => {
+        for (const no of ["esc", "n"]) {
+            await dos.key("esc");
+            let s = await dos.screenUntil(`quit-asks-${no}`, (t) => status(t).includes("Quit PISKRS for DOS? Y/N"));
+            assert.ok(isMenu(s), show(s));
+            await dos.key(no);
+            s = await dos.screenUntil(`quit-${no}`, (t) => status(t).includes("Choose with a key or a click."));
+            assert.ok(isMenu(s), show(s));
+        }
         await dos.key("esc");
+        await dos.screenUntil("quit-asks-y", (t) => status(t).includes("Quit PISKRS for DOS? Y/N"));
+        await dos.key("y");
         const r = await dos.finished(3);
         assert.equal(r.errorlevel, 0);
         await dos.waitForStdout("@@DONE");
@@ -355,7 +365,7 @@ describe("no mouse driver (DOSBox-X [dos] int33=false)", () => {
         for (const p of ["J10", "K10", "L10", "M10", "N10"]) assert.notEqual(attrAt(s, p), plain, p + " highlighted");
         await dos.key("space");
         await dos.screenUntil("menu-again", isMenu);
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 });

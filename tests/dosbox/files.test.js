@@ -155,7 +155,7 @@ describe("save, load from the menu (L), /LOAD at start, and play on", () => {
         assert.equal(count(after), 8, show(after));
         assert.ok(status(after).includes(`The computer played ${reply}.`), show(after));
         await leaveToMenu(dos, "quit1");
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 
@@ -173,7 +173,7 @@ describe("save, load from the menu (L), /LOAD at start, and play on", () => {
         assert.ok(status(after).includes(`The computer played ${reply}.`), show(after));
         assert.equal(turn(after), "black", show(after));
         await leaveToMenu(dos, "quit2");
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(2)).errorlevel, 0);
     });
 });
@@ -243,7 +243,7 @@ describe("files that cannot be loaded: garbage, cut off, missing", () => {
         const placed = await dos.screenUntil("menu-usable-stone", (t) => count(t) === 1);
         assert.deepEqual(stones(placed), { J10: "X" }, show(placed));
         await leaveToMenu(dos, "after-failures");
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 
@@ -259,7 +259,7 @@ describe("files that cannot be loaded: garbage, cut off, missing", () => {
             s = await dos.screenUntil(`slash-load-${name}-game`, isGame);
             assert.ok(isGame(s), show(s));
             await leaveToMenu(dos, `slash-load-${name}-back`);
-            await dos.key("esc");
+            await dos.key("3"); // 3 quits at once
             assert.equal((await dos.finished(i + 2)).errorlevel, 0);
         });
     }
@@ -320,7 +320,7 @@ describe("saves that fail: a missing directory, an absent drive", () => {
         const [mine, reply, s] = await playOne(dos, "play-on");
         assert.ok(status(s).includes(`The computer played ${reply}.`), `after ${mine}` + show(s));
         await leaveToMenu(dos, "end");
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);
         assert.deepEqual(await dos.readFile("GAME.PSQ"), good, "GAME.PSQ is still the good save");
     });
@@ -363,7 +363,7 @@ describe("a monochrome adapter (machine=hercules)", () => {
         assert.equal(attrAt(s, "J10"), 0x0f, "a black stone is bright");
         assert.equal(attrAt(s, reply), 0x01, "the computer's last move is underlined");
         await leaveToMenu(dos, "leave");
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 });

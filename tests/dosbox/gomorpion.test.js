@@ -140,7 +140,7 @@ describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
             await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
             await dos.key("y");
             await dos.screenUntil("menu", isMenu);
-            await dos.key("esc");
+            await dos.key("3"); // 3 quits at once
             const r = await dos.finished(1, { timeout: 60000 });
             const m = /STACK high_water=(\d+) bytes/.exec(r.output);
             assert.ok(m, "the /STACK report: " + r.output);

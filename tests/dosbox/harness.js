@@ -61,7 +61,7 @@ Object.assign(TYPE, {
     ",": [KEY.comma, false], "-": [KEY.minus, false], "_": [KEY.minus, true],
     "=": [KEY.equals, false], "+": [KEY.equals, true], ":": [KEY.semicolon, true],
     ";": [KEY.semicolon, false], "\\": [KEY.backslash, false],
-    "!": [KEY["1"], true], "*": [KEY["8"], true],
+    "!": [KEY["1"], true], "*": [KEY["8"], true], "$": [KEY["4"], true],
 });
 
 // CP437 -> Unicode (0x00 shown as a space).
@@ -161,13 +161,13 @@ function makeBatch(steps, { maxErrorlevel = 4 } = {}) {
     return lines.join("\r\n") + "\r\n";
 }
 
-function makeConf({ cycles = DEFAULT_CYCLES, mouse = true, conf = "" } = {}) {
+function makeConf({ cycles = DEFAULT_CYCLES, mouse = true, cputype = "386", conf = "" } = {}) {
     return [
         "[dosbox]",
         "machine=svga_s3",
         "[cpu]",
         "core=normal",
-        "cputype=386",
+        `cputype=${cputype}`,
         `cycles=fixed ${cycles}`,
         "[mixer]",
         "nosound=true",
@@ -326,6 +326,11 @@ class DosRun {
     /** Move to (col,row) and click the left button (press ~100 ms, release). */
     async click(col, row, { button = 0, hold = 100, rows = 25 } = {}) {
         await this.moveTo(col, row, rows);
+        await this.clickHere({ button, hold });
+    }
+
+    /** A press and a release wherever the pointer is, without moving it. */
+    async clickHere({ button = 0, hold = 100 } = {}) {
         await this._call("mouseButton", { button, pressed: true });
         await sleep(hold);
         await this._call("mouseButton", { button, pressed: false });
@@ -453,6 +458,7 @@ function spawnOnce(name, conf, files, simulate) {
  *   files   {"DOSNAME.EXT": Buffer | Uint8Array | host path}
  *   cycles  fixed cycles (default 20000)
  *   mouse   false: no INT 33h driver ([dos] int33=false)
+ *   cputype the emulated CPU ([cpu] cputype=, default 386; e.g. 8086, 286)
  *   conf    extra dosbox.conf text (placed before [autoexec])
  * Returns a DosRun once the emulator has printed its first stdout. A start
  * that dies before that is retried up to MAX_RESTARTS times.

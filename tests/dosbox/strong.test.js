@@ -83,7 +83,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
             await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
             await dos.key("y");
             await dos.screenUntil("menu-again", h.isPiskrsMenu);
-            await dos.key("esc"); // quit
+            await dos.key("3"); // quit at once
             const r = await dos.finished(1, { timeout: 60000 });
             const m = /STACK high_water=(\d+) bytes/.exec(r.output);
             assert.ok(m, "the /STACK report: " + r.output);

@@ -335,7 +335,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         console.log(`# Mist against the computer (/SEED 4): ${log.join(" ")}; replies under the mist ${hiddenReplies}, in the hole ${shownReplies}`);
         assert.ok(hiddenStones > 0, "some stones were under the mist");
         await leaveToMenu(dos, "computer-end");
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(3)).errorlevel, 0);
     });
 });
@@ -466,7 +466,7 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
             assert.ok(panel(s).includes("The computer against you"), show(s));
             firsts.push(first);
             await leaveToMenu(dos, `play2-seed${seed}-end`);
-            await dos.key("esc");
+            await dos.key("3"); // 3 quits at once
             assert.equal((await dos.finished(i + 2)).errorlevel, 0);
             if (i === SEEDS.length - 1) console.log(`# Outer-Open openings by seed ${SEEDS.join(",")}: ${firsts.join(" ")}`);
         });
@@ -530,7 +530,7 @@ describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, exactly 
         for (const p of ["C8", "D8", "E8", "F8", "G8", "H8"]) assert.equal(attr15(s, p), ATTR.black, `${p} of the six stays plain` + show(s));
         await dos.key("space");
         await dos.screenUntil("exact-menu", isMenu);
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 });
@@ -585,7 +585,7 @@ describe("Level Cha: /LEVEL CHA and the menu's C; it replies with legal moves", 
         console.log(`# Cha (/LEVEL CHA): ${moves.join(" ")}`);
         games.push(moves);
         await leaveToMenu(dos, "cha-switch-end");
-        await dos.key("esc");
+        await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 

@@ -1,0 +1,144 @@
+//! The core's side of never destroying a file: an existing file is replaced
+//! only after a Y, a read-only file or a device is refused with its reason,
+//! and records load whatever their line ends (CR LF, LF, or CR alone).
+//!
+//! The platform's part is played by hand, as src/main.rs does it: on
+//! `Command::SaveFile` it finds a file of that name and calls `ask_replace`;
+//! on `Command::ReplaceFile` it saves; it reports with `save_finished` or
+//! `load_finished`.
+
+use piskrs::psq::{self, RecordError};
+use piskrs::screen::{Style, TextScreen};
+use piskrs::ui::{App, Command, FileError, Input, Key};
+
+const STATUS_Y: usize = 22;
+
+fn key(app: &mut App, key: Key) -> Command {
+    app.handle(Input::Key(key))
+}
+
+fn status(app: &App) -> String {
+    String::from_utf8_lossy(app.status()).into_owned()
+}
+
+fn status_style(app: &App) -> Style {
+    let mut screen = TextScreen::new();
+    app.render(&mut screen);
+    screen.cell(1, STATUS_Y).style
+}
+
+/// Two players, Black on K10 (a click on its cell), then S and Enter: the
+/// platform is asked to save GAME.PSQ.
+fn asked_to_save() -> App {
+    let mut app = App::new(true);
+    key(&mut app, Key::Char(b'4'));
+    assert!(app.handle(Input::Click { x: 24, y: 10 }) == Command::Continue);
+    assert_eq!(app.game().move_count(), 1);
+    key(&mut app, Key::Char(b's'));
+    assert!(key(&mut app, Key::Enter) == Command::SaveFile);
+    app
+}
+
+#[test]
+fn an_existing_file_is_replaced_only_after_y() {
+    for yes in *b"yY" {
+        let mut app = asked_to_save();
+        app.ask_replace();
+        assert_eq!(status(&app), "GAME.PSQ is there already. Replace it? Y/N");
+        assert!(status_style(&app) == Style::Alert);
+        assert!(key(&mut app, Key::Char(yes)) == Command::ReplaceFile);
+        app.save_finished(Ok(()));
+        assert_eq!(status(&app), "Saved to GAME.PSQ.");
+    }
+}
+
+#[test]
+fn any_answer_but_y_leaves_the_file_and_the_game_as_they_were() {
+    let noes = [
+        Input::Key(Key::Char(b'n')),
+        Input::Key(Key::Escape),
+        Input::Key(Key::Enter),
+        Input::Key(Key::Char(b's')),
+        Input::Click { x: 24, y: 10 },
+        Input::Click { x: 26, y: 10 },
+    ];
+    for no in noes {
+        let mut app = asked_to_save();
+        app.ask_replace();
+        assert!(app.handle(no) == Command::Continue);
+        assert_eq!(status(&app), "The game goes on.");
+        // The answer was only an answer: no stone was placed by the click.
+        assert_eq!(app.game().move_count(), 1);
+        // The question is over: a click is a move again.
+        assert!(app.handle(Input::Click { x: 26, y: 10 }) == Command::Continue);
+        assert_eq!(app.game().move_count(), 2);
+    }
+}
+
+#[test]
+fn a_read_only_file_or_a_device_is_refused_with_its_reason() {
+    let mut app = asked_to_save();
+    app.save_finished(Err(FileError::ReadOnly));
+    assert_eq!(
+        status(&app),
+        "Could not save GAME.PSQ: it is read-only (or a directory). The game goes on."
+    );
+    assert!(status_style(&app) == Style::Alert);
+    assert_eq!(app.game().move_count(), 1);
+
+    let mut app = App::new(true);
+    assert!(app.request_load(b"CON") == Command::LoadFile);
+    app.load_finished(Err(FileError::Device));
+    assert_eq!(
+        status(&app),
+        "Could not load CON: it is a device, not a file."
+    );
+    assert!(app.on_menu());
+}
+
+/// A record of three moves with `end` after every line.
+fn record(end: &str) -> Vec<u8> {
+    [
+        "Piskvorky 19x19, 11:11, 0",
+        "10,10,0",
+        "11,10,0",
+        "10,9,0",
+        "-1",
+    ]
+    .iter()
+    .flat_map(|line| format!("{line}{end}").into_bytes())
+    .collect()
+}
+
+#[test]
+fn records_load_with_cr_lf_lf_or_cr_alone() {
+    for end in ["\r\n", "\n", "\r"] {
+        let bytes = record(end);
+        let read = psq::read(&bytes, 19);
+        assert!(read.is_ok(), "line ends {end:?}");
+        assert_eq!(read.ok().unwrap().moves().len(), 3, "line ends {end:?}");
+        // Fed a byte at a time (a CR LF split between two chunks) the same.
+        let mut reader = psq::Reader::new();
+        for byte in &bytes {
+            reader.feed(core::slice::from_ref(byte));
+        }
+        assert_eq!(reader.finish().ok().unwrap().moves().len(), 3);
+    }
+    let mut app = App::new(true);
+    app.request_load(b"CR.PSQ");
+    app.load_finished(Ok(&record("\r")));
+    assert_eq!(status(&app), "Loaded CR.PSQ: 3 moves. White to move.");
+}
+
+#[test]
+fn a_file_cut_off_is_still_called_cut_off_whatever_its_line_ends() {
+    for end in ["\r\n", "\n", "\r"] {
+        let mut bytes = record(end);
+        // The last line ("-1") without its line end.
+        bytes.truncate(bytes.len() - end.len());
+        assert!(
+            psq::read(&bytes, 19).err() == Some(RecordError::Truncated),
+            "line ends {end:?}"
+        );
+    }
+}
