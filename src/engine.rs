@@ -2,12 +2,11 @@
 //! The game (ui) keeps Classic's Info incrementally, as Piskasm did; the Gomocup
 //! brain and the arena use this stateless door for every level.
 
-use crate::board::{Board, Stone};
 use crate::classic::{Classic, opening_move};
 use crate::coord::Point;
-use crate::game::Game;
+pub use crate::game::Position;
 use crate::random::Random;
-use crate::rules::{Opening, WinRule};
+use crate::rules::Opening;
 use crate::strong;
 
 /// A level and its settings.
@@ -19,30 +18,6 @@ pub enum Engine {
     Cha,
     /// Threat search (VCF, VCT) and a two-ply search, limited to `budget` nodes.
     Strong { budget: u32 },
-}
-
-/// What a level was asked: the board, who moves, the rules, the moves so far.
-#[derive(Clone, Copy)]
-pub struct Position<'a> {
-    pub board: &'a Board,
-    pub to_move: Stone,
-    pub rule: WinRule,
-    pub opening: Opening,
-    /// The moves so far in order (Cha needs the opponent's first stone).
-    pub moves: &'a [Point],
-}
-
-impl<'a> Position<'a> {
-    /// The position of `game`: its board, the side to move, its rules and moves.
-    pub fn of(game: &'a Game) -> Position<'a> {
-        Position {
-            board: game.board(),
-            to_move: game.to_move(),
-            rule: game.rule(),
-            opening: game.opening(),
-            moves: game.moves(),
-        }
-    }
 }
 
 /// The point `engine` plays, and how many search nodes it used (0 for the

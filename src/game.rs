@@ -219,3 +219,27 @@ pub fn playable(side: u8, rule: WinRule, opening: Opening, moves: &[Point]) -> b
     }
     true
 }
+
+/// What a level was asked: the board, who moves, the rules, the moves so far.
+#[derive(Clone, Copy)]
+pub struct Position<'a> {
+    pub board: &'a Board,
+    pub to_move: Stone,
+    pub rule: WinRule,
+    pub opening: Opening,
+    /// The moves so far in order (Cha needs the opponent's first stone).
+    pub moves: &'a [Point],
+}
+
+impl<'a> Position<'a> {
+    /// The position of `game`: its board, the side to move, its rules and moves.
+    pub fn of(game: &'a Game) -> Position<'a> {
+        Position {
+            board: game.board(),
+            to_move: game.to_move(),
+            rule: game.rule(),
+            opening: game.opening(),
+            moves: game.moves(),
+        }
+    }
+}

@@ -82,7 +82,7 @@
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
 use crate::classic::{Classes, Classic, count_score, defence_score, direction_score, line_classes};
 use crate::coord::Point;
-use crate::engine::Position;
+use crate::game::Position;
 use crate::random::Random;
 use crate::rules::WinRule;
 
