@@ -1,0 +1,170 @@
+//! The core's modules import one another in layers, never round in a circle:
+//! board and rules below the engines, the engines below the screens. This test
+//! reads every file of src/ (the core, not the DOS layer), collects the
+//! modules each one names through `crate::…` (and `super::…` inside a folder)
+//! outside comments, and fails on a cycle, printing it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A module's path from the crate root (`strong`, `ui::render`) and its file.
+fn modules(dir: &Path, prefix: &str, out: &mut BTreeMap<String, PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .expect("src/ is readable")
+        .map(|entry| entry.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let name = if prefix.is_empty() {
+            stem.clone()
+        } else {
+            format!("{prefix}::{stem}")
+        };
+        if path.is_dir() {
+            // The DOS layer and the binaries are not the core.
+            if prefix.is_empty() && (stem == "dos" || stem == "bin") {
+                continue;
+            }
+            modules(&path, &name, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            match stem.as_str() {
+                "lib" | "main" if prefix.is_empty() => {}
+                "mod" => {
+                    out.insert(prefix.to_string(), path);
+                }
+                _ => {
+                    out.insert(name, path);
+                }
+            }
+        }
+    }
+}
+
+/// The modules `text` (the file of `module`) names: the longest known module
+/// path after each `crate::` or `super::`, other than `module` itself and its
+/// own children.
+fn imports(module: &str, text: &str, known: &BTreeMap<String, PathBuf>) -> BTreeSet<String> {
+    let parent = module.rsplit_once("::").map_or("", |(parent, _)| parent);
+    let mut found = BTreeSet::new();
+    for (anchor, base) in [("crate::", ""), ("super::", parent)] {
+        for (at, _) in text.match_indices(anchor) {
+            let rest = &text[at + anchor.len()..];
+            let words: Vec<&str> = rest
+                .split("::")
+                .map(|w| {
+                    let end = w
+                        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .unwrap_or(w.len());
+                    &w[..end]
+                })
+                .take_while(|w| !w.is_empty())
+                .collect();
+            // The longest prefix of the path that is a module.
+            let mut best = None;
+            for n in 1..=words.len() {
+                let tail = words[..n].join("::");
+                let candidate = if base.is_empty() {
+                    tail
+                } else {
+                    format!("{base}::{tail}")
+                };
+                if known.contains_key(&candidate) {
+                    best = Some(candidate);
+                }
+            }
+            if let Some(target) = best
+                && target != module
+                && !target.starts_with(&format!("{module}::"))
+                && !module.starts_with(&format!("{target}::"))
+            {
+                found.insert(target);
+            }
+        }
+    }
+    found
+}
+
+/// A cycle in `graph`, if there is one, as the modules along it.
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Open,
+        Done,
+    }
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        marks: &mut BTreeMap<String, Mark>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        match marks.get(node) {
+            Some(Mark::Done) => return None,
+            Some(Mark::Open) => {
+                let start = path.iter().position(|n| n == node).unwrap();
+                let mut cycle = path[start..].to_vec();
+                cycle.push(node.to_string());
+                return Some(cycle);
+            }
+            None => {}
+        }
+        marks.insert(node.to_string(), Mark::Open);
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, marks, path) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        marks.insert(node.to_string(), Mark::Done);
+        None
+    }
+    let mut marks = BTreeMap::new();
+    for node in graph.keys() {
+        if let Some(cycle) = visit(node, graph, &mut marks, &mut Vec::new()) {
+            return Some(cycle);
+        }
+    }
+    None
+}
+
+fn core_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut known = BTreeMap::new();
+    modules(&src, "", &mut known);
+    known
+        .iter()
+        .map(|(module, path)| {
+            let text = fs::read_to_string(path).expect("a source file");
+            // Comments name modules without importing them (doc links).
+            let code: String = text
+                .lines()
+                .map(|line| line.split("//").next().unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join("\n");
+            (module.clone(), imports(module, &code, &known))
+        })
+        .collect()
+}
+
+#[test]
+fn the_core_modules_import_each_other_without_a_cycle() {
+    let graph = core_graph();
+    // The reading works: the modules every engine stands on are seen.
+    assert!(graph["strong"].contains("board"), "{graph:?}");
+    assert!(graph["engine"].contains("strong"), "{graph:?}");
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("an import cycle: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn the_cycle_finder_finds_a_cycle() {
+    let mut graph = core_graph();
+    // A made-up import back from the board to the engine that stands on it.
+    graph.get_mut("board").unwrap().insert("engine".to_string());
+    let cycle = find_cycle(&graph).expect("board -> engine -> ... -> board is a cycle");
+    assert_eq!(cycle.first(), cycle.last());
+    assert!(cycle.contains(&"board".to_string()) && cycle.contains(&"engine".to_string()));
+}
