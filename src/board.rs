@@ -115,17 +115,22 @@ impl Board {
         let (row_back, row_ahead) = room(row, dr, side, reach);
         let back = col_back.min(row_back).min(reach);
         let ahead = col_ahead.min(row_ahead).min(reach);
-        let mut stones = [0u16; 2];
+        // Black's stones in the low half, White's in the high half: one mask
+        // to set a bit in (two in an array cost the .COM more).
+        let mut stones = 0u32;
         let stride = dr as i16 * side + dc as i16;
         let mut index = (row * side + col - back * stride) as usize;
         for bit in (reach - back)..(reach + ahead + 1) {
             if let Some(stone) = self.points[index] {
-                stones[stone as usize] |= 1 << bit;
+                stones |= 1 << (bit + 16 * stone as i16);
             }
             index = index.wrapping_add(stride as isize as usize);
         }
         let on_board = ((1u16 << (back + ahead + 1)) - 1) << (reach - back);
-        (stones, !on_board & ((1 << (2 * reach + 1)) - 1))
+        (
+            [stones as u16, (stones >> 16) as u16],
+            !on_board & ((1 << (2 * reach + 1)) - 1),
+        )
     }
 
     /// Counts the stones of `stone`'s colour in an unbroken run from `point`

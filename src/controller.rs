@@ -254,6 +254,9 @@ impl LineReader {
         }
     }
 
+    /// A line ended: whether it was kept or was too long. (Out of line: it
+    /// ends lines at two places, and inlined at both it cost the .COM more.)
+    #[inline(never)]
     fn end(&mut self) -> LineEnd {
         let result = if self.too_long {
             self.len = 0;

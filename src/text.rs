@@ -68,21 +68,20 @@ fn push_into(bytes: &mut [u8], len: &mut u16, text: &[u8]) {
 /// Appends `number` in decimal to `bytes[..*len]`, dropping what does not fit.
 #[inline(never)]
 fn push_number_into(bytes: &mut [u8], len: &mut u16, number: u32) {
+    // The digits are written from the end of `digits` back, last digit first,
+    // then pushed at once.
     let mut digits = [0u8; 10];
-    let mut count = 0;
+    let mut start = digits.len();
     let mut rest = number;
     loop {
-        digits[count] = b'0' + (rest % 10) as u8;
-        count += 1;
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
         rest /= 10;
         if rest == 0 {
             break;
         }
     }
-    while count > 0 {
-        count -= 1;
-        push_into(bytes, len, &digits[count..count + 1]);
-    }
+    push_into(bytes, len, &digits[start..]);
 }
 
 /// A decimal number of one to five digits, nothing else, up to 65535: /SEED's

@@ -3,6 +3,8 @@
 use crate::coord::Lettering;
 use crate::game::Game;
 use crate::rules::{Opening, WinRule};
+use crate::text::TextList;
+use crate::text_list;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Variant {
@@ -88,24 +90,12 @@ impl Variant {
     }
 
     pub fn name(self) -> &'static [u8] {
-        match self {
-            Variant::Piskasm => b"Gomoku 19x19 (Piskasm)",
-            Variant::Mist => b"Gomoku in the Mist 19x19",
-            Variant::OuterOpen => b"Outer-Open Gomoku 15x15",
-            Variant::ExactFive => b"Exact five 15x15",
-            Variant::Gomorpion => b"Gomorpion 30x30 (EGA/VGA)",
-        }
+        VARIANT_NAMES.get(self as usize)
     }
 
     /// The word used in settings files and switches.
     pub fn keyword(self) -> &'static [u8] {
-        match self {
-            Variant::Piskasm => b"PISKASM",
-            Variant::Mist => b"MIST",
-            Variant::OuterOpen => b"OUTER",
-            Variant::ExactFive => b"EXACT",
-            Variant::Gomorpion => b"GOMORPION",
-        }
+        VARIANT_KEYWORDS.get(self as usize)
     }
 
     pub fn from_keyword(word: &[u8]) -> Option<Variant> {
@@ -132,6 +122,18 @@ impl Variant {
     }
 }
 
+// The variants' names and keywords in the order of [`Variant`] (lists: see
+// LEVEL_NAMES).
+static VARIANT_NAMES: TextList = text_list![
+    b"Gomoku 19x19 (Piskasm)",
+    b"Gomoku in the Mist 19x19",
+    b"Outer-Open Gomoku 15x15",
+    b"Exact five 15x15",
+    b"Gomorpion 30x30 (EGA/VGA)",
+];
+static VARIANT_KEYWORDS: TextList =
+    text_list![b"PISKASM", b"MIST", b"OUTER", b"EXACT", b"GOMORPION"];
+
 /// Every game the menu offers, in the order G steps through them.
 pub const MENU: [Variant; 5] = [
     Variant::Piskasm,
@@ -155,21 +157,23 @@ pub enum Level {
 
 pub const LEVELS: [Level; 3] = [Level::Classic, Level::Cha, Level::Strong];
 
+// The levels' names and keywords in the order of [`Level`]. A list costs the
+// .COM a byte a text, where a `match` giving `&[u8]` costs eight, again at
+// every place it is inlined.
+static LEVEL_NAMES: TextList = text_list![
+    b"Classic (Piskasm)",
+    b"Cha (Harry Cha's rules)",
+    b"Strong (threat search)",
+];
+static LEVEL_KEYWORDS: TextList = text_list![b"CLASSIC", b"CHA", b"STRONG"];
+
 impl Level {
     pub fn name(self) -> &'static [u8] {
-        match self {
-            Level::Classic => b"Classic (Piskasm)",
-            Level::Cha => b"Cha (Harry Cha's rules)",
-            Level::Strong => b"Strong (threat search)",
-        }
+        LEVEL_NAMES.get(self as usize)
     }
 
     pub fn keyword(self) -> &'static [u8] {
-        match self {
-            Level::Classic => b"CLASSIC",
-            Level::Cha => b"CHA",
-            Level::Strong => b"STRONG",
-        }
+        LEVEL_KEYWORDS.get(self as usize)
     }
 
     pub fn from_keyword(word: &[u8]) -> Option<Level> {
