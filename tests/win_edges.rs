@@ -22,7 +22,7 @@ use piskrs::rules::WinRule;
 
 #[test]
 fn five_on_the_bottom_row_starting_at_a1() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
@@ -44,13 +44,15 @@ fn five_on_the_bottom_row_starting_at_a1() {
         . O O O . . . . . . . . . . . . . . .
         x X X X X . . . . . . . . . . . . . .
         ",
+        "A1",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("A1", ACROSS, 5));
 }
 
 #[test]
 fn five_on_the_bottom_row_ending_at_s1() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
@@ -72,13 +74,15 @@ fn five_on_the_bottom_row_ending_at_s1() {
         . . . . . . . . . . . . . . O O O . O
         . . . . . . . . . . . . . . X X X X x
         ",
+        "O1",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("O1", ACROSS, 5));
 }
 
 #[test]
 fn five_on_the_top_row_starting_at_a19() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         X X x X X . . . . . . . . . . . . . .
         O O . O . . . . . . . . . . . . . . .
@@ -100,13 +104,15 @@ fn five_on_the_top_row_starting_at_a19() {
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
         ",
+        "A19",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("A19", ACROSS, 5));
 }
 
 #[test]
 fn five_on_the_top_row_ending_at_s19() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . O x X X X X
         . . . . . . . . . . . . . . . O O O .
@@ -128,13 +134,15 @@ fn five_on_the_top_row_ending_at_s19() {
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
         ",
+        "O19",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("O19", ACROSS, 5));
 }
 
 #[test]
 fn five_in_the_left_column_starting_at_a1() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
@@ -156,13 +164,15 @@ fn five_in_the_left_column_starting_at_a1() {
         X O . . . . . . . . . . . . . . . . .
         X O . . . . . . . . . . . . . . . . .
         ",
+        "A1",
+        UP,
+        5,
     );
-    assert_eq!(line, expect_line("A1", UP, 5));
 }
 
 #[test]
 fn five_in_the_left_column_ending_at_a19() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         x . O . . . . . . . . . . . . . . . .
         X . . . . . . . . . . . . . . . . . .
@@ -184,13 +194,15 @@ fn five_in_the_left_column_ending_at_a19() {
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
         ",
+        "A15",
+        UP,
+        5,
     );
-    assert_eq!(line, expect_line("A15", UP, 5));
 }
 
 #[test]
 fn five_in_the_right_column_starting_at_s1() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
@@ -212,13 +224,15 @@ fn five_in_the_right_column_starting_at_s1() {
         . . . . . . . . . . . . . . . . . O X
         . . . . . . . . . . . . . . . . . O X
         ",
+        "S1",
+        UP,
+        5,
     );
-    assert_eq!(line, expect_line("S1", UP, 5));
 }
 
 #[test]
 fn five_in_the_right_column_ending_at_s19() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . . . . . x
         . . . . . . . . . . . . . . . . . O X
@@ -240,13 +254,15 @@ fn five_in_the_right_column_ending_at_s19() {
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
         ",
+        "S15",
+        UP,
+        5,
     );
-    assert_eq!(line, expect_line("S15", UP, 5));
 }
 
 #[test]
 fn five_on_the_rising_diagonal_from_corner_a1() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
@@ -268,13 +284,15 @@ fn five_on_the_rising_diagonal_from_corner_a1() {
         . X . . . . . . . . . . . . . . . . .
         x O O O O . . . . . . . . . . . . . .
         ",
+        "A1",
+        RISING,
+        5,
     );
-    assert_eq!(line, expect_line("A1", RISING, 5));
 }
 
 #[test]
 fn five_on_the_rising_diagonal_into_corner_s19() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . O O O . x
         . . . . . . . . . . . . . . . . . X .
@@ -296,13 +314,15 @@ fn five_on_the_rising_diagonal_into_corner_s19() {
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
         ",
+        "O15",
+        RISING,
+        5,
     );
-    assert_eq!(line, expect_line("O15", RISING, 5));
 }
 
 #[test]
 fn five_on_the_falling_diagonal_from_corner_a19() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         x O O O . . . . . . . . . . . . . . .
         . X . . . . . . . . . . . . . . . . .
@@ -324,13 +344,15 @@ fn five_on_the_falling_diagonal_from_corner_a19() {
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
         ",
+        "A19",
+        FALLING,
+        5,
     );
-    assert_eq!(line, expect_line("A19", FALLING, 5));
 }
 
 #[test]
 fn white_five_on_the_falling_diagonal_into_corner_s1() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
@@ -352,13 +374,15 @@ fn white_five_on_the_falling_diagonal_into_corner_s1() {
         . . . . . . . . . . . . . . . . X O .
         X X X X . . . . . . . . . . . . . . O
         ",
+        "O5",
+        FALLING,
+        5,
     );
-    assert_eq!(line, expect_line("O5", FALLING, 5));
 }
 
 #[test]
 fn five_on_the_falling_diagonal_into_corner_s1() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
@@ -380,8 +404,10 @@ fn five_on_the_falling_diagonal_into_corner_s1() {
         . . . . . . . . . . . . . . . . . X .
         . . . . . . . . . . . . . . O O O O x
         ",
+        "O5",
+        FALLING,
+        5,
     );
-    assert_eq!(line, expect_line("O5", FALLING, 5));
 }
 
 #[test]
@@ -416,7 +442,7 @@ fn a_whole_row_of_nineteen_is_one_line_under_five_or_more_only() {
 
 #[test]
 fn four_at_the_right_edge_does_not_continue_onto_the_next_row() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . . . . . .
@@ -439,12 +465,11 @@ fn four_at_the_right_edge_does_not_continue_onto_the_next_row() {
         . . . . . . . . . . . . . . . X X X x
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn four_in_the_left_column_does_not_continue_into_the_next_column() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         x . . . . . . . . . . . . . . . . . .
         X . . . . . . . . . . . . . . . . . .
@@ -467,12 +492,11 @@ fn four_in_the_left_column_does_not_continue_into_the_next_column() {
         . X O . . . . . . . . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn four_on_a_diagonal_into_the_corner_does_not_wrap_to_the_far_corner() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . . . . . . . . . . . x
         . . . . . . . . . . . . . . . . . X .
@@ -495,5 +519,4 @@ fn four_on_a_diagonal_into_the_corner_does_not_wrap_to_the_far_corner() {
         X O O O O . . . . . . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
