@@ -457,3 +457,16 @@ pub fn show(bytes: &[u8]) -> String {
     }
     out
 }
+
+/// A small deterministic random source (xorshift32): the cha arena's random
+/// mover and the Mist's random boards. The seed must not be 0.
+pub struct XorShift(pub u32);
+
+impl XorShift {
+    pub fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0
+    }
+}
