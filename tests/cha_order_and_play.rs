@@ -16,7 +16,7 @@ mod common;
 
 use WinRule::{ExactlyFive, FiveOrMore};
 use common::cha::*;
-use common::{name, pt};
+use common::{XorShift, name, pt};
 use piskrs::board::{Board, Stone};
 use piskrs::cha::choose;
 use piskrs::coord::Point;
@@ -256,18 +256,6 @@ fn a_full_board_has_no_move_and_a_last_free_point_is_played() {
 }
 
 // ---------------------------------------------------------------- the arena
-
-/// A small deterministic random source for the arena's random mover.
-struct XorShift(u32);
-
-impl XorShift {
-    fn next(&mut self) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 17;
-        self.0 ^= self.0 << 5;
-        self.0
-    }
-}
 
 #[test]
 fn arena_cha_beats_a_random_mover() {

@@ -35,22 +35,17 @@ fn request(tail: &str) -> String {
 
 #[test]
 fn an_empty_command_line_plays() {
-    assert_eq!(request(""), "play");
-    assert_eq!(request("  "), "play");
-    assert_eq!(request(" \t "), "play");
-    assert_eq!(request("\r"), "play");
+    for tail in ["", "  ", " \t ", "\r"] {
+        assert_eq!(request(tail), "play", "{tail:?}");
+    }
 }
 
 #[test]
 fn slash_question_mark_asks_for_the_usage() {
-    assert_eq!(request("/?"), "usage");
-    assert_eq!(request(" /?"), "usage");
-    assert_eq!(request("\t/?  "), "usage");
-    assert_eq!(request("/?\r"), "usage");
-    assert_eq!(request("-?"), "usage");
-    assert_eq!(request("/? /?"), "usage");
-    // Usage wins over options that were understood.
-    assert_eq!(request("/BENCH /?"), "usage");
+    // The last: usage wins over options that were understood.
+    for tail in ["/?", " /?", "\t/?  ", "/?\r", "-?", "/? /?", "/BENCH /?"] {
+        assert_eq!(request(tail), "usage", "{tail:?}");
+    }
 }
 
 #[test]
@@ -83,13 +78,17 @@ fn switches_are_case_insensitive() {
 fn switch_values_are_checked() {
     assert_eq!(request("/SEED 0"), "play seed=0");
     assert_eq!(request("/SEED 65535"), "play seed=65535");
-    assert_eq!(request("/SEED 65536"), "invalid");
-    assert_eq!(request("/SEED"), "invalid");
-    assert_eq!(request("/SEED x"), "invalid");
-    assert_eq!(request("/SEED -1"), "invalid");
-    assert_eq!(request("/SEED /BENCH"), "invalid");
-    assert_eq!(request("/LOAD"), "invalid");
-    assert_eq!(request("/LOAD /BENCH"), "invalid");
+    for tail in [
+        "/SEED 65536",
+        "/SEED",
+        "/SEED x",
+        "/SEED -1",
+        "/SEED /BENCH",
+        "/LOAD",
+        "/LOAD /BENCH",
+    ] {
+        assert_eq!(request(tail), "invalid", "{tail:?}");
+    }
     assert_eq!(
         request(&format!("/LOAD {}", "A".repeat(40))),
         format!("play load={}", "A".repeat(40))

@@ -15,6 +15,22 @@ fn refusal(g: &Gomorpion, m: &str) -> Option<Refusal> {
     g.legal(pt(m)).err()
 }
 
+/// The diagram of a cast in which Black has A5..D5 (columns A to E) and is to
+/// complete the five at E5, over `below` (rows 4 down to 1).
+fn row_5_before(below: &str) -> String {
+    format!("A B C D E\n5 X X X X .\n{below}")
+}
+
+/// Black completes A5..E5 at E5 on `row_5_before(below)`; the board then shows
+/// the five captured by Black over `after` (rows 4 down to 1), and the cast
+/// gains `points` (Black, Red).
+fn black_fives_at_e5(below: &str, after: &str, points: [u16; 2]) -> Gomorpion {
+    let after = format!("A B C D E\n5 B B B B B\n{after}");
+    let (event, g) = check(&row_5_before(below), Black, "E5", &after);
+    assert_eq!(event.points, points);
+    g
+}
+
 // 1. The board, the notation, the diagrams
 
 #[test]
@@ -119,25 +135,19 @@ fn rule_3_neighbours_are_the_eight_around() {
 
 #[test]
 fn rule_3_fewer_neighbours_at_the_edge() {
-    let (e, g) = check(
+    let g = black_fives_at_e5(
         "
-            A B C D E
-          5 X X X X .
           4 . . . . .
           3 . . . . .
           2 X X . . .
           1 O X . . .",
-        Black,
-        "E5",
         "
-            A B C D E
-          5 B B B B B
           4 . . . . .
           3 . . . . .
           2 x x . . .
           1 o x . . .",
+        [5, 0],
     );
-    assert_eq!(e.points, [5, 0]);
     assert!(g.view(pt("A1")) == PointView::Live(Red, LiveMark::Recapturable));
 }
 
@@ -284,25 +294,19 @@ fn rule_6_shifted_pieces_in_the_five_are_not_rescued() {
 
 #[test]
 fn rule_7_capture_counts_pieces_the_winner_captured_earlier() {
-    let (e, g) = check(
+    let g = black_fives_at_e5(
         "
-            A B C D E
-          5 X X X X .
           4 . B . R .
           3 . B O R .
           2 . B X R .
           1 . . . . .",
-        Black,
-        "E5",
         "
-            A B C D E
-          5 B B B B B
           4 . B . R .
           3 . B B R .
           2 . B x R .
           1 . . . . .",
+        [6, 0],
     );
-    assert_eq!(e.points, [6, 0]);
     assert_eq!(g.score(Black), 3 + 6);
     assert_eq!(g.score(Red), 3);
 }
@@ -311,12 +315,12 @@ fn rule_7_capture_counts_pieces_the_winner_captured_earlier() {
 fn rule_7_capture_pieces_captured_by_the_loser_do_not_count() {
     // As above, with Red's captured pieces on the left: C3 has only C2.
     let mut g = game(
-        "
-            A B C D E
-          5 X X X X .
-          4 . R . . .
-          3 . R O . .
-          2 . R X . .",
+        &row_5_before(
+            "
+              4 . R . . .
+              3 . R O . .
+              2 . R X . .",
+        ),
         Black,
     );
     g.play(pt("E5")).ok().unwrap();
@@ -325,93 +329,69 @@ fn rule_7_capture_pieces_captured_by_the_loser_do_not_count() {
 
 #[test]
 fn rule_7_capture_three_is_not_enough() {
-    let (e, _) = check(
+    black_fives_at_e5(
         "
-            A B C D E
-          5 X X X X .
           4 . . . . .
           3 . X O X .
           2 . . X . .
           1 . . . . .",
-        Black,
-        "E5",
         "
-            A B C D E
-          5 B B B B B
           4 . . . . .
           3 . x o x .
           2 . . x . .
           1 . . . . .",
+        [5, 0],
     );
-    assert_eq!(e.points, [5, 0]);
 }
 
 #[test]
 fn rule_7_capture_takes_the_winners_own_dense_pieces() {
-    let (e, _) = check(
+    black_fives_at_e5(
         "
-            A B C D E
-          5 X X X X .
           4 . . . . .
           3 X X X . .
           2 X X X . .
           1 . . . . .",
-        Black,
-        "E5",
         "
-            A B C D E
-          5 B B B B B
           4 . . . . .
           3 x B x . .
           2 x B x . .
           1 . . . . .",
+        [7, 0],
     );
-    assert_eq!(e.points, [7, 0]);
 }
 
 #[test]
 fn rule_7_captures_are_decided_together() {
-    let (e, _) = check(
+    black_fives_at_e5(
         "
-            A B C D E
-          5 X X X X .
           4 . . . . .
           3 X O . . .
           2 X O X . .
           1 . X . . .",
-        Black,
-        "E5",
         "
-            A B C D E
-          5 B B B B B
           4 . . . . .
           3 x o . . .
           2 x B x . .
           1 b x . . .",
+        [6, 0],
     );
-    assert_eq!(e.points, [6, 0]);
 }
 
 #[test]
 fn rule_7_the_loser_captures_nothing() {
     // Red's pieces around Black's C3 are four, but Black wins the cast.
-    let (e, _) = check(
+    black_fives_at_e5(
         "
-            A B C D E
-          5 X X X X .
           4 . . . . .
           3 . O X O .
           2 . O O . .",
-        Black,
-        "E5",
         "
-            A B C D E
-          5 B B B B B
           4 . . . . .
           3 . o x o .
           2 . o o . .",
+        [5, 0],
     );
-    assert_eq!(e.points, [5, 0]);
 }
 
 // 8. Shifted and recapturable pieces
@@ -447,12 +427,12 @@ fn rule_8_the_winners_pieces_shift_the_losers_are_recapturable() {
 fn rule_8_carried_pieces_play_on_and_can_be_captured_later() {
     // Red's recapturable C3 is captured in a later cast by four Black pieces.
     let mut g = game_with(
-        "
-            A B C D E
-          5 X X X X .
-          4 . X . X .
-          3 . . o . .
-          2 . X . X .",
+        &row_5_before(
+            "
+              4 . X . X .
+              3 . . o . .
+              2 . X . X .",
+        ),
         Black,
         Some(Black),
     );

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::gomorpion::{game, pt};
+use common::gomorpion::{RULE_9_DIAGRAM, game, pt};
 use piskrs::coord::Point;
 use piskrs::gomorpion::{Player, PointView, SIDE};
 use piskrs::gomorpion_screen::{
@@ -203,16 +203,7 @@ fn the_keyboard_moves_the_cursor_around_the_edges_and_enter_plays() {
 #[test]
 fn a_cast_won_by_clicks_shows_captures_linked_and_circled_and_the_score() {
     let mut s = GomorpionScreen::new(None, 1);
-    *s.game_mut() = game(
-        "
-            A B C D E F
-          6 X X X X . .
-          5 . . . . . .
-          4 . X . X . .
-          3 . . O . . .
-          2 . X . X . .",
-        Black,
-    );
+    *s.game_mut() = game(RULE_9_DIAGRAM, Black);
     click(&mut s, "E6");
     assert_eq!(status(&s), "Cast 1 to Black: Black +6, Red +0.");
     key(&mut s, Key::Up); // the cursor's brackets off the five

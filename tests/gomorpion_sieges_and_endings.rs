@@ -7,9 +7,9 @@ mod common;
 
 use Player::{Black, Red};
 use common::gomorpion::check;
-use common::gomorpion::{assert_board, draw_area, game, play_all, pt};
+use common::gomorpion::{RULE_9_DIAGRAM, assert_board, draw_area, game, play_all, pt};
 use piskrs::coord::Point;
-use piskrs::gomorpion::{Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
+use piskrs::gomorpion::{Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
 
 /// A game whose every intersection outside the diagram holds a piece captured by
 /// Red (section 13's diagrams).
@@ -38,6 +38,22 @@ fn full_game(text: &str, to_move: Player) -> Gomorpion {
     g
 }
 
+/// Plays the last cast's final move, D1, on `full_game(text, to_move)`: the
+/// game ends, `winner` wins it (None: a draw) and the cast gains `points`
+/// (Black, Red).
+fn last_cast_at_d1(
+    text: &str,
+    to_move: Player,
+    winner: Option<Player>,
+    points: [u16; 2],
+) -> (Event, Gomorpion) {
+    let mut g = full_game(text, to_move);
+    let e = g.play(pt("D1")).ok().unwrap();
+    assert!(e.game_over && e.winner == winner);
+    assert_eq!(e.points, points);
+    (e, g)
+}
+
 fn in_rectangle(text: &str, p: Point) -> bool {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let cols: Vec<u8> = lines
@@ -56,16 +72,7 @@ fn in_rectangle(text: &str, p: Point) -> bool {
 
 #[test]
 fn rule_9_lines_join_pieces_captured_together_a_lone_one_is_circled() {
-    let mut g = game(
-        "
-            A B C D E F
-          6 X X X X . .
-          5 . . . . . .
-          4 . X . X . .
-          3 . . O . . .
-          2 . X . X . .",
-        Black,
-    );
+    let mut g = game(RULE_9_DIAGRAM, Black);
     g.play(pt("E6")).ok().unwrap();
     let linked = |m: &str| match g.view(pt(m)) {
         PointView::Captured { linked, .. } => linked,
@@ -290,17 +297,16 @@ fn rule_13_neither_can_play_the_last_cast_is_drawn() {
 
 #[test]
 fn rule_13_only_black_can_play_black_wins_the_last_cast() {
-    let mut g = full_game(
+    let (_, g) = last_cast_at_d1(
         "
             A B C D
           3 B B B B
           2 X X O X
           1 b X X .",
         Black,
+        Some(Black),
+        [5, 0],
     );
-    let e = g.play(pt("D1")).ok().unwrap();
-    assert!(e.game_over && e.winner == Some(Black));
-    assert_eq!(e.points, [5, 0]);
     assert_board(
         &g,
         "
@@ -313,28 +319,24 @@ fn rule_13_only_black_can_play_black_wins_the_last_cast() {
 
 #[test]
 fn rule_13_only_red_can_play_red_wins_the_last_cast() {
-    let mut g = full_game(
+    // Not quite the mirror image: the filler is Red's, so Red's D1 has four Red
+    // neighbours (C1, D2, E1, E2) and is captured too.
+    last_cast_at_d1(
         "
             A B C D
           3 R R R R
           2 O O X O
           1 r O O .",
         Red,
+        Some(Red),
+        [0, 6],
     );
-    let e = g.play(pt("D1")).ok().unwrap();
-    assert!(e.game_over && e.winner == Some(Red));
-    // Not quite the mirror image: the filler is Red's, so Red's D1 has four Red
-    // neighbours (C1, D2, E1, E2) and is captured too.
-    assert_eq!(e.points, [0, 6]);
 }
 
 #[test]
 fn rule_13_a_safe_piece_scores_in_a_drawn_last_cast() {
-    let mut g = full_game("  A B C D\n 2 B B B R\n 1 B Y B .", Black);
-    let e = g.play(pt("D1")).ok().unwrap();
-    assert!(e.game_over && e.winner.is_none());
+    let (e, _) = last_cast_at_d1("  A B C D\n 2 B B B R\n 1 B Y B .", Black, None, [1, 0]);
     assert_eq!(e.safe, [1, 0]);
-    assert_eq!(e.points, [1, 0]);
 }
 
 #[test]

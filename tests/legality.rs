@@ -283,29 +283,29 @@ const DRAWN_6: &str = "
     X X O O X X
 ";
 
-/// 19x19 with no five in any direction: 181 black, 180 white. Each row is the one
-/// below shifted by two, so runs are at most two long in every direction.
-const DRAWN_19: &str = "
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-    O O X X O O X X O O X X O O X X O O X
-    X X O O X X O O X X O O X X O O X X O
-";
+/// A full board of `side` points a side drawn in pairs: the top row is two of
+/// `first`, two of the other colour, and so on, and each row is the one above
+/// shifted by two, so runs are at most two long in every direction. `DRAWN_5`
+/// is `striped(5, 'X')` and `DRAWN_6` is `striped(6, 'O')`.
+fn striped(side: usize, first: char) -> String {
+    let other = if first == 'X' { 'O' } else { 'X' };
+    let mut text = String::new();
+    for from_top in 0..side {
+        let row: Vec<String> = (0..side)
+            .map(|col| {
+                if (col / 2 + from_top) % 2 == 0 {
+                    first
+                } else {
+                    other
+                }
+            })
+            .map(String::from)
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
 
 /// Plays the full diagram out move by move and checks that only the last move
 /// ends the game, as a draw.
@@ -356,8 +356,12 @@ fn a_full_6x6_board_without_five_is_a_draw() {
 
 #[test]
 fn a_full_19x19_board_without_five_is_a_draw() {
+    // The 19x19 board is the 5x5 and 6x6 draws' pattern, drawn larger.
+    assert_eq!(striped(5, 'X'), normalise(DRAWN_5));
+    assert_eq!(striped(6, 'O'), normalise(DRAWN_6));
     for rule in RULES {
-        let mut game = play_out_draw(DRAWN_19, rule);
+        // 181 black, 180 white.
+        let mut game = play_out_draw(&striped(19, 'X'), rule);
         assert_eq!(game.move_count(), 361);
         assert_eq!(error_text(game.play(pt("K10"))), "game over");
         assert_eq!(error_text(game.play(Point::new(19, 0))), "game over");
@@ -480,30 +484,27 @@ fn parse(text: &str, lettering: Lettering) -> Option<(u8, u8)> {
     parse_point(text.as_bytes(), 19, lettering).map(|p| (p.col, p.row))
 }
 
-#[test]
-fn every_point_round_trips_with_consecutive_lettering_a_to_s() {
-    let letters = b"ABCDEFGHIJKLMNOPQRS";
+/// Every point of a 19x19 board is written as its column's letter (from `letters`) and its row
+/// number, and that text parses back to the point.
+fn assert_every_point_round_trips(lettering: Lettering, letters: &[u8; 19]) {
     for col in 0..19u8 {
         for row in 0..19u8 {
-            let text = write(Point::new(col, row), Lettering::Consecutive);
+            let text = write(Point::new(col, row), lettering);
             let expected = format!("{}{}", letters[col as usize] as char, row + 1);
             assert_eq!(text, expected);
-            assert_eq!(parse(&text, Lettering::Consecutive), Some((col, row)));
+            assert_eq!(parse(&text, lettering), Some((col, row)));
         }
     }
 }
 
 #[test]
+fn every_point_round_trips_with_consecutive_lettering_a_to_s() {
+    assert_every_point_round_trips(Lettering::Consecutive, b"ABCDEFGHIJKLMNOPQRS");
+}
+
+#[test]
 fn every_point_round_trips_with_go_lettering_skipping_i() {
-    let letters = b"ABCDEFGHJKLMNOPQRST";
-    for col in 0..19u8 {
-        for row in 0..19u8 {
-            let text = write(Point::new(col, row), Lettering::SkipI);
-            let expected = format!("{}{}", letters[col as usize] as char, row + 1);
-            assert_eq!(text, expected);
-            assert_eq!(parse(&text, Lettering::SkipI), Some((col, row)));
-        }
-    }
+    assert_every_point_round_trips(Lettering::SkipI, b"ABCDEFGHJKLMNOPQRST");
 }
 
 #[test]
@@ -551,17 +552,31 @@ fn notation_respects_a_smaller_board_side() {
 
 #[test]
 fn letters_and_columns_match_each_lettering() {
-    assert_eq!(Lettering::Consecutive.letter(0), b'A');
-    assert_eq!(Lettering::Consecutive.letter(8), b'I');
-    assert_eq!(Lettering::Consecutive.letter(18), b'S');
-    assert_eq!(Lettering::SkipI.letter(7), b'H');
-    assert_eq!(Lettering::SkipI.letter(8), b'J');
-    assert_eq!(Lettering::SkipI.letter(18), b'T');
-    assert_eq!(Lettering::SkipI.column(b'I'), None);
-    assert_eq!(Lettering::SkipI.column(b'J'), Some(8));
-    assert_eq!(Lettering::Consecutive.column(b'I'), Some(8));
-    assert_eq!(Lettering::Consecutive.column(b'a'), None);
-    assert_eq!(Lettering::Consecutive.column(b'1'), None);
+    use Lettering::{Consecutive, SkipI};
+    for (lettering, column, letter) in [
+        (Consecutive, 0, b'A'),
+        (Consecutive, 8, b'I'),
+        (Consecutive, 18, b'S'),
+        (SkipI, 7, b'H'),
+        (SkipI, 8, b'J'),
+        (SkipI, 18, b'T'),
+    ] {
+        assert_eq!(lettering.letter(column), letter, "column {column}");
+    }
+    for (lettering, letter, column) in [
+        (SkipI, b'I', None),
+        (SkipI, b'J', Some(8)),
+        (Consecutive, b'I', Some(8)),
+        (Consecutive, b'a', None),
+        (Consecutive, b'1', None),
+    ] {
+        assert_eq!(
+            lettering.column(letter),
+            column,
+            "letter {}",
+            letter as char
+        );
+    }
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{diagram, go_name, go_point, hole_points_on_board, hole_view, mist_formula};
+use common::{XorShift, diagram, go_name, go_point, hole_points_on_board, hole_view, mist_formula};
 use piskrs::board::{Board, Stone};
 use piskrs::coord::Point;
 use piskrs::mist::{self, HOLE_REACH, SIDE, START, centre_after, in_hole};
@@ -40,20 +40,8 @@ fn stones(black: &[&str], white: &[&str]) -> Board {
     board
 }
 
-/// A small deterministic generator for random boards (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-fn random_board(seed: u64) -> Board {
-    let mut rng = Rng(seed);
+fn random_board(seed: u32) -> Board {
+    let mut rng = XorShift(seed);
     let mut board = Board::new(19);
     for row in 0..19 {
         for col in 0..19 {
@@ -340,7 +328,7 @@ fn view_one_point_in_from_the_right_and_top_edges() {
 
 #[test]
 fn view_agrees_with_the_independent_view_on_random_boards_for_every_centre() {
-    for seed in [0x9E37_79B9_7F4A_7C15u64, 12345, 0xDEAD_BEEF] {
+    for seed in [0x9E37_79B9, 12345, 0xDEAD_BEEF] {
         let board = random_board(seed);
         for c in common::all_points(19) {
             assert_eq!(

@@ -46,6 +46,16 @@ fn mist_picture(app: &App) -> String {
     out
 }
 
+/// The picture of a 19x19 board under the mist but for `rows` (each of 19
+/// points, as `picture` reads them): `from_top` rows of mist above them, and
+/// mist below them down to row 1.
+fn picture_in_the_mist(from_top: usize, rows: &str) -> String {
+    let drawn = picture(rows);
+    let below = 19 - from_top - drawn.lines().count();
+    let mist = format!("{}\n", ["~"; 19].join(" "));
+    mist.repeat(from_top) + &drawn + &mist.repeat(below)
+}
+
 fn picture(text: &str) -> String {
     let mut out = String::new();
     for l in text.lines() {
@@ -74,14 +84,9 @@ fn mist_two_players() -> App {
 fn the_mist_covers_the_board_but_the_hole() {
     let mut app = mist_two_players();
     // Before any move: the hole around J10, the centre marked.
-    let start = picture(
+    let start = picture_in_the_mist(
+        6, // rows 13 down to 7
         "
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
         ~ ~ ~ ~ ~ ~ + + + + + + + ~ ~ ~ ~ ~ ~
         ~ ~ ~ ~ ~ ~ + + + + + + + ~ ~ ~ ~ ~ ~
         ~ ~ ~ ~ ~ ~ + + + + + + + ~ ~ ~ ~ ~ ~
@@ -89,12 +94,6 @@ fn the_mist_covers_the_board_but_the_hole() {
         ~ ~ ~ ~ ~ ~ + + + + + + + ~ ~ ~ ~ ~ ~
         ~ ~ ~ ~ ~ ~ + + + + + + + ~ ~ ~ ~ ~ ~
         ~ ~ ~ ~ ~ ~ + + + + + + + ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
         ",
     );
     assert_eq!(mist_picture(&app), start);
@@ -105,21 +104,9 @@ fn the_mist_covers_the_board_but_the_hole() {
     // O1 (Black) -> P3, which shows M3 and O1; A1 stays hidden.
     click19(&mut app, "O1");
     assert_eq!(go_name(app.hole_centre().col, app.hole_centre().row), "P3");
-    let after_three = picture(
+    let after_three = picture_in_the_mist(
+        13, // rows 6 down to 1
         "
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
         ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ + + + + + + +
         ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ + + + + + + +
         ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ + + + + + + +
@@ -131,23 +118,9 @@ fn the_mist_covers_the_board_but_the_hole() {
     assert_eq!(mist_picture(&app), after_three);
     // P3 (White) -> C1, which shows A1 and nothing else.
     click19(&mut app, "P3");
-    let after_four = picture(
+    let after_four = picture_in_the_mist(
+        15, // rows 4 down to 1
         "
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
-        ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
         + + + + + + ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
         + + + + + + ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
         + + + + + + ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{marked_diagram, name, names};
+use common::{marked_diagram, name, names, pt};
 use piskrs::board::{Board, Stone};
 use piskrs::classic::Classic;
 use piskrs::coord::Point;
@@ -154,11 +154,9 @@ fn it_blocks_his_victory_by_continuous_fours() {
     );
 }
 
-#[test]
-fn it_makes_a_four_three() {
-    // G6 makes a four up (G4..G7, one end blocked) and an open three across.
-    expect(
-        "
+/// G6 makes Black a four up (G5..G8, blocked at G9) and an open three across
+/// (E6 F6 G6).
+const FOUR_THREE_AT_G6: &str = "
         . . . . . . . . . . .
         . . . . . . . . . . .
         . . . . . . O . . . .
@@ -169,31 +167,24 @@ fn it_makes_a_four_three() {
         . . . . . . . . . . .
         . . . . . . . . . . .
         . . . . . . . . O . .
-        . . . . . . . . . . .",
-        Stone::Black,
-        Reason::MyVcf,
-    );
+        . . . . . . . . . . .";
+
+#[test]
+fn it_makes_a_four_three() {
+    expect(FOUR_THREE_AT_G6, Stone::Black, Reason::MyVcf);
 }
 
 #[test]
 fn a_four_three_whose_block_makes_his_four_is_no_win() {
     // G6 would make a four up (G5..G8, blocked at G9) and an open three across,
-    // but White's forced block on G4 makes White's own four (D4..G4, blocked
-    // at C4): Black must answer it on H4, and White then blocks the three.
-    let (diagram, _) = marked_diagram(
-        "
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . O . . . .
-        . . . . . . X . . . .
-        . . . . . . X . . . .
-        . . . . X X . . . . .
-        . . . . . . X . . . .
-        . . X O O O . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . O . .
-        . . . . . . . . . . .",
-    );
+    // but with White's D4 E4 F4 (blocked at C4) White's forced block on G4
+    // makes White's own four (D4..G4): Black must answer it on H4, and White
+    // then blocks the three.
+    let (mut diagram, _) = marked_diagram(FOUR_THREE_AT_G6);
+    diagram.board.set(pt("C4"), Some(Stone::Black));
+    for his in ["D4", "E4", "F4"] {
+        diagram.board.set(pt(his), Some(Stone::White));
+    }
     let (point, _, why) = strong(&diagram.board, Stone::Black);
     assert!(
         !matches!(why, Reason::FourThree | Reason::MyVcf | Reason::MyVct),

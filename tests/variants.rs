@@ -19,67 +19,73 @@ use piskrs::variant::{ALL, LEVELS, Level, MENU, Variant};
 // ---------------------------------------------------------------------------
 // Variants: lettering, sides, names.
 
+/// One variant as the menu and the game see it.
+struct Expected {
+    variant: Variant,
+    side: u8,
+    name: &'static str,
+    keyword: &'static str,
+    rule_text: &'static str,
+    win_rule: WinRule,
+    opening: Opening,
+    lettering: Lettering,
+}
+
 #[test]
 fn variants_sides_lettering_rules_and_names() {
-    let expected: [(Variant, u8, &str, &str, &str); 4] = [
-        (
-            Variant::Piskasm,
-            19,
-            "Gomoku 19x19 (Piskasm)",
-            "PISKASM",
-            "Five or more in a row wins.",
-        ),
-        (
-            Variant::Mist,
-            19,
-            "Gomoku in the Mist 19x19",
-            "MIST",
-            "Five or more in a row wins.",
-        ),
-        (
-            Variant::OuterOpen,
-            15,
-            "Outer-Open Gomoku 15x15",
-            "OUTER",
-            "Five or more; Black opens outside.",
-        ),
-        (
-            Variant::ExactFive,
-            15,
-            "Exact five 15x15",
-            "EXACT",
-            "Exactly five wins; six does not.",
-        ),
+    let expected = [
+        Expected {
+            variant: Variant::Piskasm,
+            side: 19,
+            name: "Gomoku 19x19 (Piskasm)",
+            keyword: "PISKASM",
+            rule_text: "Five or more in a row wins.",
+            win_rule: WinRule::FiveOrMore,
+            opening: Opening::Free,
+            lettering: Lettering::Consecutive,
+        },
+        Expected {
+            variant: Variant::Mist,
+            side: 19,
+            name: "Gomoku in the Mist 19x19",
+            keyword: "MIST",
+            rule_text: "Five or more in a row wins.",
+            win_rule: WinRule::FiveOrMore,
+            opening: Opening::Free,
+            lettering: Lettering::Consecutive,
+        },
+        Expected {
+            variant: Variant::OuterOpen,
+            side: 15,
+            name: "Outer-Open Gomoku 15x15",
+            keyword: "OUTER",
+            rule_text: "Five or more; Black opens outside.",
+            win_rule: WinRule::FiveOrMore,
+            opening: Opening::OuterTwoLines,
+            lettering: Lettering::SkipI,
+        },
+        Expected {
+            variant: Variant::ExactFive,
+            side: 15,
+            name: "Exact five 15x15",
+            keyword: "EXACT",
+            rule_text: "Exactly five wins; six does not.",
+            win_rule: WinRule::ExactlyFive,
+            opening: Opening::Free,
+            lettering: Lettering::SkipI,
+        },
     ];
     assert!(ALL.len() == 4);
-    for (i, (v, side, name, keyword, rule)) in expected.into_iter().enumerate() {
+    for (i, e) in expected.into_iter().enumerate() {
+        let (v, side, name, keyword) = (e.variant, e.side, e.name, e.keyword);
         assert!(ALL[i] == v, "ALL[{i}]");
         assert_eq!(v.side(), side, "{name}");
         assert_eq!(String::from_utf8_lossy(v.name()), name);
         assert_eq!(String::from_utf8_lossy(v.keyword()), keyword);
-        assert_eq!(String::from_utf8_lossy(v.rule_text()), rule);
-        let lettering = if side == 19 {
-            Lettering::Consecutive
-        } else {
-            Lettering::SkipI
-        };
-        assert!(v.lettering() == lettering, "{name}");
-        assert!(
-            v.win_rule()
-                == if v == Variant::ExactFive {
-                    WinRule::ExactlyFive
-                } else {
-                    WinRule::FiveOrMore
-                }
-        );
-        assert!(
-            v.opening()
-                == if v == Variant::OuterOpen {
-                    Opening::OuterTwoLines
-                } else {
-                    Opening::Free
-                }
-        );
+        assert_eq!(String::from_utf8_lossy(v.rule_text()), e.rule_text);
+        assert!(v.lettering() == e.lettering, "{name}");
+        assert!(v.win_rule() == e.win_rule, "{name}");
+        assert!(v.opening() == e.opening, "{name}");
         assert_eq!(v.has_mist(), v == Variant::Mist);
         let game = v.new_game();
         assert_eq!(game.board().side(), side);

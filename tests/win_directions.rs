@@ -14,7 +14,7 @@
 mod common;
 
 use common::win::*;
-use common::{ACROSS, ALL_DIRECTIONS, FALLING, RISING, UP, diagram, expect_line, pt};
+use common::{ACROSS, ALL_DIRECTIONS, FALLING, RISING, UP, diagram, pt};
 use piskrs::board::{DIRECTIONS, Stone};
 
 #[test]
@@ -48,7 +48,7 @@ fn the_diagram_parser_reads_rows_from_the_top() {
 
 #[test]
 fn five_across_with_the_last_stone_at_the_left_end() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -60,13 +60,15 @@ fn five_across_with_the_last_stone_at_the_left_end() {
         . . . . . . . . .
         . . . . . . . . .
         ",
+        "B5",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("B5", ACROSS, 5));
 }
 
 #[test]
 fn five_across_with_the_last_stone_at_the_right_end() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -78,13 +80,15 @@ fn five_across_with_the_last_stone_at_the_right_end() {
         . . . O O O O . .
         . . . . . . . . .
         ",
+        "D3",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("D3", ACROSS, 5));
 }
 
 #[test]
 fn five_across_with_the_last_stone_in_the_middle() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -96,13 +100,15 @@ fn five_across_with_the_last_stone_in_the_middle() {
         . . . . . . . . .
         . . . . . . . . .
         ",
+        "C3",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("C3", ACROSS, 5));
 }
 
 #[test]
 fn five_up_with_the_last_stone_at_the_bottom() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . X . . .
@@ -114,13 +120,15 @@ fn five_up_with_the_last_stone_at_the_bottom() {
         . . . . . . . . .
         . . . . . . . . .
         ",
+        "F4",
+        UP,
+        5,
     );
-    assert_eq!(line, expect_line("F4", UP, 5));
 }
 
 #[test]
 fn five_up_with_the_last_stone_at_the_top() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -132,13 +140,15 @@ fn five_up_with_the_last_stone_at_the_top() {
         . X O . . . . . .
         . . . . . . . . .
         ",
+        "B2",
+        UP,
+        5,
     );
-    assert_eq!(line, expect_line("B2", UP, 5));
 }
 
 #[test]
 fn five_up_with_the_last_stone_in_the_middle() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . . . O .
@@ -150,13 +160,15 @@ fn five_up_with_the_last_stone_in_the_middle() {
         . . . . . . X X .
         . . . . . . X . .
         ",
+        "H4",
+        UP,
+        5,
     );
-    assert_eq!(line, expect_line("H4", UP, 5));
 }
 
 #[test]
 fn five_on_a_rising_diagonal_with_the_last_stone_at_the_lower_end() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -168,13 +180,15 @@ fn five_on_a_rising_diagonal_with_the_last_stone_at_the_lower_end() {
         . O O O O . . . .
         . . . . . . . . .
         ",
+        "C3",
+        RISING,
+        5,
     );
-    assert_eq!(line, expect_line("C3", RISING, 5));
 }
 
 #[test]
 fn five_on_a_rising_diagonal_with_the_last_stone_at_the_upper_end() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -186,13 +200,15 @@ fn five_on_a_rising_diagonal_with_the_last_stone_at_the_upper_end() {
         O . . . . . . . .
         . . . . X . . . .
         ",
+        "A2",
+        RISING,
+        5,
     );
-    assert_eq!(line, expect_line("A2", RISING, 5));
 }
 
 #[test]
 fn five_on_a_rising_diagonal_with_the_last_stone_in_the_middle() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . X
         . . . . . . . X .
@@ -204,13 +220,15 @@ fn five_on_a_rising_diagonal_with_the_last_stone_in_the_middle() {
         . . . . . . . . .
         . . . . . . . . .
         ",
+        "E5",
+        RISING,
+        5,
     );
-    assert_eq!(line, expect_line("E5", RISING, 5));
 }
 
 #[test]
 fn five_on_a_falling_diagonal_with_the_last_stone_at_the_upper_end() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . x . . . . . . .
@@ -222,13 +240,15 @@ fn five_on_a_falling_diagonal_with_the_last_stone_at_the_upper_end() {
         . . O O O O . . .
         . . . . . . . . .
         ",
+        "B8",
+        FALLING,
+        5,
     );
-    assert_eq!(line, expect_line("B8", FALLING, 5));
 }
 
 #[test]
 fn five_on_a_falling_diagonal_with_the_last_stone_at_the_lower_end() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . O . . . .
         . . . . . O . . .
@@ -240,13 +260,15 @@ fn five_on_a_falling_diagonal_with_the_last_stone_at_the_lower_end() {
         . . . . . . . . .
         . . . . . . . . .
         ",
+        "E9",
+        FALLING,
+        5,
     );
-    assert_eq!(line, expect_line("E9", FALLING, 5));
 }
 
 #[test]
 fn five_on_a_falling_diagonal_with_the_last_stone_in_the_middle() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -258,13 +280,15 @@ fn five_on_a_falling_diagonal_with_the_last_stone_in_the_middle() {
         O . . X . . . . .
         O . . . X . . . .
         ",
+        "A5",
+        FALLING,
+        5,
     );
-    assert_eq!(line, expect_line("A5", FALLING, 5));
 }
 
 #[test]
 fn five_filling_a_whole_row_of_the_smallest_board() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . .
         O O O O .
@@ -272,13 +296,15 @@ fn five_filling_a_whole_row_of_the_smallest_board() {
         . . . . .
         . . . . .
         ",
+        "A3",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("A3", ACROSS, 5));
 }
 
 #[test]
 fn five_from_corner_to_corner_of_the_smallest_board() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         o . . . .
         . O . X .
@@ -286,6 +312,8 @@ fn five_from_corner_to_corner_of_the_smallest_board() {
         . X . O .
         X . . X O
         ",
+        "A5",
+        FALLING,
+        5,
     );
-    assert_eq!(line, expect_line("A5", FALLING, 5));
 }

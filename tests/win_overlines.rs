@@ -70,60 +70,42 @@ const SEVEN_ACROSS_LAST_AT_END: &str = "
 
 #[test]
 fn six_across_wins_whole_under_five_or_more() {
-    assert_eq!(
-        verdict(SIX_ACROSS_LAST_AT_END, WinRule::FiveOrMore),
-        expect_line("B5", ACROSS, 6)
-    );
+    wins_whole_under_five_or_more(SIX_ACROSS_LAST_AT_END, "B5", ACROSS, 6);
 }
 
 #[test]
 fn six_across_does_not_win_under_exactly_five() {
-    assert_eq!(verdict(SIX_ACROSS_LAST_AT_END, WinRule::ExactlyFive), None);
+    does_not_win_under_exactly_five(SIX_ACROSS_LAST_AT_END);
 }
 
 #[test]
 fn six_up_with_the_last_stone_in_the_middle_wins_whole_under_five_or_more() {
-    assert_eq!(
-        verdict(SIX_UP_LAST_IN_MIDDLE, WinRule::FiveOrMore),
-        expect_line("D3", UP, 6)
-    );
+    wins_whole_under_five_or_more(SIX_UP_LAST_IN_MIDDLE, "D3", UP, 6);
 }
 
 #[test]
 fn six_up_with_the_last_stone_in_the_middle_does_not_win_under_exactly_five() {
-    assert_eq!(verdict(SIX_UP_LAST_IN_MIDDLE, WinRule::ExactlyFive), None);
+    does_not_win_under_exactly_five(SIX_UP_LAST_IN_MIDDLE);
 }
 
 #[test]
 fn seven_on_a_rising_diagonal_wins_whole_under_five_or_more() {
-    assert_eq!(
-        verdict(SEVEN_RISING_LAST_IN_MIDDLE, WinRule::FiveOrMore),
-        expect_line("C3", RISING, 7)
-    );
+    wins_whole_under_five_or_more(SEVEN_RISING_LAST_IN_MIDDLE, "C3", RISING, 7);
 }
 
 #[test]
 fn seven_on_a_rising_diagonal_does_not_win_under_exactly_five() {
-    assert_eq!(
-        verdict(SEVEN_RISING_LAST_IN_MIDDLE, WinRule::ExactlyFive),
-        None
-    );
+    does_not_win_under_exactly_five(SEVEN_RISING_LAST_IN_MIDDLE);
 }
 
 #[test]
 fn seven_across_from_the_corner_wins_whole_under_five_or_more() {
-    assert_eq!(
-        verdict(SEVEN_ACROSS_LAST_AT_END, WinRule::FiveOrMore),
-        expect_line("A1", ACROSS, 7)
-    );
+    wins_whole_under_five_or_more(SEVEN_ACROSS_LAST_AT_END, "A1", ACROSS, 7);
 }
 
 #[test]
 fn seven_across_from_the_corner_does_not_win_under_exactly_five() {
-    assert_eq!(
-        verdict(SEVEN_ACROSS_LAST_AT_END, WinRule::ExactlyFive),
-        None
-    );
+    does_not_win_under_exactly_five(SEVEN_ACROSS_LAST_AT_END);
 }
 
 #[test]
@@ -144,15 +126,12 @@ fn exactly_five_next_to_an_overline_in_another_direction_wins_under_exactly_five
         verdict(text, WinRule::ExactlyFive),
         expect_line("D1", UP, 5)
     );
-    assert_eq!(
-        verdict(text, WinRule::FiveOrMore),
-        expect_line("A5", ACROSS, 6)
-    );
+    wins_whole_under_five_or_more(text, "A5", ACROSS, 6);
 }
 
 #[test]
 fn a_stone_making_two_fives_reports_the_first_direction_across() {
-    let line = same_under_both_rules(
+    line_under_both_rules(
         "
         . . . . . . . . .
         . . . . X . . . .
@@ -164,8 +143,10 @@ fn a_stone_making_two_fives_reports_the_first_direction_across() {
         . . . . . O O O O
         . . . . . . . . .
         ",
+        "A4",
+        ACROSS,
+        5,
     );
-    assert_eq!(line, expect_line("A4", ACROSS, 5));
 }
 
 // ---------------------------------------------------------------------------
@@ -173,7 +154,7 @@ fn a_stone_making_two_fives_reports_the_first_direction_across() {
 
 #[test]
 fn six_with_a_gap_xxx_xx_is_not_five() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -186,12 +167,11 @@ fn six_with_a_gap_xxx_xx_is_not_five() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn six_with_a_gap_xxx_xx_is_not_five_from_the_short_side() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -204,12 +184,11 @@ fn six_with_a_gap_xxx_xx_is_not_five_from_the_short_side() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn xxxx_gap_x_up_a_column_is_not_five() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . x O . . . . .
@@ -222,12 +201,11 @@ fn xxxx_gap_x_up_a_column_is_not_five() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn four_with_an_opponent_stone_at_the_end_is_not_five() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -240,12 +218,11 @@ fn four_with_an_opponent_stone_at_the_end_is_not_five() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn four_blocked_at_both_ends_on_a_diagonal_is_not_five() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . . . . . O . .
@@ -258,12 +235,11 @@ fn four_blocked_at_both_ends_on_a_diagonal_is_not_five() {
         . . . O . O . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn an_opponent_stone_ending_a_four_does_not_win_for_the_four() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -276,12 +252,11 @@ fn an_opponent_stone_ending_a_four_does_not_win_for_the_four() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn five_of_mixed_colours_is_not_a_win() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -294,12 +269,11 @@ fn five_of_mixed_colours_is_not_a_win() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn five_of_mixed_colours_on_a_falling_diagonal_is_not_a_win() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . o . . . . . . .
@@ -312,12 +286,11 @@ fn five_of_mixed_colours_on_a_falling_diagonal_is_not_a_win() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn a_white_five_elsewhere_does_not_count_for_a_black_last_stone() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . O O O O O . . .
@@ -330,12 +303,11 @@ fn a_white_five_elsewhere_does_not_count_for_a_black_last_stone() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn a_black_five_elsewhere_does_not_count_for_a_later_black_stone() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -348,12 +320,11 @@ fn a_black_five_elsewhere_does_not_count_for_a_later_black_stone() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]
 fn a_black_five_elsewhere_does_not_count_for_a_white_last_stone() {
-    let line = same_under_both_rules(
+    no_line_under_either_rule(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -366,7 +337,6 @@ fn a_black_five_elsewhere_does_not_count_for_a_white_last_stone() {
         . . . . . . . . .
         ",
     );
-    assert_eq!(line, None);
 }
 
 #[test]

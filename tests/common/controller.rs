@@ -7,6 +7,51 @@ use piskrs::controller::{Controller, Flow, LineEnd, LineReader, MAX_LINE};
 use piskrs::coord::Point;
 use piskrs::rules::WinRule;
 
+/// Lines the controller answers with "Invalid!" (in the order the
+/// 08-invalid-commands script sends them).
+pub const INVALID_COMMANDS: [&str; 24] = [
+    "",
+    "Who",
+    "WHO",
+    "who ",
+    " who",
+    "who who",
+    "whom",
+    "view x",
+    "View",
+    "history 1",
+    "term ",
+    "Term",
+    "resign now",
+    "RESIGN",
+    "place",
+    "place ",
+    "place A1 x",
+    "place  A1",
+    "PLACE A1",
+    "Place A1",
+    "place\tA1",
+    "placeA1",
+    "place A1 ",
+    "hello",
+];
+
+/// `place` lines naming no point of the board, answered "Invalid coordinate"
+/// (in the order the 09-coordinates script sends them).
+pub const BAD_PLACES: [&str; 11] = [
+    "place A",
+    "place a1",
+    "place T1",
+    "place A05",
+    "place A0",
+    "place A20",
+    "place S20",
+    "place Z9",
+    "place 1A",
+    "place AA1",
+    "place A1A",
+];
+
 // ---------------------------------------------------------------------------
 // Driving the controller.
 

@@ -21,6 +21,16 @@
 use piskrs::coord::Point;
 use piskrs::gomorpion::{Event, Gomorpion, LiveMark, Player, PointView, SIDE};
 
+/// Section 9's diagram: Black completes A6..E6 at E6, which captures the five
+/// and Red's C3, whose four diagonal neighbours are Black's.
+pub const RULE_9_DIAGRAM: &str = "
+    A B C D E F
+  6 X X X X . .
+  5 . . . . . .
+  4 . X . X . .
+  3 . . O . . .
+  2 . X . X . .";
+
 /// The name of column `col` (A..Z, AA..AD).
 pub fn column_name(col: u8) -> String {
     if col < 26 {

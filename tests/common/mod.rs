@@ -38,16 +38,20 @@ impl Diagram {
     }
 }
 
+/// A diagram's rows from the top, each without its spaces; blank lines are skipped.
+fn diagram_rows(text: &str) -> Vec<Vec<char>> {
+    text.lines()
+        .map(|line| line.chars().filter(|c| *c != ' ').collect::<Vec<char>>())
+        .filter(|row| !row.is_empty())
+        .collect()
+}
+
 /// Parses a diagram: rows from the top (the highest row number) to the bottom,
 /// `.` empty, `X` black, `O` white, `x`/`o` a black/white stone just played
 /// (at most one). Spaces are ignored; blank lines are skipped. The board side is
 /// the number of rows, and every row must have that many points.
 pub fn diagram(text: &str) -> Diagram {
-    let rows: Vec<Vec<char>> = text
-        .lines()
-        .map(|line| line.chars().filter(|c| *c != ' ').collect::<Vec<char>>())
-        .filter(|row| !row.is_empty())
-        .collect();
+    let rows = diagram_rows(text);
     let side = rows.len();
     assert!(
         (5..=19).contains(&side),
@@ -307,11 +311,7 @@ pub fn brute_force_run(board: &Board, point: Point, dir: (i8, i8)) -> Vec<(u8, u
 /// moves, accepted blocking points): the board as `diagram` reads it with every
 /// `*` empty, and the marked points from the top row down, left to right.
 pub fn marked_diagram(text: &str) -> (Diagram, Vec<Point>) {
-    let rows: Vec<Vec<char>> = text
-        .lines()
-        .map(|line| line.chars().filter(|c| *c != ' ').collect::<Vec<char>>())
-        .filter(|row| !row.is_empty())
-        .collect();
+    let rows = diagram_rows(text);
     let side = rows.len();
     let mut marks = Vec::new();
     for (from_top, row) in rows.iter().enumerate() {
@@ -456,4 +456,17 @@ pub fn show(bytes: &[u8]) -> String {
         }
     }
     out
+}
+
+/// A small deterministic random source (xorshift32): the cha arena's random
+/// mover and the Mist's random boards. The seed must not be 0.
+pub struct XorShift(pub u32);
+
+impl XorShift {
+    pub fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0
+    }
 }

@@ -1,7 +1,7 @@
 //! Helpers for the win detection tests (tests/win_*.rs): the verdict of the
 //! core's rules on a diagram.
 
-use super::{diagram, line_summary};
+use super::{diagram, expect_line, line_summary};
 use piskrs::rules::{WinRule, winning_line};
 
 pub type Verdict = Option<(String, (i8, i8), u8)>;
@@ -31,4 +31,31 @@ pub fn same_under_both_rules(text: &str) -> Verdict {
     let exactly_five = verdict(text, WinRule::ExactlyFive);
     assert_eq!(five_or_more, exactly_five, "both rules agree");
     five_or_more
+}
+
+/// Under both rules the diagram's last stone makes the line `start`,
+/// `direction`, `length` (a five, or a longer line under neither rule).
+pub fn line_under_both_rules(text: &str, start: &str, direction: (i8, i8), length: u8) {
+    assert_eq!(
+        same_under_both_rules(text),
+        expect_line(start, direction, length)
+    );
+}
+
+/// Under neither rule does the diagram's last stone make a winning line.
+pub fn no_line_under_either_rule(text: &str) {
+    assert_eq!(same_under_both_rules(text), None);
+}
+
+/// Five-or-more takes the overline through the last stone whole.
+pub fn wins_whole_under_five_or_more(text: &str, start: &str, direction: (i8, i8), length: u8) {
+    assert_eq!(
+        verdict(text, WinRule::FiveOrMore),
+        expect_line(start, direction, length)
+    );
+}
+
+/// Exactly five does not take the overline through the last stone.
+pub fn does_not_win_under_exactly_five(text: &str) {
+    assert_eq!(verdict(text, WinRule::ExactlyFive), None);
 }

@@ -176,22 +176,19 @@ fn the_third_openings_are_balanced_for_classic_against_itself() {
 
 #[test]
 fn percentages_and_scores_are_printed_exactly() {
-    let count = Count {
-        games: 3,
-        a_wins: 1,
-        b_wins: 1,
-        draws: 1,
-    };
-    assert_eq!(count.a_score(), "1.5");
-    assert_eq!(count.a_percent(), "50.0%");
-    let count = Count {
-        games: 3,
-        a_wins: 2,
-        b_wins: 1,
-        draws: 0,
-    };
-    assert_eq!(count.a_score(), "2");
-    assert_eq!(count.a_percent(), "66.7%");
+    // (A's wins, B's wins, draws) of three games: A's score and percentage.
+    for ((a_wins, b_wins, draws), score, percent) in
+        [((1, 1, 1), "1.5", "50.0%"), ((2, 1, 0), "2", "66.7%")]
+    {
+        let count = Count {
+            games: 3,
+            a_wins,
+            b_wins,
+            draws,
+        };
+        assert_eq!(count.a_score(), score);
+        assert_eq!(count.a_percent(), percent);
+    }
     assert_eq!(Count::default().a_percent(), "-");
 }
 
