@@ -122,21 +122,29 @@ pub fn screen_rows_minus_one() -> u8 {
     far_read_u16(0x40, 0x84) as u8
 }
 
-/// A key from the BIOS buffer, without waiting: (ASCII, scan code). Uses the
-/// enhanced functions (AH=11h/10h), which also report F11 and F12.
+/// A key from the BIOS buffer, without waiting: (ASCII, scan code). With an
+/// enhanced (101/102-key) keyboard, which the BIOS marks in 0040:0096h bit 4,
+/// it uses the enhanced functions (AH=11h/10h), which also report F11 and F12;
+/// otherwise the PC's own (AH=01h/00h): an XT or early AT BIOS has no others.
 pub fn read_key() -> Option<(u8, u8)> {
+    let enhanced: u16 = if far_read_u16(0x40, 0x96) & 0x10 != 0 {
+        0x1000
+    } else {
+        0
+    };
     let empty: u8;
-    // SAFETY: INT 16h AH=11h only peeks at the keyboard buffer; it returns ZF.
+    // SAFETY: INT 16h AH=01h/11h only peeks at the keyboard buffer; it returns ZF
+    // and changes AX.
     unsafe {
-        asm!("int 0x16", "setz {e}", e = out(reg_byte) empty, inout("ax") 0x1100u16 => _);
+        asm!("int 0x16", "setz {e}", e = out(reg_byte) empty, inout("ax") enhanced | 0x0100 => _);
     }
     if empty != 0 {
         return None;
     }
     let key: u16;
-    // SAFETY: INT 16h AH=10h removes the key just seen from the buffer; only AX changes.
+    // SAFETY: INT 16h AH=00h/10h removes the key just seen from the buffer; only AX changes.
     unsafe {
-        asm!("int 0x16", inout("ax") 0x1000u16 => key);
+        asm!("int 0x16", inout("ax") enhanced => key);
     }
     Some((key as u8, (key >> 8) as u8))
 }
