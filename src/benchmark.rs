@@ -7,7 +7,7 @@
 //! [`crate::selfplay`]), stopped after `8 + 2n` plies, or one ply before its end
 //! when it ended sooner: openings, middle games and crowded boards with threats.
 
-use crate::engine::{Engine, Position, think};
+use crate::engine::{Level, Position, think};
 use crate::game::Game;
 use crate::random::Random;
 use crate::rules::{Opening, WinRule};
@@ -36,10 +36,17 @@ pub fn position(n: u16) -> Game {
     game
 }
 
-/// What `engine` plays in `game` (the benchmark's random source, seed 1), and
-/// the nodes it searched. (Not inlined: on DOS, Classic's 724-byte Info in
-/// `think` would otherwise sit in the caller's frame under every level's search.)
+/// What `level` plays in `game` (Strong within `budget` nodes; the benchmark's
+/// random source, seed 1), and the nodes it searched: through the one door,
+/// keeping nothing, as the brain and the arena ask.
 #[inline(never)]
-pub fn reply(engine: Engine, game: &Game) -> Option<(crate::coord::Point, u32)> {
-    think(engine, Position::of(game), &mut Random::new(1))
+pub fn reply(level: Level, budget: u32, game: &Game) -> Option<(crate::coord::Point, u32)> {
+    think(
+        level,
+        budget,
+        Position::of(game),
+        None,
+        None,
+        &mut Random::new(1),
+    )
 }

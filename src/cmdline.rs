@@ -1,13 +1,14 @@
 //! The command line. Switches are case-insensitive, as DOS users expect; a
 //! switch's value is the next word. See [`USAGE`].
 
+use crate::engine::Level;
 use crate::packed;
 use crate::packed::PackedList;
 use crate::packed_list;
 use crate::settings::yes_or_no;
 use crate::text::{Text, TextList, parse_u16};
 use crate::text_list;
-use crate::variant::{Level, Variant};
+use crate::variant::Variant;
 
 /// What the command line asks for.
 #[derive(Clone, Copy, PartialEq, Eq)]

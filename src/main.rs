@@ -20,7 +20,7 @@ mod program {
     use piskrs::board::Stone;
     use piskrs::cmdline::{self, Options, Request};
     use piskrs::controller::{Controller, Flow, LineEnd, LineReader, Sink};
-    use piskrs::engine::Engine;
+    use piskrs::engine::{LEVELS, Level};
     use piskrs::gomorpion::Player;
     use piskrs::gomorpion_screen::{self, GomorpionScreen};
     use piskrs::psq;
@@ -451,11 +451,10 @@ mod program {
     fn bench(think_tenths: Option<u8>) -> u8 {
         bench_self_play();
         // Strong at the default thinking time, or at /TIME's.
-        let mut settings = Settings::default();
-        settings.think_tenths = think_tenths.unwrap_or(settings.think_tenths);
-        let budget = settings.strong_budget();
-        for engine in [Engine::Classic, Engine::Cha, Engine::Strong { budget }] {
-            time_level(engine);
+        let tenths = think_tenths.unwrap_or(settings::DEFAULT_THINK_TENTHS);
+        let budget = settings::strong_budget(tenths);
+        for level in LEVELS {
+            time_level(level, budget);
         }
         0
     }
@@ -522,7 +521,7 @@ mod program {
     /// move and node count (the host must agree:
     /// tests/dosbox/fixtures/strong-bench.txt).
     #[inline(never)]
-    fn time_level(engine: Engine) {
+    fn time_level(level: Level, budget: u32) {
         const COUNT: usize = benchmark::POSITIONS as usize;
         let mut ticks = [0u32; COUNT];
         let mut total_nodes: u32 = 0;
@@ -531,7 +530,7 @@ mod program {
         for n in 0..COUNT {
             benchmark::set_position(n as u16, &mut game);
             let start = bios::ticks();
-            let reply = benchmark::reply(engine, &game);
+            let reply = benchmark::reply(level, budget, &game);
             let spent = bios::ticks().wrapping_sub(start);
             // Insertion: `ticks` stays sorted.
             let mut at = n;
@@ -540,7 +539,7 @@ mod program {
                 at -= 1;
             }
             ticks[at] = spent;
-            if let (Engine::Strong { .. }, Some((point, nodes))) = (engine, reply) {
+            if let (Level::Strong, Some((point, nodes))) = (level, reply) {
                 total_nodes += nodes;
                 line.clear();
                 field(&mut line, b"STRONG ", n as u32 + 1);
@@ -553,11 +552,7 @@ mod program {
         }
         let all: u32 = ticks.iter().sum();
         line.clear();
-        line.push(b"TIME ").push(match engine {
-            Engine::Classic => b"CLASSIC",
-            Engine::Cha => b"CHA",
-            Engine::Strong { .. } => b"STRONG",
-        });
+        line.push(b"TIME ").push(level.keyword());
         field(&mut line, b" positions=", COUNT as u32);
         field(
             &mut line,
@@ -565,7 +560,7 @@ mod program {
             (ticks[COUNT / 2 - 1] + ticks[COUNT / 2]) * 55 / 2,
         );
         field(&mut line, b" worst_ms=", ticks[COUNT - 1] * 55);
-        if let Engine::Strong { budget } = engine {
+        if level == Level::Strong {
             // Strong's line is longer than the buffer: it goes out in two parts.
             print(line.as_bytes());
             line.clear();

@@ -9,9 +9,10 @@
 //! ```
 //! Unknown or damaged lines are ignored: a missing or broken file means defaults.
 
+use crate::engine::Level;
 use crate::text::TextList;
 use crate::text_list;
-use crate::variant::{Level, Variant};
+use crate::variant::Variant;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
@@ -40,9 +41,14 @@ pub const DEFAULT_THINK_TENTHS: u8 = 20;
 /// keeps the move the same on every machine, and on the host; a faster PC
 /// just answers sooner.
 pub const STRONG_NODES_PER_TENTH: u32 = 80;
+/// Strong's node budget for a thinking time of `tenths` tenths of a second:
+/// the one place a time becomes nodes (the menu's, PISKRS.CFG's, /TIME's).
+pub const fn strong_budget(tenths: u8) -> u32 {
+    tenths as u32 * STRONG_NODES_PER_TENTH
+}
 /// Strong's budget at the default thinking time: what PISKRS.COM ships with,
 /// and so the default of the host's brain and arena too.
-pub const DEFAULT_STRONG_BUDGET: u32 = DEFAULT_THINK_TENTHS as u32 * STRONG_NODES_PER_TENTH;
+pub const DEFAULT_STRONG_BUDGET: u32 = strong_budget(DEFAULT_THINK_TENTHS);
 
 impl Default for Settings {
     fn default() -> Self {
@@ -151,7 +157,7 @@ impl Settings {
 
     /// Strong's node budget for the thinking time.
     pub fn strong_budget(&self) -> u32 {
-        self.think_tenths as u32 * STRONG_NODES_PER_TENTH
+        strong_budget(self.think_tenths)
     }
 
     /// The file's text; returns the length used.

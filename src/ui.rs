@@ -16,10 +16,10 @@
 //! ```
 
 use crate::board::{Board, Stone};
-use crate::classic::{Classic, opening_move};
+use crate::classic::Classic;
 use crate::controller::{self, Request};
 use crate::coord::{Point, write_point};
-use crate::engine::Position;
+use crate::engine::{self, Level, Position};
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::packed;
@@ -30,10 +30,9 @@ use crate::random::Random;
 use crate::rules::{Opening, WinRule};
 use crate::screen::{Canvas, Style, WIDTH, glyph};
 use crate::settings::{self, Settings};
-use crate::strong;
 use crate::text::Text;
 use crate::text::{Sink, SliceSink};
-use crate::variant::{Level, Variant};
+use crate::variant::Variant;
 
 /// Screen column of board column 0 (A); columns are two cells apart.
 pub const BOARD_X: usize = 4;
@@ -558,8 +557,7 @@ impl App {
             )),
             Opponent::Computer(computer) => {
                 if computer == Stone::Black {
-                    let point = self.opening_point();
-                    let _ = self.put_stone(point); // an empty board: always legal
+                    self.computer_move(); // the opening stone
                     self.say(packed!(
                         "The computer began. Your move: click a point or use the arrows."
                     ));
@@ -574,25 +572,6 @@ impl App {
             self.say(packed!(
                 "Black opens on rows 1, 2, 14, 15 or columns A, B, O, P."
             ));
-        }
-    }
-
-    /// The computer's first stone: near the middle, or for Outer-Open near the
-    /// middle of the second row.
-    fn opening_point(&mut self) -> Point {
-        let mut random = self.random;
-        let point = self.opening_with(&mut random);
-        self.random = random;
-        point
-    }
-
-    // Inlined everywhere: the .COM is smaller so.
-    #[inline(always)]
-    fn opening_with(&self, random: &mut Random) -> Point {
-        let side = self.game.board().side();
-        match self.game.opening() {
-            Opening::Free => opening_move(side, random),
-            Opening::OuterTwoLines => Point::new(side / 2 - 2 + random.below(5) as u8, 1),
         }
     }
 
@@ -633,7 +612,17 @@ impl App {
         }
         let mover = self.game.to_move();
         for _ in 0..self.game.board().point_count() + 1 {
-            let Some(point) = self.computer_choice() else {
+            // The one door to the levels (crate::engine), asked about the game
+            // with what the screen keeps: the Mist's knowledge, Classic's Info.
+            let knowledge = self.variant.has_mist().then_some(&self.known);
+            let Some((point, _)) = engine::think(
+                self.settings.level,
+                self.settings.strong_budget(),
+                Position::of(&self.game),
+                knowledge,
+                Some(&self.classic),
+                &mut self.random,
+            ) else {
                 return;
             };
             match self.put_stone(point) {
@@ -650,60 +639,6 @@ impl App {
         }
     }
 
-    fn computer_choice(&mut self) -> Option<Point> {
-        let mover = self.game.to_move();
-        if self.game.move_count() == 0 {
-            return Some(self.opening_point());
-        }
-        let board = if self.variant.has_mist() {
-            &self.known
-        } else {
-            self.game.board()
-        };
-        match self.settings.level {
-            Level::Classic if self.variant.has_mist() => {
-                let choice = self.classic.choose(board, &mut self.random)?;
-                if self.classic.score(choice) > 0 {
-                    return Some(choice);
-                }
-                // It knows of nothing worth a point (the hole moved away from
-                // everything): rather than Piskasm's first free point, A1, try
-                // the middle, where the stones are likely to be.
-                let middle = opening_move(self.game.board().side(), &mut self.random);
-                Some(if self.known.get(middle).is_none() {
-                    middle
-                } else {
-                    choice
-                })
-            }
-            Level::Classic => self.classic.choose(board, &mut self.random),
-            Level::Cha => {
-                let his_first = self
-                    .game
-                    .moves()
-                    .get(if mover == Stone::Black { 1 } else { 0 })
-                    .copied();
-                let his_first = his_first.filter(|&p| board.get(p) == Some(mover.opponent()));
-                crate::cha::choose(board, mover, his_first, self.game.rule())
-            }
-            Level::Strong => {
-                let position = Position {
-                    board,
-                    to_move: mover,
-                    rule: self.game.rule(),
-                    opening: self.game.opening(),
-                    moves: self.game.moves(),
-                };
-                let budget = self.settings.strong_budget();
-                match strong::choose_with_info(position, budget, &self.classic) {
-                    Some((point, _)) => Some(point),
-                    // In the Mist it may know of no stone at all: the middle.
-                    None => Some(opening_move(self.game.board().side(), &mut self.random)),
-                }
-            }
-        }
-    }
-
     /// The Mist: the computer's knowledge of `point` becomes `stone`.
     fn learn(&mut self, point: Point, stone: Option<Stone>) {
         if self.known.get(point) != stone {
@@ -715,7 +650,7 @@ impl App {
     /// The Mist: the computer looks through the hole.
     fn look_through_hole(&mut self) {
         // The board's side is the variant's (asking the board is cheaper, here
-        // and in forget_hidden and computer_choice).
+        // and in forget_hidden).
         let side = self.game.board().side();
         let reach = mist::HOLE_REACH as i8;
         // Half-open ranges: an inclusive one costs an out-of-line `next`.
@@ -991,16 +926,19 @@ impl App {
 
     /// The hint: the Classic evaluator, seen from the side to move, picks a point.
     fn show_hint(&mut self) {
-        let mut advisor = Classic::new(self.game.to_move(), self.game.board().side());
-        advisor.recompute(self.game.board());
         // A copy of the random source: asking for a hint never changes the game.
+        // Classic afresh (nothing kept), for the side to move; on an empty
+        // board the middle, where the computer opens.
         let mut random = self.random;
-        self.hint = if self.game.move_count() == 0 {
-            // Nothing to score yet: the middle, where Piskasm's computer opens.
-            Some(self.opening_with(&mut random))
-        } else {
-            advisor.choose(self.game.board(), &mut random)
-        };
+        self.hint = engine::think(
+            Level::Classic,
+            0,
+            Position::of(&self.game),
+            None,
+            None,
+            &mut random,
+        )
+        .map(|(point, _)| point);
         if let Some(point) = self.hint {
             let variant = self.variant;
             let text = self.new_status(false).push_packed(packed!("Hint: "));

@@ -4,7 +4,8 @@
 mod common;
 
 use piskrs::cmdline::{self, Options, Request};
-use piskrs::variant::{Level, Variant};
+use piskrs::engine::Level;
+use piskrs::variant::Variant;
 
 // ---------------------------------------------------------------------------
 // The command line.

@@ -12,9 +12,10 @@ use common::variants::*;
 use common::{board_text, go_name, go_point, mist_formula};
 use piskrs::board::Stone;
 use piskrs::coord::Point;
+use piskrs::engine::{LEVELS, Level};
 use piskrs::game::{Game, Outcome};
 use piskrs::ui::{App, Opponent};
-use piskrs::variant::{LEVELS, Level, Variant};
+use piskrs::variant::Variant;
 
 // ---------------------------------------------------------------------------
 // The Mist: the computer plays fairly.

@@ -8,8 +8,9 @@
 mod common;
 
 use common::show;
+use piskrs::engine::{LEVELS, Level};
 use piskrs::settings::{self, Settings};
-use piskrs::variant::{ALL, LEVELS, Level, Variant};
+use piskrs::variant::{ALL, Variant};
 
 // ---------------------------------------------------------------------------
 // Settings.

@@ -6,7 +6,7 @@
 
 use piskrs::benchmark::{POSITIONS, position, reply};
 use piskrs::coord::{Lettering, write_point};
-use piskrs::engine::Engine;
+use piskrs::engine::Level;
 use piskrs::settings::Settings;
 
 const FIXTURE: &str = concat!(
@@ -24,7 +24,7 @@ fn host_lines(budget: u32) -> String {
     let mut out = String::new();
     for n in 0..POSITIONS {
         let game = position(n);
-        let (point, nodes) = reply(Engine::Strong { budget }, &game).expect("a move");
+        let (point, nodes) = reply(Level::Strong, budget, &game).expect("a move");
         let mut notation = [0u8; 3];
         let len = write_point(point, Lettering::Consecutive, &mut notation);
         let name = std::str::from_utf8(&notation[..len]).unwrap();
@@ -93,7 +93,7 @@ fn strong_stays_within_its_budget_give_or_take_the_bounded_scans() {
         }
         .strong_budget();
         for n in 0..POSITIONS {
-            let (_, nodes) = reply(Engine::Strong { budget }, &position(n)).unwrap();
+            let (_, nodes) = reply(Level::Strong, budget, &position(n)).unwrap();
             // The double-threat scans after the budget, and a playout's last
             // scoring of the points near the stones, are bounded by the
             // board: at most a few passes over its points.
@@ -110,12 +110,12 @@ fn strong_stays_within_its_budget_give_or_take_the_bounded_scans() {
 /// or the .COM and the host would disagree.
 #[test]
 fn strong_with_the_games_info_plays_as_with_countscore() {
+    use piskrs::engine::Level;
     use piskrs::engine::Position;
     use piskrs::random::Random;
     use piskrs::settings::{Settings, THINK_CHOICES};
     use piskrs::strong;
     use piskrs::ui::{App, Input, Key};
-    use piskrs::variant::Level;
 
     let mut compared = 0;
     for (game_number, seed) in (1..=16u16).enumerate() {

@@ -11,10 +11,11 @@ use common::app::{render, row};
 use common::variants::*;
 use piskrs::board::Stone;
 use piskrs::coord::Lettering;
+use piskrs::engine::{LEVELS, Level};
 use piskrs::rules::{Opening, WinRule};
 use piskrs::settings::Settings;
 use piskrs::ui::{App, Command, Opponent};
-use piskrs::variant::{ALL, LEVELS, Level, MENU, Variant};
+use piskrs::variant::{ALL, MENU, Variant};
 
 // ---------------------------------------------------------------------------
 // Variants: lettering, sides, names.

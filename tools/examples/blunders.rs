@@ -11,12 +11,13 @@
 //! second or third set of openings; with SHOW set, the board before each
 //! blunder.
 use piskrs::coord::Point;
-use piskrs::engine::{Engine, Position};
+use piskrs::engine::Position;
 use piskrs::game::Game;
 use piskrs::random::Random;
 use piskrs::rules::WinRule;
 use piskrs::strong::{self, Reason};
 use piskrs_tools::arena::*;
+use piskrs_tools::player::Player;
 use std::collections::BTreeMap;
 
 /// The judge's search: deeper than Strong's at any budget it ships with.
@@ -81,9 +82,7 @@ fn main() {
         std::process::exit(2);
     }
     let settings = MatchSettings {
-        a: Engine::Strong {
-            budget: args[4].parse().expect("BUDGET"),
-        },
+        a: Player::strong(args[4].parse().expect("BUDGET")),
         b: parse_engine(&args[1], 975).expect("LEVEL"),
         games: 200,
         side: args[3].parse().expect("SIZE"),
@@ -101,7 +100,7 @@ fn main() {
             &OPENINGS
         },
     };
-    let Engine::Strong { budget } = settings.a else {
+    let Some(budget) = settings.a.strong_budget() else {
         unreachable!()
     };
     let mut tally: BTreeMap<String, u32> = BTreeMap::new();

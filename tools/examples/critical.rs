@@ -11,11 +11,12 @@
 //! with SHOW set, the board before each such move)
 use piskrs::board::Stone;
 use piskrs::coord::Point;
-use piskrs::engine::{self, Engine, Position};
+use piskrs::engine::Position;
 use piskrs::game::{Game, Outcome};
 use piskrs::random::Random;
 use piskrs::strong::{self, Reason};
 use piskrs_tools::arena::*;
+use piskrs_tools::player::Player;
 use std::collections::BTreeMap;
 
 fn step_name(reason: Reason) -> &'static str {
@@ -32,15 +33,15 @@ fn step_name(reason: Reason) -> &'static str {
 }
 
 /// Plays `game` on to its end, Strong (`budget`) as `strong`; whether it wins.
-fn play_on(mut game: Game, strong: Stone, budget: u32, b: Engine, seed: u16) -> bool {
+fn play_on(mut game: Game, strong: Stone, budget: u32, b: Player, seed: u16) -> bool {
     let mut random = Random::new(seed);
     while !game.is_over() {
         let engine = if game.to_move() == strong {
-            Engine::Strong { budget }
+            Player::strong(budget)
         } else {
             b
         };
-        let Some((p, _)) = engine::think(engine, Position::of(&game), &mut random) else {
+        let Some((p, _)) = engine.think(Position::of(&game), &mut random) else {
             return false;
         };
         if game.play(p).is_err() {
@@ -68,7 +69,7 @@ fn main() {
     let big: u32 = args[5].parse().unwrap();
     let seed: u16 = args.get(6).map_or(1, |s| s.parse().unwrap());
     let settings = MatchSettings {
-        a: Engine::Strong { budget },
+        a: Player::strong(budget),
         b,
         games: 200,
         side,

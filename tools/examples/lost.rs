@@ -7,12 +7,13 @@
 //! With SECOND_OPENINGS set in the environment, the arena's second set of openings.
 use piskrs::board::Stone;
 use piskrs::coord::Point;
-use piskrs::engine::{self, Engine, Position};
+use piskrs::engine::Position;
 use piskrs::game::{Game, Outcome};
 use piskrs::random::Random;
 use piskrs::rules::{Opening, WinRule};
 use piskrs::strong;
 use piskrs_tools::arena::*;
+use piskrs_tools::player::Player;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -30,7 +31,7 @@ fn main() {
     let budget: u32 = args[4].parse().unwrap();
     let only: Option<u32> = args.get(5).map(|s| s.parse().unwrap());
     let settings = MatchSettings {
-        a: Engine::Strong { budget },
+        a: Player::strong(budget),
         b,
         games: 200,
         side,
@@ -93,7 +94,7 @@ fn main() {
                     format!("{}:S:{}({} {})", game.move_count(), point_name(p), r, n),
                 )
             } else {
-                let (p, _) = engine::think(b, position, random).unwrap();
+                let (p, _) = b.think(position, random).unwrap();
                 (p, format!("o:{}", point_name(p)))
             };
             log.push_str(&tag);

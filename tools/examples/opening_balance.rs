@@ -8,9 +8,9 @@
 //! Classic alone, so not fitted to Strong.
 //!
 //! `cargo run --release --example opening_balance`
-use piskrs::engine::Engine;
 use piskrs::rules::WinRule;
 use piskrs_tools::arena::*;
+use piskrs_tools::player::Player;
 use std::collections::BTreeSet;
 
 type Opening = Vec<(i8, i8)>;
@@ -38,8 +38,8 @@ fn black_score(opening: &[(i8, i8)], side: u8, rule: WinRule) -> f64 {
     let (mut points, mut games) = (0.0, 0.0);
     for seed in 1..5 {
         let settings = MatchSettings {
-            a: Engine::Classic,
-            b: Engine::Classic,
+            a: Player::CLASSIC,
+            b: Player::CLASSIC,
             games: 16,
             side,
             rule,

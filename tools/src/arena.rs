@@ -1,5 +1,5 @@
 //! A match between two levels: balanced openings, each played twice with the
-//! colours swapped, every move through [`engine::think`].
+//! colours swapped, every move through the core's one door, `engine::think`.
 //!
 //! Game `i` plays opening `(i / 2) % openings.len()` turned by symmetry
 //! `(i / 2 / openings.len()) % 8`, from OPENINGS, SECOND_OPENINGS or THIRD_OPENINGS; A is Black in the even games and White in the
@@ -7,9 +7,10 @@
 //! from the seed, so a match is deterministic for a seed, and swapping A and B
 //! swaps the results game pair by game pair.
 
+use crate::player::Player;
 use piskrs::board::Stone;
 use piskrs::coord::{Lettering, Point, write_point};
-use piskrs::engine::{self, Engine, Position};
+use piskrs::engine::Position;
 use piskrs::game::{Game, MoveError, Outcome};
 use piskrs::random::Random;
 use piskrs::rules::{Opening, WinRule};
@@ -78,8 +79,8 @@ pub const THIRD_OPENINGS: [&[(i8, i8)]; 14] = [
 /// A match: A against B.
 #[derive(Clone, Copy)]
 pub struct MatchSettings {
-    pub a: Engine,
-    pub b: Engine,
+    pub a: Player,
+    pub b: Player,
     pub games: u32,
     pub side: u8,
     pub rule: WinRule,
@@ -224,18 +225,16 @@ impl Tally {
 
 /// How an engine is written on the command line: classic, cha, strong or
 /// strong:BUDGET.
-pub fn parse_engine(text: &str, default_budget: u32) -> Result<Engine, String> {
+pub fn parse_engine(text: &str, default_budget: u32) -> Result<Player, String> {
     match text.split_once(':') {
         None => match text {
-            "classic" => Ok(Engine::Classic),
-            "cha" => Ok(Engine::Cha),
-            "strong" => Ok(Engine::Strong {
-                budget: default_budget,
-            }),
+            "classic" => Ok(Player::CLASSIC),
+            "cha" => Ok(Player::CHA),
+            "strong" => Ok(Player::strong(default_budget)),
             _ => Err(format!("'{text}': classic, cha, strong or strong:BUDGET")),
         },
         Some(("strong", budget)) => match budget.parse::<u32>() {
-            Ok(budget) if budget >= 1 => Ok(Engine::Strong { budget }),
+            Ok(budget) if budget >= 1 => Ok(Player::strong(budget)),
             _ => Err(format!(
                 "'{text}': the budget is a number of nodes, 1 or more"
             )),
@@ -246,11 +245,11 @@ pub fn parse_engine(text: &str, default_budget: u32) -> Result<Engine, String> {
     }
 }
 
-pub fn engine_name(engine: Engine) -> String {
-    match engine {
-        Engine::Classic => "classic".to_string(),
-        Engine::Cha => "cha".to_string(),
-        Engine::Strong { budget } => format!("strong:{budget}"),
+pub fn engine_name(engine: Player) -> String {
+    match engine.strong_budget() {
+        Some(budget) => format!("strong:{budget}"),
+        None if engine == Player::CHA => "cha".to_string(),
+        None => "classic".to_string(),
     }
 }
 
@@ -377,7 +376,7 @@ pub fn play_game_watched(
         let engine = if by_a { settings.a } else { settings.b };
         let random = &mut randoms[if black { 0 } else { 1 }];
         let position = Position::of(&game);
-        let chosen = engine::think(engine, position, random);
+        let chosen = engine.think(position, random);
         let (nodes, moves) = if by_a {
             (&mut record.a_nodes, &mut record.a_moves)
         } else {

@@ -3,7 +3,7 @@
 //! The manager sends one command a line (see the protocol at
 //! <https://plastovicka.github.io/protocl2en.htm>); [`Brain::handle`] answers it.
 //! The brain keeps a [`Game`] so that BEGIN, TURN, BOARD and TAKEBACK stay
-//! consistent, and asks [`engine::think`] for its moves.
+//! consistent, and asks the core's one door, `engine::think`, for its moves.
 //!
 //! Coordinates on the wire are 0-based `x,y`: `x` the column from the left, `y`
 //! the row from the **top**; a [`Point`] counts rows from the bottom, so
@@ -20,9 +20,10 @@
 //!   game: the stone stays, as on the manager's board);
 //! - `UNKNOWN message` to anything else. Empty lines are ignored.
 
+use crate::player::Player;
 use piskrs::board::{MAX_SIDE, Stone};
 use piskrs::coord::Point;
-use piskrs::engine::{self, Engine, Position};
+use piskrs::engine::Position;
 use piskrs::game::{Game, MoveError, Outcome};
 use piskrs::random::Random;
 use piskrs::rules::{Opening, WinRule};
@@ -49,16 +50,14 @@ const RULE_EXACT_FIVE: u32 = 1;
 /// How the brain was started: its level and random seed.
 #[derive(Clone, Copy)]
 pub struct Settings {
-    pub engine: Engine,
+    pub engine: Player,
     pub seed: u16,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            engine: Engine::Strong {
-                budget: DEFAULT_BUDGET,
-            },
+            engine: Player::strong(DEFAULT_BUDGET),
             seed: 1,
         }
     }
@@ -115,16 +114,14 @@ impl Settings {
             }
         }
         let engine = match level.as_deref().unwrap_or("strong") {
-            "strong" => Engine::Strong {
-                budget: budget.unwrap_or(DEFAULT_BUDGET),
-            },
+            "strong" => Player::strong(budget.unwrap_or(DEFAULT_BUDGET)),
             other => {
                 if budget.is_some() {
                     return Err("--budget applies only to --level strong".to_string());
                 }
                 match other {
-                    "classic" => Engine::Classic,
-                    "cha" => Engine::Cha,
+                    "classic" => Player::CLASSIC,
+                    "cha" => Player::CHA,
                     _ => return Err(format!("--level {other}: classic, cha or strong")),
                 }
             }
@@ -169,7 +166,7 @@ struct BoardInput {
 
 /// A Gomocup brain: the game so far and the level that plays it.
 pub struct Brain {
-    engine: Engine,
+    engine: Player,
     random: Random,
     /// The rule from INFO rule, or why it cannot be played.
     rule: Result<WinRule, String>,
@@ -547,7 +544,10 @@ impl Brain {
             return Reply::error(over);
         }
         let position = Position::of(game);
-        let chosen = engine::think(self.engine, position, &mut self.random).map(|(p, _)| p);
+        let chosen = self
+            .engine
+            .think(position, &mut self.random)
+            .map(|(p, _)| p);
         let mut reply = Reply::none();
         let point = match chosen {
             Some(point) if game.check(point).is_ok() => point,

@@ -5,6 +5,7 @@
 //!   by the `pbrain-piskrs` binary;
 //! - [`arena`]: matches between two levels, run by the `arena` binary and the
 //!   examples that study its games (examples/);
+//! - [`player`]: a level and its budget, as the tools ask the core's one door;
 //! - [`gomorpion_players`]: Gomorpion opponents for the `gomorpion-arena` binary;
 //! - [`pack_pairs`]: the `pack-pairs` binary's reading of the core's packed
 //!   texts and its pair table.
@@ -13,3 +14,4 @@ pub mod arena;
 pub mod gomocup;
 pub mod gomorpion_players;
 pub mod pack_pairs;
+pub mod player;

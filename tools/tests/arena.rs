@@ -5,14 +5,14 @@
 use std::process::Command;
 use std::time::Instant;
 
-use piskrs::engine::Engine;
 use piskrs::rules::WinRule;
 use piskrs_tools::arena::{
     self, Count, MatchSettings, OPENINGS, SECOND_OPENINGS, THIRD_OPENINGS, Tally, Winner, describe,
     parse_engine, run,
 };
+use piskrs_tools::player::Player;
 
-fn settings(a: Engine, b: Engine, games: u32, side: u8, rule: WinRule) -> MatchSettings {
+fn settings(a: Player, b: Player, games: u32, side: u8, rule: WinRule) -> MatchSettings {
     MatchSettings {
         a,
         b,
@@ -43,8 +43,8 @@ fn assert_adds_up(tally: &Tally, games: u32) {
 #[test]
 fn classic_and_cha_finish_ten_games_both_ways_and_the_table_adds_up() {
     for (side, rule) in [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)] {
-        let forward = settings(Engine::Classic, Engine::Cha, 10, side, rule);
-        let backward = settings(Engine::Cha, Engine::Classic, 10, side, rule);
+        let forward = settings(Player::CLASSIC, Player::CHA, 10, side, rule);
+        let backward = settings(Player::CHA, Player::CLASSIC, 10, side, rule);
         let mut records = Vec::new();
         let there = run(&forward, |record| records.push(record.clone()));
         let back = run(&backward, |_| {});
@@ -84,7 +84,7 @@ fn classic_and_cha_finish_ten_games_both_ways_and_the_table_adds_up() {
 #[test]
 fn a_match_is_deterministic_for_a_seed() {
     let play = |seed: u16| {
-        let mut settings = settings(Engine::Classic, Engine::Classic, 8, 19, WinRule::FiveOrMore);
+        let mut settings = settings(Player::CLASSIC, Player::CLASSIC, 8, 19, WinRule::FiveOrMore);
         settings.seed = seed;
         let mut lines = Vec::new();
         run(&settings, |record| lines.push(describe(&settings, record)));
@@ -122,8 +122,8 @@ fn the_openings_are_small_central_and_legal_under_every_symmetry() {
         ]
     }) {
         let settings = MatchSettings {
-            a: Engine::Cha,
-            b: Engine::Cha,
+            a: Player::CHA,
+            b: Player::CHA,
             games: 0,
             side,
             rule: WinRule::FiveOrMore,
@@ -147,8 +147,8 @@ fn the_third_openings_are_balanced_for_classic_against_itself() {
         let mut black = 0.0;
         for seed in 1..5 {
             let settings = MatchSettings {
-                a: Engine::Classic,
-                b: Engine::Classic,
+                a: Player::CLASSIC,
+                b: Player::CLASSIC,
                 games: 16,
                 side: 19,
                 rule: WinRule::FiveOrMore,
@@ -194,10 +194,10 @@ fn percentages_and_scores_are_printed_exactly() {
 
 #[test]
 fn engines_are_named_on_the_command_line() {
-    assert!(parse_engine("classic", 2000) == Ok(Engine::Classic));
-    assert!(parse_engine("cha", 2000) == Ok(Engine::Cha));
-    assert!(parse_engine("strong", 2000) == Ok(Engine::Strong { budget: 2000 }));
-    assert!(parse_engine("strong:500", 2000) == Ok(Engine::Strong { budget: 500 }));
+    assert!(parse_engine("classic", 2000) == Ok(Player::CLASSIC));
+    assert!(parse_engine("cha", 2000) == Ok(Player::CHA));
+    assert!(parse_engine("strong", 2000) == Ok(Player::strong(2000)));
+    assert!(parse_engine("strong:500", 2000) == Ok(Player::strong(500)));
     for bad in ["strong:0", "strong:x", "cha:5", "expert", ""] {
         assert!(parse_engine(bad, 2000).is_err(), "{bad}");
     }
@@ -257,13 +257,7 @@ fn assert_strong_beats_classic(
     least: f64,
 ) {
     for &(side, rule) in boards {
-        let mut settings = settings(
-            Engine::Strong { budget },
-            Engine::Classic,
-            games,
-            side,
-            rule,
-        );
+        let mut settings = settings(Player::strong(budget), Player::CLASSIC, games, side, rule);
         settings.openings = openings;
         let started = Instant::now();
         let mut lost = Vec::new();

@@ -8,9 +8,9 @@ mod common;
 use common::*;
 use piskrs::board::Stone;
 use piskrs::coord::Point;
-use piskrs::engine::Engine;
 use piskrs::rules::WinRule;
 use piskrs_tools::gomocup::{self, Brain, Invocation, Settings, read_line};
+use piskrs_tools::player::Player;
 use proptest::prelude::*;
 use std::io::{Cursor, Write};
 use std::process::{Command, Stdio};
@@ -66,12 +66,7 @@ fn default_settings_are_strong_with_the_default_budget() {
     let Ok(Invocation::Run(settings)) = Settings::from_args(Vec::<String>::new()) else {
         panic!("no arguments are fine");
     };
-    assert!(
-        settings.engine
-            == Engine::Strong {
-                budget: gomocup::DEFAULT_BUDGET
-            }
-    );
+    assert!(settings.engine == Player::strong(gomocup::DEFAULT_BUDGET));
     // As PISKRS.COM ships: its default thinking time's budget.
     assert_eq!(
         gomocup::DEFAULT_BUDGET,

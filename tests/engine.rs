@@ -1,0 +1,159 @@
+//! The one door to the levels, `engine::think`: what it keeps of each caller's
+//! way, and the cases where the game screen's and the tools' ways met.
+
+use piskrs::board::{Board, Stone};
+use piskrs::cha;
+use piskrs::classic::Classic;
+use piskrs::coord::Point;
+use piskrs::engine::{LEVELS, Level, Position, think};
+use piskrs::game::Game;
+use piskrs::random::Random;
+use piskrs::rules::{Opening, WinRule};
+use piskrs::selfplay::Players;
+
+/// Classic's 19x19 games against itself from a few seeds, stopped at every
+/// length.
+fn positions() -> Vec<Game> {
+    let mut out = Vec::new();
+    for seed in 1..=8u16 {
+        let mut game = Game::new(19, WinRule::FiveOrMore);
+        let mut players = Players::new(seed);
+        while players.step(&mut game).is_some() {
+            if !game.is_over() {
+                out.push(game.clone());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn classic_with_the_kept_info_plays_as_classic_afresh() {
+    for game in positions() {
+        let mut kept = Classic::new(game.to_move(), game.board().side());
+        kept.recompute(game.board());
+        let position = Position::of(&game);
+        let seed = game.move_count();
+        let afresh = think(
+            Level::Classic,
+            0,
+            position,
+            None,
+            None,
+            &mut Random::new(seed),
+        );
+        let with_kept = think(
+            Level::Classic,
+            0,
+            position,
+            None,
+            Some(&kept),
+            &mut Random::new(seed),
+        );
+        assert!(afresh == with_kept, "after {} moves", game.move_count());
+    }
+}
+
+#[test]
+fn chas_first_stone_is_the_first_of_the_moves_that_holds_his_stone() {
+    // The tools' old rule, against which the door's (his first move) must agree
+    // on every board that holds its moves.
+    for game in positions() {
+        let board = game.board();
+        let me = game.to_move();
+        let his_first = game
+            .moves()
+            .iter()
+            .copied()
+            .find(|&p| board.get(p) == Some(me.opponent()));
+        let old = cha::choose(board, me, his_first, game.rule()).map(|p| (p, 0));
+        let door = think(
+            Level::Cha,
+            0,
+            Position::of(&game),
+            None,
+            None,
+            &mut Random::new(1),
+        );
+        assert!(old == door, "after {} moves", game.move_count());
+    }
+}
+
+#[test]
+fn every_level_opens_near_the_middle_or_on_outer_opens_second_row() {
+    for level in LEVELS {
+        for seed in 0..40u16 {
+            let game = Game::new(19, WinRule::FiveOrMore);
+            let (point, nodes) = think(
+                level,
+                1600,
+                Position::of(&game),
+                None,
+                None,
+                &mut Random::new(seed),
+            )
+            .unwrap();
+            assert!(nodes == 0);
+            assert!((7..=11).contains(&point.col) && (7..=11).contains(&point.row));
+            let outer = Game::with_opening(15, WinRule::FiveOrMore, Opening::OuterTwoLines);
+            let (point, _) = think(
+                level,
+                1600,
+                Position::of(&outer),
+                None,
+                None,
+                &mut Random::new(seed),
+            )
+            .unwrap();
+            assert!(
+                point.row == 1 && (5..=9).contains(&point.col),
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn in_the_mist_knowing_of_no_stone_every_level_plays_a_free_point_near_the_middle() {
+    // The person played where the computer cannot see: its knowledge is empty.
+    let mut game = Game::new(19, WinRule::FiveOrMore);
+    assert!(game.play(Point::new(0, 0)).is_ok());
+    let known = Board::new(19);
+    for level in LEVELS {
+        let kept = Classic::new(Stone::White, 19);
+        for seed in 0..20u16 {
+            let (point, _) = think(
+                level,
+                1600,
+                Position::of(&game),
+                Some(&known),
+                Some(&kept),
+                &mut Random::new(seed),
+            )
+            .unwrap();
+            if level == Level::Cha {
+                // Cha has its own answer to an empty board; any free point.
+                assert!(game.board().get(point).is_none());
+            } else {
+                assert!((7..=11).contains(&point.col) && (7..=11).contains(&point.row));
+            }
+        }
+    }
+}
+
+#[test]
+fn strong_uses_its_budget_and_the_other_levels_no_nodes() {
+    let game = piskrs::benchmark::position(3);
+    for level in LEVELS {
+        let (_, nodes) = think(
+            level,
+            400,
+            Position::of(&game),
+            None,
+            None,
+            &mut Random::new(1),
+        )
+        .unwrap();
+        assert!((level == Level::Strong) == (nodes > 0), "{nodes} nodes");
+    }
+}
