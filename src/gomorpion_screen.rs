@@ -24,10 +24,9 @@ use crate::packed::Packed;
 use crate::packed::PackedList;
 use crate::packed_list;
 use crate::random::Random;
-use crate::screen::{Canvas, Style, WIDTH};
+use crate::screen::{Canvas, Input, Key, Sound, Style, WIDTH};
 use crate::text::{Text, TextList};
 use crate::text_list;
-use crate::ui::{Input, Key, Sound};
 
 use crate::coord::Point;
 

@@ -24,10 +24,11 @@ mod program {
     use piskrs::gomorpion::Player;
     use piskrs::gomorpion_screen::{self, GomorpionScreen};
     use piskrs::psq;
+    use piskrs::screen::{Input, Key};
     use piskrs::selfplay::SelfPlay;
     use piskrs::settings::{self, Settings};
     use piskrs::text::Text;
-    use piskrs::ui::{App, Command, FileError, Input, Key, Opponent};
+    use piskrs::ui::{App, Command, FileError, Opponent};
     use piskrs::variant::Variant;
 
     /// What the keyboard and mouse produced.

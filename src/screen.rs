@@ -150,3 +150,40 @@ impl Default for TextScreen {
         Self::new()
     }
 }
+
+/// A key the game understands. The DOS layer translates BIOS codes into these.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    Up,
+    Down,
+    Left,
+    Right,
+    Enter,
+    Space,
+    Escape,
+    Backspace,
+    F1,
+    /// A printable character as typed.
+    Char(u8),
+}
+
+/// One thing the user did.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    Key(Key),
+    /// A left click on text cell (x, y).
+    Click {
+        x: u8,
+        y: u8,
+    },
+}
+
+/// A sound the platform plays if sound is on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Sound {
+    None,
+    /// A stone was placed.
+    Click,
+    /// Somebody won.
+    Tune,
+}

@@ -3,7 +3,7 @@
 
 use core::arch::asm;
 
-use piskrs::ui::Sound;
+use piskrs::screen::Sound;
 
 /// The PIT's input clock, 1.193182 MHz.
 const PIT_HZ: u32 = 1_193_182;

@@ -1,0 +1,203 @@
+//! The game screen's input: a click or a key on the board, the buttons, the
+//! cursor, the hint, and the status line after a move.
+
+use super::render::{push_point, push_side, side_name};
+use super::{App, BUTTONS_Y, Command, Opponent, Page, Prompt, point_on};
+use crate::board::Stone;
+use crate::coord::Point;
+use crate::engine::{self, Level, Position};
+use crate::game::{MoveError, Outcome};
+use crate::packed;
+use crate::packed::Packed;
+use crate::screen::{Input, Key};
+
+/// The buttons under the status line: (first column, label, key it stands for).
+/// The column is a byte, which keeps the table small.
+pub(super) static BUTTONS: [(u8, &[u8], u8); 5] = [
+    (1, b"[Undo U]", b'u'),
+    (11, b"[Hint H]", b'h'),
+    (21, b"[Numbers N]", b'n'),
+    (34, b"[Save S]", b's'),
+    (44, b"[Menu Esc]", 0x1B),
+];
+
+impl App {
+    pub(super) fn handle_game(&mut self, input: Input) -> Command {
+        match self.prompt {
+            Prompt::SaveName | Prompt::LoadName => return self.edit_file_name(input),
+            Prompt::Command => return self.edit_command(input),
+            _ => {}
+        }
+        if self.session.game.is_over() {
+            // After the result, U takes back (to see where it went wrong) and S
+            // saves (below, as during the game: neither is a click on the
+            // board); anything else returns to the menu (Piskasm's Restart).
+            if !matches!(self.button_or_key(input), Some(b'u' | b's')) {
+                self.back_to_menu();
+                return Command::Continue;
+            }
+        }
+        if let Input::Click { x, y } = input
+            && let Some(point) = point_on(x, y, self.session.game.board().side())
+        {
+            self.cursor = point;
+            self.place(point);
+            return Command::Continue;
+        }
+        match self.button_or_key(input) {
+            Some(b'u') => self.take_back(),
+            Some(b'h') if self.session.variant.has_mist() => {
+                self.warn(packed!("No hints in the Mist: nobody may see under it."))
+            }
+            Some(b'h') => self.show_hint(),
+            Some(b'c') if self.session.variant.has_mist() => {
+                self.prompt = Prompt::Command;
+                self.command_line.clear();
+                self.say(packed!("Command: "));
+            }
+            Some(b'n') => {
+                self.show_move_list = !self.show_move_list;
+                self.say(if self.show_move_list {
+                    packed!("Move numbers shown beside the board.")
+                } else {
+                    packed!("Move numbers hidden.")
+                });
+            }
+            Some(b's') => self.ask_file_name(Prompt::SaveName),
+            Some(0x1B) => {
+                self.prompt = Prompt::LeaveGame;
+                self.warn(packed!("Leave this game? Y/N"));
+            }
+            Some(_) => self.warn(packed!("Unknown key. F1 lists the keys.")),
+            None => match input {
+                Input::Key(Key::Up) => self.move_cursor(0, 1),
+                Input::Key(Key::Down) => self.move_cursor(0, -1),
+                Input::Key(Key::Left) => self.move_cursor(-1, 0),
+                Input::Key(Key::Right) => self.move_cursor(1, 0),
+                Input::Key(Key::Enter | Key::Space) => self.place(self.cursor),
+                Input::Key(Key::F1) => self.page = Page::Help { over_game: true },
+                Input::Click { .. } => {
+                    self.warn(packed!("That click is off the board: click on a point."))
+                }
+                _ => {}
+            },
+        }
+        Command::Continue
+    }
+
+    /// The letter a key or a button click stands for: the game's command keys in
+    /// lower case, Esc as 1Bh, Backspace as `u`; None for everything else.
+    fn button_or_key(&self, input: Input) -> Option<u8> {
+        match input {
+            Input::Key(Key::Char(c)) => Some(c.to_ascii_lowercase()),
+            Input::Key(Key::Escape) => Some(0x1B),
+            Input::Key(Key::Backspace) => Some(b'u'),
+            Input::Click { x, y } if y as usize == BUTTONS_Y => BUTTONS
+                .iter()
+                .find(|&&(start, label, _)| {
+                    let start = start as usize;
+                    (start..start + label.len()).contains(&(x as usize))
+                })
+                .map(|&(_, _, key)| key),
+            _ => None,
+        }
+    }
+
+    fn move_cursor(&mut self, dc: i8, dr: i8) {
+        if let Some(next) = self
+            .cursor
+            .step(dc, dr, 1, self.session.game.board().side())
+        {
+            self.cursor = next;
+        }
+    }
+
+    pub(super) fn place(&mut self, point: Point) {
+        if !self.session.person_to_move() {
+            self.warn(WAIT_FOR_COMPUTER);
+            return;
+        }
+        let mover = self.session.game.to_move();
+        match self.put_stone(point) {
+            Ok(()) => self.announce(mover, point),
+            Err(MoveError::Occupied) => {
+                let variant = self.session.variant;
+                push_point(self.new_status(true), point, variant)
+                    .push_packed(packed!(" is occupied: choose a free point."));
+            }
+            Err(MoveError::OffBoard) => self.warn(packed!("That point is off the board.")),
+            Err(MoveError::GameOver) => self.back_to_menu(),
+            Err(MoveError::Restricted) => self.warn(packed!(
+                "Outer-Open: Black opens on rows 1, 2, 14, 15 or columns A, B, O, P."
+            )),
+        }
+    }
+
+    pub(super) fn announce(&mut self, mover: Stone, point: Point) {
+        let outcome = self.session.game.outcome();
+        let opponent = self.session.opponent;
+        let mover_name = self.mover_name(mover);
+        let variant = self.session.variant;
+        let text = self.new_status(false);
+        match outcome {
+            Outcome::Won { winner, .. } => {
+                match opponent {
+                    Opponent::Computer(computer) if winner == computer => {
+                        text.push_packed(packed!("The computer wins! "));
+                    }
+                    Opponent::Computer(_) => {
+                        text.push_packed(packed!("You win! "));
+                    }
+                    Opponent::Person => {}
+                }
+                push_side(text, winner).push_packed(WINS_ANY_KEY);
+            }
+            Outcome::Draw => {
+                text.push_packed(packed!(
+                    "Draw: the board is full. Press a key or click for the menu."
+                ));
+            }
+            Outcome::InProgress => {
+                text.push(mover_name).push_packed(packed!(" played "));
+                push_point(text, point, variant).push(b".");
+            }
+        }
+    }
+
+    fn mover_name(&self, stone: Stone) -> &'static [u8] {
+        match self.session.opponent {
+            Opponent::Person => side_name(stone),
+            Opponent::Computer(computer) if computer == stone => b"The computer",
+            Opponent::Computer(_) => b"You",
+        }
+    }
+
+    /// The hint: the Classic evaluator, seen from the side to move, picks a point.
+    fn show_hint(&mut self) {
+        // A copy of the random source: asking for a hint never changes the game.
+        // Classic afresh (nothing kept), for the side to move; on an empty
+        // board the middle, where the computer opens.
+        let mut random = self.random;
+        self.hint = engine::think(
+            Level::Classic,
+            0,
+            Position::of(&self.session.game),
+            None,
+            None,
+            &mut random,
+        )
+        .map(|(point, _)| point);
+        if let Some(point) = self.hint {
+            let variant = self.session.variant;
+            let text = self.new_status(false).push_packed(packed!("Hint: "));
+            push_point(text, point, variant).push_packed(packed!(" (marked < >)."));
+        }
+    }
+}
+
+/// Said when a person tries to move on the computer's turn (also on the Mist's
+/// command line).
+pub(super) const WAIT_FOR_COMPUTER: Packed = packed!("Wait for the computer's move.");
+
+/// The end of a win's message, after the winner's name (also for a resignation).
+pub(super) const WINS_ANY_KEY: Packed = packed!(" wins! Any key or click: menu.");

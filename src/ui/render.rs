@@ -1,0 +1,358 @@
+//! What the game screen shows: the board, the side panel, the buttons and the
+//! key bar; and the status line and the prompt's typing on every page.
+
+use super::game_screen::BUTTONS;
+use super::menu::render_help;
+use super::{
+    App, BOARD_TOP_Y, BOARD_X, BUTTONS_Y, KEY_BAR_Y, Line, Opponent, Page, Prompt, STATUS_Y,
+};
+use crate::board::Stone;
+use crate::coord::{Point, write_point};
+use crate::game::Outcome;
+use crate::mist;
+use crate::packed;
+use crate::packed::{Packed, PackedList};
+use crate::packed_list;
+use crate::rules::WinRule;
+use crate::screen::{Canvas, Style, WIDTH, glyph};
+use crate::variant::Variant;
+
+const PANEL_X: usize = 46;
+
+/// How many moves the move list shows.
+const MOVE_LIST_LINES: usize = 8;
+
+/// The screen row of `row` on a board of `side` points a side.
+// Out of line: it is called at every row and mark, and the .COM is smaller so.
+#[inline(never)]
+fn row_y(row: u8, side: u8) -> usize {
+    BOARD_TOP_Y + (side - 1 - row) as usize
+}
+
+impl App {
+    /// Draws the current page.
+    pub fn render(&self, screen: &mut dyn Canvas) {
+        screen.clear();
+        screen.fill(0, 0, WIDTH, 1, b' ', Style::Title);
+        screen.write_packed(1, 0, packed!("PISKRS - Gomoku for DOS"), Style::Title);
+        match self.page {
+            Page::Menu => self.render_menu(screen),
+            Page::Game => self.render_game(screen),
+            Page::Help { .. } => render_help(screen),
+        }
+        let status_style = if self.status_is_alert {
+            Style::Alert
+        } else {
+            Style::Status
+        };
+        screen.fill(0, STATUS_Y, WIDTH, 1, b' ', status_style);
+        screen.write(1, STATUS_Y, self.status.as_bytes(), status_style);
+        let typed = match self.prompt {
+            Prompt::SaveName | Prompt::LoadName => Some(self.file_name.as_bytes()),
+            Prompt::Command => Some(self.command_line.as_bytes()),
+            _ => None,
+        };
+        if let Some(typed) = typed {
+            let x = 1 + self.status.as_bytes().len();
+            screen.write(x, STATUS_Y, typed, Style::Cursor);
+            screen.put(x + typed.len(), STATUS_Y, b'_', Style::Cursor);
+        }
+    }
+
+    fn render_game(&self, screen: &mut dyn Canvas) {
+        self.render_board(screen);
+        self.render_panel(screen);
+        for &(x, label, key) in &BUTTONS {
+            // No hints in the Mist: nobody may see under it.
+            if !(key == b'h' && self.session.variant.has_mist()) {
+                screen.write(x as usize, BUTTONS_Y, label, Style::MenuKey);
+            }
+        }
+        key_bar(
+            screen,
+            if self.session.variant.has_mist() {
+                packed!(
+                    " F1 Keys  Arrows Move  Enter/Space Place  C Command  U Undo  S Save  Esc Leave"
+                )
+            } else {
+                packed!(
+                    " F1 Keys  Arrows Move  Enter/Space Place  U Undo  H Hint  S Save  Esc Leave"
+                )
+            },
+        );
+    }
+
+    /// Which stone carries the last-move highlight: against the computer, its
+    /// last move (Piskasm's bright red LastPC); between people, the last move.
+    // Out of line: the .COM is smaller so.
+    #[inline(never)]
+    fn highlighted_move(&self) -> Option<Point> {
+        match self.session.opponent {
+            Opponent::Person => self.session.game.last_move(),
+            Opponent::Computer(computer) => {
+                // Black's moves have the even indices, White's the odd ones:
+                // the computer's last is the last move or the one before it.
+                let moves = self.session.game.moves();
+                let computer_parity = (computer == Stone::White) as usize;
+                let back = (moves.len() + 1 + computer_parity) % 2;
+                moves.iter().rev().nth(back).copied()
+            }
+        }
+    }
+
+    fn render_board(&self, screen: &mut dyn Canvas) {
+        let board = self.session.game.board();
+        let side = board.side();
+        let lettering = self.session.variant.lettering();
+        let highlighted = self.highlighted_move();
+        let win_line = match self.session.game.outcome() {
+            Outcome::Won { line, .. } => Some(line),
+            _ => None,
+        };
+        // The Mist hides everything outside the hole until the game is over.
+        let misty = self.session.variant.has_mist() && !self.session.game.is_over();
+        screen.fill(
+            BOARD_X - 1,
+            BOARD_TOP_Y,
+            2 * side as usize + 1,
+            side as usize,
+            b' ',
+            Style::Board,
+        );
+        for row in 0..side {
+            let y = row_y(row, side);
+            // The row's number, right-aligned in two cells (1..19).
+            let number = row + 1;
+            let label = [if number < 10 { b' ' } else { b'1' }, b'0' + number % 10];
+            screen.write(1, y, &label, Style::Label);
+            let mut left_hidden = false;
+            for col in 0..side {
+                let x = BOARD_X + 2 * col as usize;
+                let point = Point::new(col, row);
+                let hidden = misty && !mist::in_hole(self.session.centre, point);
+                // The line from the point on the left: under the Mist if either
+                // end is.
+                if col > 0 {
+                    if hidden || left_hidden {
+                        screen.put(x - 1, y, glyph::MIST, Style::Mist);
+                    } else {
+                        screen.put(x - 1, y, glyph::HORIZONTAL, Style::Board);
+                    }
+                }
+                left_hidden = hidden;
+                let in_win = win_line.is_some_and(|line| line.contains(point));
+                let (ch, style) = match board.get(point) {
+                    _ if hidden => (glyph::MIST, Style::Mist),
+                    None if misty && point == self.session.centre => {
+                        (glyph::HOLE_CENTRE, Style::Cursor)
+                    }
+                    None => (empty_point_glyph(col, row, side), Style::Board),
+                    Some(stone) => {
+                        let emphasis = if in_win {
+                            2
+                        } else {
+                            (highlighted == Some(point)) as usize
+                        };
+                        (
+                            stone_glyph(stone),
+                            STONE_STYLES[emphasis][(stone == Stone::White) as usize],
+                        )
+                    }
+                };
+                screen.put(x, y, ch, style);
+                // The column letters under the board, along with its bottom row.
+                if row == 0 {
+                    screen.put(
+                        x,
+                        BOARD_TOP_Y + side as usize,
+                        lettering.letter(col),
+                        Style::Label,
+                    );
+                }
+            }
+        }
+        if let Some(hint) = self.hint {
+            let (x, y) = (BOARD_X + 2 * hint.col as usize, row_y(hint.row, side));
+            screen.put(x - 1, y, b'<', Style::Alert);
+            screen.put(x + 1, y, b'>', Style::Alert);
+        }
+        if !self.session.game.is_over() {
+            let x = BOARD_X + 2 * self.cursor.col as usize;
+            let y = row_y(self.cursor.row, side);
+            screen.put(x - 1, y, b'[', Style::Cursor);
+            screen.put(x + 1, y, b']', Style::Cursor);
+        }
+    }
+
+    fn render_panel(&self, screen: &mut dyn Canvas) {
+        screen.write(PANEL_X, 1, self.session.variant.name(), Style::Label);
+        let players = 3 * match self.session.opponent {
+            Opponent::Person => 0,
+            Opponent::Computer(Stone::White) => 1,
+            Opponent::Computer(Stone::Black) => 2,
+        };
+        // The heading, then the lines for Black and White.
+        for (i, (y, style)) in [(2, Style::Heading), (8, Style::Label), (9, Style::Label)]
+            .into_iter()
+            .enumerate()
+        {
+            screen.write_packed(PANEL_X, y, PLAYERS_PANEL.get(players + i), style);
+        }
+        let variant = self.session.variant;
+        let mut line = Line::new();
+        match self.session.game.outcome() {
+            Outcome::InProgress => {
+                let mover = self.session.game.to_move();
+                push_side(&mut line, mover)
+                    .push(b" (")
+                    .push(&[stone_glyph(mover)])
+                    .push_packed(packed!(") to move"));
+            }
+            Outcome::Won { winner, .. } => {
+                push_side(&mut line, winner).push_packed(packed!(" won"));
+            }
+            Outcome::Draw => {
+                line.push_packed(packed!("Draw"));
+            }
+        }
+        write_panel_line(screen, 4, &mut line, Style::Normal);
+        line.push_packed(packed!("Stones on the board: "))
+            .push_number(self.session.game.move_count() as u32);
+        write_panel_line(screen, 5, &mut line, Style::Normal);
+        if let Some(last) = self.session.game.last_move() {
+            line.push_packed(packed!("Last move: "));
+            push_point(&mut line, last, variant);
+            write_panel_line(screen, 6, &mut line, Style::Normal);
+        }
+        if self.session.variant.has_mist() {
+            line.push_packed(packed!("Hole centre: "));
+            push_point(&mut line, self.session.centre, variant);
+            write_panel_line(screen, 7, &mut line, Style::Normal);
+        }
+        if let Opponent::Computer(_) = self.session.opponent {
+            line.push_packed(packed!("Level: "))
+                .push(self.settings.level.name());
+            write_panel_line(screen, 3, &mut line, Style::Label);
+        }
+        if self.show_move_list {
+            screen.write_packed(PANEL_X, 11, packed!("Moves:"), Style::Heading);
+            let moves = self.session.game.moves();
+            let first = moves.len().saturating_sub(MOVE_LIST_LINES);
+            for (i, &point) in moves.iter().enumerate().skip(first) {
+                let number = i as u32 + 1;
+                if number < 100 {
+                    line.push(b" ");
+                }
+                if number < 10 {
+                    line.push(b" ");
+                }
+                // Black's moves are the odd-numbered ones.
+                line.push_number(number)
+                    .push(if i % 2 == 0 { b". X " } else { b". O " });
+                push_point(&mut line, point, variant);
+                write_panel_line(screen, 12 + i - first, &mut line, Style::Normal);
+            }
+        } else {
+            let rule = if self.session.game.rule() == WinRule::ExactlyFive {
+                b"Exactly five wins; six does not.".as_slice()
+            } else {
+                self.session.variant.rule_text()
+            };
+            screen.write(PANEL_X, 11, rule, Style::Label);
+            screen.write_packed(
+                PANEL_X,
+                12,
+                packed!("A full board is a draw."),
+                Style::Label,
+            );
+            screen.write_packed(
+                PANEL_X,
+                14,
+                packed!("N shows the moves by number."),
+                Style::Label,
+            );
+        }
+    }
+}
+
+/// A stone's style, Black's and White's: a plain stone, the highlighted last
+/// move, a stone of the winning line.
+static STONE_STYLES: [[Style; 2]; 3] = [
+    [Style::BlackStone, Style::WhiteStone],
+    [Style::BlackLast, Style::WhiteLast],
+    [Style::BlackWin, Style::WhiteWin],
+];
+
+/// The panel's heading and its lines for Black and White, three each: two
+/// players, you against the computer, the computer against you.
+static PLAYERS_PANEL: PackedList = packed_list![
+    packed!("Two players"),
+    packed!("X Black moves first"),
+    packed!("O White"),
+    packed!("You against the computer"),
+    packed!("X You (Black, first)"),
+    packed!("O Computer (White)"),
+    packed!("The computer against you"),
+    packed!("X Computer (Black, first)"),
+    packed!("O You (White)"),
+];
+
+/// Writes `line` on panel row `y`, then empties it for the next row (one call
+/// instead of a write and a clear at every row).
+#[inline(never)]
+fn write_panel_line(screen: &mut dyn Canvas, y: usize, line: &mut Line, style: Style) {
+    screen.write(PANEL_X, y, line.as_bytes(), style);
+    line.clear();
+}
+
+pub(super) fn key_bar(screen: &mut dyn Canvas, text: Packed) {
+    screen.fill(0, KEY_BAR_Y, WIDTH, 1, b' ', Style::KeyBar);
+    screen.write_packed(0, KEY_BAR_Y, text, Style::KeyBar);
+}
+
+/// Appends `point` in the notation of `variant`'s lettering (A..S on 19x19,
+/// A..P without I on 15x15).
+pub(super) fn push_point(text: &mut Line, point: Point, variant: Variant) -> &mut Line {
+    let mut notation = [0u8; 3];
+    let len = write_point(point, variant.lettering(), &mut notation);
+    text.push(&notation[..len])
+}
+
+/// Appends the name of `stone`'s side.
+// Out of line: the .COM is smaller so.
+#[inline(never)]
+pub(super) fn push_side(text: &mut Line, stone: Stone) -> &mut Line {
+    text.push(side_name(stone))
+}
+
+pub(super) fn side_name(stone: Stone) -> &'static [u8] {
+    match stone {
+        Stone::Black => b"Black",
+        Stone::White => b"White",
+    }
+}
+
+fn stone_glyph(stone: Stone) -> u8 {
+    match stone {
+        Stone::Black => glyph::BLACK_STONE,
+        Stone::White => glyph::WHITE_STONE,
+    }
+}
+
+/// The line-drawing character of an empty point: corners and edges of the grid.
+fn empty_point_glyph(col: u8, row: u8, side: u8) -> u8 {
+    // 0 on the first line, 2 on the last, 1 between.
+    let place = |line: u8| match line {
+        0 => 0,
+        _ if line == side - 1 => 2,
+        _ => 1,
+    };
+    GRID_GLYPHS[2 - place(row)][place(col)]
+}
+
+/// The grid's characters from the top row down, left to right.
+static GRID_GLYPHS: [[u8; 3]; 3] = [
+    [glyph::TOP_LEFT, glyph::TEE_DOWN, glyph::TOP_RIGHT],
+    [glyph::TEE_RIGHT, glyph::CROSS, glyph::TEE_LEFT],
+    [glyph::BOTTOM_LEFT, glyph::TEE_UP, glyph::BOTTOM_RIGHT],
+];
