@@ -1,7 +1,7 @@
 //! Saving and loading: the record a save writes, what a load checks before it
 //! replaces the game, and the status line about the file.
 
-use super::render::push_side;
+use super::words::push_side;
 use super::{App, Command, FileError, Line, Opponent, Page};
 use crate::packed;
 use crate::packed::{Packed, PackedList};

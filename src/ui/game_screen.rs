@@ -1,7 +1,7 @@
 //! The game screen's input: a click or a key on the board, the buttons, the
 //! cursor, the hint, and the status line after a move.
 
-use super::render::{push_point, push_side, side_name};
+use super::words::{push_point, push_side, side_name};
 use super::{App, BUTTONS_Y, Command, Opponent, Page, Prompt, point_on};
 use crate::board::Stone;
 use crate::coord::Point;

@@ -1,7 +1,7 @@
 //! The menu (the first page): its keys and lines, the options it changes,
 //! starting a game from it, and the help page it leads to.
 
-use super::render::key_bar;
+use super::words::key_bar;
 use super::{App, Command, Opponent, Page, Prompt};
 use crate::board::Stone;
 use crate::coord::Point;

@@ -43,6 +43,7 @@ mod menu;
 mod prompt;
 mod render;
 mod session;
+mod words;
 
 use session::Session;
 

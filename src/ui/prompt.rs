@@ -2,7 +2,7 @@
 //! file name, and the Mist's command line with the controller's answers.
 
 use super::game_screen::{WAIT_FOR_COMPUTER, WINS_ANY_KEY};
-use super::render::push_side;
+use super::words::push_side;
 use super::{App, Command, Prompt};
 use crate::board::Stone;
 use crate::controller::{self, Request};

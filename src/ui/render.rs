@@ -3,19 +3,17 @@
 
 use super::game_screen::BUTTONS;
 use super::menu::render_help;
-use super::{
-    App, BOARD_TOP_Y, BOARD_X, BUTTONS_Y, KEY_BAR_Y, Line, Opponent, Page, Prompt, STATUS_Y,
-};
+use super::words::{key_bar, push_point, push_side};
+use super::{App, BOARD_TOP_Y, BOARD_X, BUTTONS_Y, Line, Opponent, Page, Prompt, STATUS_Y};
 use crate::board::Stone;
-use crate::coord::{Point, write_point};
+use crate::coord::Point;
 use crate::game::Outcome;
 use crate::mist;
 use crate::packed;
-use crate::packed::{Packed, PackedList};
+use crate::packed::PackedList;
 use crate::packed_list;
 use crate::rules::WinRule;
 use crate::screen::{Canvas, Style, WIDTH, glyph};
-use crate::variant::Variant;
 
 const PANEL_X: usize = 46;
 
@@ -303,33 +301,6 @@ static PLAYERS_PANEL: PackedList = packed_list![
 fn write_panel_line(screen: &mut dyn Canvas, y: usize, line: &mut Line, style: Style) {
     screen.write(PANEL_X, y, line.as_bytes(), style);
     line.clear();
-}
-
-pub(super) fn key_bar(screen: &mut dyn Canvas, text: Packed) {
-    screen.fill(0, KEY_BAR_Y, WIDTH, 1, b' ', Style::KeyBar);
-    screen.write_packed(0, KEY_BAR_Y, text, Style::KeyBar);
-}
-
-/// Appends `point` in the notation of `variant`'s lettering (A..S on 19x19,
-/// A..P without I on 15x15).
-pub(super) fn push_point(text: &mut Line, point: Point, variant: Variant) -> &mut Line {
-    let mut notation = [0u8; 3];
-    let len = write_point(point, variant.lettering(), &mut notation);
-    text.push(&notation[..len])
-}
-
-/// Appends the name of `stone`'s side.
-// Out of line: the .COM is smaller so.
-#[inline(never)]
-pub(super) fn push_side(text: &mut Line, stone: Stone) -> &mut Line {
-    text.push(side_name(stone))
-}
-
-pub(super) fn side_name(stone: Stone) -> &'static [u8] {
-    match stone {
-        Stone::Black => b"Black",
-        Stone::White => b"White",
-    }
 }
 
 fn stone_glyph(stone: Stone) -> u8 {
