@@ -5,7 +5,7 @@ use crate::engine::Level;
 use crate::packed;
 use crate::packed::PackedList;
 use crate::packed_list;
-use crate::settings::yes_or_no;
+use crate::settings::{Settings, yes_or_no};
 use crate::text::{Text, TextList, parse_u16};
 use crate::text_list;
 use crate::variant::Variant;
@@ -194,5 +194,29 @@ pub fn parse(tail: &[u8]) -> Request {
         Request::Usage
     } else {
         Request::Play(options)
+    }
+}
+
+impl Settings {
+    /// Lays the command line's switches over these (remembered) settings: a
+    /// switch given wins, one not given leaves its setting as it was. (Here,
+    /// not in settings: the command line knows the settings, not the other
+    /// way round.)
+    pub fn apply(&mut self, options: &Options) {
+        if let Some(variant) = options.variant {
+            self.variant = variant;
+        }
+        if let Some(level) = options.level {
+            self.level = level;
+        }
+        if let Some(tenths) = options.think_tenths {
+            self.think_tenths = tenths;
+        }
+        if let Some(sound) = options.sound {
+            self.sound = sound;
+        }
+        if let Some(exact_five) = options.exact_five {
+            self.exact_five = exact_five;
+        }
     }
 }

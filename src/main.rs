@@ -24,7 +24,7 @@ mod program {
     use piskrs::gomorpion::Player;
     use piskrs::gomorpion_screen::{self, GomorpionScreen};
     use piskrs::psq;
-    use piskrs::screen::{Input, Key};
+    use piskrs::screen::{Input, Key, Sound};
     use piskrs::selfplay::SelfPlay;
     use piskrs::settings::{self, Settings};
     use piskrs::text::Text;
@@ -194,21 +194,7 @@ mod program {
     fn play(options: &Options, has_mouse: bool) -> u8 {
         let mut display = Display::open();
         let mut settings = load_settings();
-        if let Some(variant) = options.variant {
-            settings.variant = variant;
-        }
-        if let Some(level) = options.level {
-            settings.level = level;
-        }
-        if let Some(tenths) = options.think_tenths {
-            settings.think_tenths = tenths;
-        }
-        if let Some(sound) = options.sound {
-            settings.sound = sound;
-        }
-        if let Some(exact_five) = options.exact_five {
-            settings.exact_five = exact_five;
-        }
+        settings.apply(options);
         let mut app = App::with_settings(has_mouse, settings);
         let mut dumps: u32 = 0;
         if let Some(seed) = options.seed {
@@ -231,54 +217,118 @@ mod program {
             mouse::forget_clicks();
         }
         let mut counter: u16 = 0;
-        let mut errorlevel = 0;
-        let mut redraw = false;
-        loop {
-            // One place draws and sounds (after a move, the computer's or not).
-            if redraw {
-                display.draw(has_mouse, &|canvas| app.render(canvas));
-                speaker::play(app.take_sound());
-            }
-            redraw = true;
-            if app.computer_to_move() {
-                // The person's stone is on the screen; now the computer replies.
-                app.computer_move();
-                continue;
-            }
-            let event = next_event(has_mouse, app.on_menu(), &mut counter);
-            match event {
-                Event::DumpScreen => {
-                    dumps += 1;
-                    dump_screen(&display, dumps, has_mouse);
-                    redraw = false;
+        // Drawn above: the first round waits for an input at once.
+        let mut drawn = true;
+        let errorlevel = loop {
+            let ended = serve(
+                &mut display,
+                &mut Page::Gomoku(&mut app),
+                has_mouse,
+                &mut counter,
+                &mut dumps,
+                drawn,
+            );
+            drawn = false;
+            match ended {
+                Command::Terminate => break 1,
+                Command::Gomorpion(opponent) => {
+                    gomorpion(&mut display, &mut app, opponent, has_mouse, &mut dumps)
                 }
-                Event::Game(input) => {
-                    if app.on_menu() {
-                        app.seed_from_wait(counter);
-                    }
-                    let command = app.handle(input);
-                    match command {
-                        Command::Quit => break,
-                        Command::Terminate => {
-                            errorlevel = 1;
-                            break;
-                        }
-                        Command::Gomorpion(opponent) => {
-                            gomorpion(&mut display, &mut app, opponent, has_mouse, &mut dumps)
-                        }
-                        _ => carry_out(&mut app, command),
-                    }
-                    if app.take_settings_changed() {
-                        save_settings(&app.settings());
-                    }
-                }
+                _ => break 0, // Quit
             }
-        }
+        };
         if has_mouse {
             mouse::hide_cursor();
         }
         display.close();
         errorlevel
+    }
+
+    /// The screen the event loop serves: the Gomoku screen (the menu and its
+    /// games) or Gomorpion's, with whether its sounds are heard. (An enum, not
+    /// a trait: a trait object or a generic loop made the .COM too big.)
+    enum Page<'a> {
+        Gomoku(&'a mut App),
+        Gomorpion(&'a mut GomorpionScreen, bool),
+    }
+
+    /// The one event loop: draw and sound after every change, let the computer
+    /// move when it is its turn (after the person's stone is on the screen),
+    /// else wait for a key or a click and hand it to the page. The Gomoku
+    /// screen's file work and settings are done here; returns the command that
+    /// leaves the loop (Quit, Terminate, Gomorpion; Gomorpion's screen leaves
+    /// with Quit). `drawn`: the screen is already up to date.
+    #[inline(never)]
+    fn serve(
+        display: &mut Display,
+        page: &mut Page,
+        has_mouse: bool,
+        counter: &mut u16,
+        dumps: &mut u32,
+        drawn: bool,
+    ) -> Command {
+        let mut redraw = !drawn;
+        loop {
+            // One place draws and sounds (after a move, the computer's or not).
+            if redraw {
+                let sound = match page {
+                    Page::Gomoku(app) => {
+                        display.draw(has_mouse, &|canvas| app.render(canvas));
+                        app.take_sound()
+                    }
+                    Page::Gomorpion(screen, sound_on) => {
+                        display.draw(has_mouse, &|canvas| screen.render(canvas));
+                        let made = screen.take_sound();
+                        if *sound_on { made } else { Sound::None }
+                    }
+                };
+                speaker::play(sound);
+            }
+            redraw = true;
+            let on_menu = match page {
+                Page::Gomoku(app) if app.computer_to_move() => {
+                    app.computer_move();
+                    continue;
+                }
+                Page::Gomorpion(screen, _) if screen.computer_to_move() => {
+                    screen.computer_move();
+                    continue;
+                }
+                Page::Gomoku(app) => app.on_menu(),
+                Page::Gomorpion(..) => false,
+            };
+            let input = match next_event(has_mouse, on_menu, counter) {
+                Event::DumpScreen => {
+                    *dumps += 1;
+                    dump_screen(display, *dumps, has_mouse);
+                    redraw = false;
+                    continue;
+                }
+                Event::Game(input) => input,
+            };
+            match page {
+                Page::Gomoku(app) => {
+                    if on_menu {
+                        app.seed_from_wait(*counter);
+                    }
+                    let command = app.handle(input);
+                    match command {
+                        Command::Quit | Command::Terminate | Command::Gomorpion(_) => {
+                            return command;
+                        }
+                        _ => carry_out(app, command),
+                    }
+                    if app.take_settings_changed() {
+                        save_settings(&app.settings());
+                    }
+                }
+                Page::Gomorpion(screen, _) => {
+                    if screen.handle(input) == gomorpion_screen::Flow::Leave {
+                        return Command::Quit;
+                    }
+                }
+            }
+        }
     }
 
     /// A game of Gomorpion on the tall screen, until the person leaves it; then
@@ -302,40 +352,13 @@ mod program {
             Opponent::Computer(Stone::Black) => Some(Player::Black),
             Opponent::Computer(_) => Some(Player::Red),
         };
-        let sound = app.settings().sound;
         // Cleared where it stands and started in place: the board is not copied
         // through the stack.
         let mut screen = GomorpionScreen::unstarted();
         screen.start(computer, app.seed());
         let mut counter: u16 = 0;
-        let mut redraw = true;
-        loop {
-            // One place draws (the drawing code is generic over its closure).
-            if redraw {
-                display.draw(has_mouse, &|canvas| screen.render(canvas));
-                let made = screen.take_sound();
-                if sound {
-                    speaker::play(made);
-                }
-            }
-            redraw = true;
-            if screen.computer_to_move() {
-                screen.computer_move();
-                continue;
-            }
-            match next_event(has_mouse, false, &mut counter) {
-                Event::DumpScreen => {
-                    *dumps += 1;
-                    dump_screen(display, *dumps, has_mouse);
-                    redraw = false;
-                }
-                Event::Game(input) => {
-                    if screen.handle(input) == gomorpion_screen::Flow::Leave {
-                        break;
-                    }
-                }
-            }
-        }
+        let mut page = Page::Gomorpion(&mut screen, app.settings().sound);
+        serve(display, &mut page, has_mouse, &mut counter, dumps, false);
         display.set_tall(has_mouse, false);
     }
 

@@ -227,3 +227,117 @@ fn the_thinking_time_is_read_in_seconds_with_one_decimal() {
         d.think_tenths as u32 * settings::STRONG_NODES_PER_TENTH
     );
 }
+
+// ---------------------------------------------------------------------------
+// The thinking time as nodes, and the switches laid over the settings.
+
+#[test]
+fn a_thinking_time_buys_eighty_nodes_a_tenth_everywhere() {
+    const { assert!(settings::STRONG_NODES_PER_TENTH == 80) };
+    const { assert!(settings::DEFAULT_STRONG_BUDGET == 1_600) };
+    assert!(settings::strong_budget(settings::DEFAULT_THINK_TENTHS) == 1_600);
+    for tenths in [1, 5, 10, 20, 50, 100, 250] {
+        let budget = settings::strong_budget(tenths);
+        assert!(budget == tenths as u32 * 80, "{tenths}");
+        let chosen = Settings {
+            think_tenths: tenths,
+            ..Settings::default()
+        };
+        assert!(chosen.strong_budget() == budget, "{tenths}");
+    }
+    // The menu's choices: 0.5 s to 10 s.
+    let budgets: Vec<u32> = settings::THINK_CHOICES
+        .iter()
+        .map(|&t| settings::strong_budget(t))
+        .collect();
+    assert_eq!(budgets, [400, 800, 1_600, 4_000, 8_000]);
+}
+
+fn parsed(tail: &str) -> piskrs::cmdline::Options {
+    match piskrs::cmdline::parse(tail.as_bytes()) {
+        piskrs::cmdline::Request::Play(options) => options,
+        _ => panic!("{tail}: not a game"),
+    }
+}
+
+#[test]
+fn apply_lays_each_switch_given_over_the_remembered_settings() {
+    let remembered = Settings {
+        variant: Variant::Mist,
+        level: Level::Cha,
+        sound: false,
+        exact_five: true,
+        think_tenths: 50,
+    };
+    // No switch: the remembered settings stay as they are.
+    let mut settings = remembered;
+    settings.apply(&parsed(""));
+    assert!(settings == remembered);
+    // Switches that are not settings leave them too.
+    settings.apply(&parsed("/SEED 7 /STACK /PLAY 1"));
+    assert!(settings == remembered);
+    // Each switch alone changes its setting only.
+    let cases: [(&str, Settings); 5] = [
+        (
+            "/OUTER",
+            Settings {
+                variant: Variant::OuterOpen,
+                ..remembered
+            },
+        ),
+        (
+            "/LEVEL STRONG",
+            Settings {
+                level: Level::Strong,
+                ..remembered
+            },
+        ),
+        (
+            "/TIME 0.5",
+            Settings {
+                think_tenths: 5,
+                ..remembered
+            },
+        ),
+        (
+            "/SOUND ON",
+            Settings {
+                sound: true,
+                ..remembered
+            },
+        ),
+        (
+            "/RULE FREE",
+            Settings {
+                exact_five: false,
+                ..remembered
+            },
+        ),
+    ];
+    for (tail, expected) in cases {
+        let mut settings = remembered;
+        settings.apply(&parsed(tail));
+        assert!(settings == expected, "{tail}");
+    }
+    // All at once, over the defaults.
+    let mut settings = Settings::default();
+    settings.apply(&parsed(
+        "/PISKASM /LEVEL CLASSIC /TIME 10 /SOUND OFF /RULE EXACT",
+    ));
+    assert!(
+        settings
+            == Settings {
+                variant: Variant::Piskasm,
+                level: Level::Classic,
+                sound: false,
+                exact_five: true,
+                think_tenths: 100,
+            }
+    );
+    for level in LEVELS {
+        let mut settings = remembered;
+        let tail = format!("/LEVEL {}", String::from_utf8_lossy(level.keyword()));
+        settings.apply(&parsed(&tail));
+        assert!(settings.level == level);
+    }
+}
