@@ -44,8 +44,8 @@
 //! Strength).
 //!
 //! Everything counts **nodes** against a budget, a node being one point looked
-//! at (four 11-point lines read into bit masks and classified, see `Line`; in
-//! a playout, four line looks or 32 points scanned), so a given position and
+//! at (four 11-point lines read into bit masks and classified, see
+//! `patterns::Line`; in a playout, four line looks or 32 points scanned), so a given position and
 //! budget give the same move on the host and on DOS, and the budget is a fair
 //! measure of time (counted as 800 nodes a second on the reference 386, whose
 //! benchmark positions run at 940 to 1,100: a thinking time is a limit). The
@@ -72,17 +72,17 @@
 //! Loops run over half-open ranges (`1..CENTRE + 1`, not `1..=CENTRE`): an
 //! inclusive range costs the .COM an out-of-line `next` and bulkier loops.
 //!
-//! Shapes, with `X` mine, `.` empty, `p` the point tried:
-//! ```text
-//! four:        XXXp.   XX.pX     one point left to make five
-//! open four:  .XXXp.             two such points: cannot be stopped
-//! open three: .XXp..  .X.pX.     one more stone makes an open four
-//! ```
+//! The lines are read by `patterns` (the shapes are drawn there) and scored
+//! by `evaluation`, as Classic reads and scores them.
 
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
-use crate::classic::{Classes, Classic, count_score, defence_score, direction_score, line_classes};
+use crate::classic::Classic;
 use crate::coord::Point;
+use crate::evaluation::{
+    BLOCKS_FIVE, MAKES_OPEN_FOUR, WINNING, count_score, defence_score, direction_score,
+};
 use crate::game::Position;
+use crate::patterns::{CENTRE, Classes, Line, line_classes};
 use crate::random::Random;
 use crate::rules::WinRule;
 
@@ -125,13 +125,6 @@ const WIDTH: usize = 4;
 const WIDE: usize = 6;
 /// Plies of the quiet moves' search: my move, his answer.
 const MAX_DEPTH: u8 = 2;
-/// A CountScore that makes five.
-const WINNING: i32 = 10000;
-/// A CountScore that makes an open four (CountScore's attack value for it)...
-const OPEN_FOUR: i32 = 2500;
-/// ...and one that blocks his five (its defence value): a point worth at
-/// least the first and less than the second, or a five, wins a playout.
-const BLOCK_FIVE: i32 = 5000;
 /// How many stones a playout plays after my move (12 and 30 were weaker at
 /// 6,500 nodes against Classic; once quiet candidates were played out
 /// unchecked, 24 rather than 20 took the six arena runs' mean at 650 nodes
@@ -229,95 +222,8 @@ struct Found {
     three_three: Option<Point>,
 }
 
-/// The bit of the point itself in a [`Line`].
-const CENTRE: u32 = 5;
-/// Five bits in a row: a window of five points.
-const WINDOW: u16 = 0b11111;
-
-/// One line through a point as one side sees it: bit 5 is the point, bits 0
-/// to 10 the points five steps back to five steps on (eleven bits: enough to
-/// see whether a five through the point has a sixth stone beside it).
-#[derive(Clone, Copy)]
-struct Line {
-    /// The side's stones (and the point itself).
-    own: u16,
-    /// The other side's stones and the points off the board.
-    blocked: u16,
-}
-
-impl Line {
-    /// The most of the side's stones (the point included) in a five-point
-    /// window through the point (bits `w..w + 5`, w = 1..=5) that the other
-    /// side has not blocked.
-    fn most_in_a_window(self) -> u32 {
-        // The first window's stones are counted, each next window's from the
-        // one before: the stone it gains less the stone it loses (on a 386 a
-        // count of bits is a dozen instructions, this is two).
-        let own = self.own as u32;
-        let mut count = (own & (WINDOW as u32) << 1).count_ones();
-        let mut most = 0;
-        for w in 1..CENTRE + 1 {
-            if self.blocked & WINDOW << w == 0 {
-                most = most.max(count);
-            }
-            count = count + (own >> (w + 5) & 1) - (own >> w & 1);
-        }
-        most
-    }
-
-    /// Whether the side's stones fill window `w` and that is a win: under the
-    /// exact-five rule not when a sixth stone lies beside them.
-    fn wins(self, w: u32, rule: WinRule) -> bool {
-        let window = WINDOW << w;
-        self.own & window == window && self.no_sixth(w, rule)
-    }
-
-    /// Whether a five in window `w` would win as far as the points beside it
-    /// go: under the exact-five rule, neither holds a stone of the side.
-    fn no_sixth(self, w: u32, rule: WinRule) -> bool {
-        let flanks = (1u16 << (w - 1)) | (1 << (w + 5));
-        rule == WinRule::FiveOrMore || self.own & flanks == 0
-    }
-
-    /// Whether the side has a five through the point.
-    fn is_five(self, rule: WinRule) -> bool {
-        (1..CENTRE + 1).any(|w| self.wins(w, rule))
-    }
-
-    /// The points (as bits) where one more stone would make a five through the
-    /// point: one makes a four, two an open four.
-    fn completions(self, rule: WinRule) -> u16 {
-        let mut points = 0;
-        for w in 1..CENTRE + 1 {
-            let window = WINDOW << w;
-            let gap = window & !self.own;
-            // The gap filled makes the window five: it wins unless a sixth
-            // stone lies beside it (the gap is inside, not beside).
-            if self.blocked & window == 0 && gap.count_ones() == 1 && self.no_sixth(w, rule) {
-                points |= gap;
-            }
-        }
-        points
-    }
-
-    /// Whether one more stone on this line would make an open four (two
-    /// completion points) through the point: an open three.
-    fn has_open_three(self, rule: WinRule) -> bool {
-        (1..10).any(|bit| {
-            let q = 1u16 << bit;
-            let with = Line {
-                own: self.own | q,
-                ..self
-            };
-            (self.own | self.blocked) & q == 0
-                && !with.is_five(rule)
-                && with.completions(rule).count_ones() > 1
-        })
-    }
-}
-
 /// A playout's memory of the best units along the four lines of each point
-/// in a window of the board (`classic::line_classes`): worked out when first
+/// in a window of the board (`patterns::line_classes`): worked out when first
 /// asked for, forgotten along the lines of each stone played. A stone changes
 /// a point's units only along the line that joins them, so each stone costs
 /// eight looks a line at most, where CountScore afresh reads all four lines of
@@ -673,12 +579,7 @@ impl Search {
     /// The line through `point` along `(dc, dr)` as `stone` sees it, `point`
     /// itself counted as its stone.
     fn line(&self, point: Point, stone: Stone, dc: i8, dr: i8) -> Line {
-        let (stones, edge) = self.board.line_masks(point, dc, dr, CENTRE as i16);
-        let here = 1 << CENTRE;
-        Line {
-            own: stones[stone as usize] | here,
-            blocked: (stones[stone.opponent() as usize] | edge) & !here,
-        }
+        Line::through(&self.board, point, stone, dc, dr)
     }
 
     /// What `stone` on the empty `point` makes (a node), or None when no
@@ -1150,7 +1051,7 @@ impl Search {
                 next = self.next_near(self.index(q) + 1);
             }
             self.nodes = start + (lines.looks + scanned / SCANS_PER_LOOK) / LOOKS_PER_NODE;
-            if best.1 >= OPEN_FOUR && !(BLOCK_FIVE..WINNING).contains(&best.1) {
+            if best.1 >= MAKES_OPEN_FOUR && !(BLOCKS_FIVE..WINNING).contains(&best.1) {
                 outcome = if mover == me { 1 } else { -1 };
                 break;
             }
