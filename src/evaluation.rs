@@ -1,0 +1,139 @@
+//! Piskasm's evaluation: what a stone on a point is worth, CountScore.
+//!
+//! **CountScore**(point) for a player: in each of the four directions, the
+//! best unit through the point (`patterns`: the windows of 5, 6 and 7 points
+//! that hold only one side's stones, a stone imagined on the point) is worth
+//! its attack value when it is mine and its defence value when it is his (what
+//! blocking it is worth); the larger of the two counts for that direction. The
+//! point's score is the sum over the four directions. No look-ahead.
+//!
+//! Only the stones within four steps of a point change its score (see
+//! `patterns`, Units): this is what lets Classic keep its Info by Update and
+//! the Strong level's playouts keep the classes of each line.
+//!
+//! Classic plays the point of the highest CountScore; the Strong level orders
+//! its candidates by it, takes it as a move's gain in its two-ply search, and
+//! plays its playouts by it.
+
+use crate::board::{Board, DIRECTIONS, Stone};
+use crate::coord::Point;
+use crate::patterns::{
+    Classes, FIVE, FOUR, ONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE, TWO, WIDE_OPEN_THREE,
+    line_classes,
+};
+
+/// Scores of the shapes a stone on `p` would make, for one side.
+///
+/// The reasoning: a five ends the game, so it outweighs everything, even four
+/// directions of anything else. An open four (`.####.`) cannot be stopped: the next
+/// best. A closed four forces a reply but can be blocked; an open three (`.###.`
+/// with room, or `.#.##.`) becomes an open four if left alone, so it is worth about
+/// as much as a closed four. Closed threes, open twos and twos are building
+/// material. A unit holding nothing but `p` scores 0: so a point with no stone
+/// within four steps scores 0, exactly as Piskasm's Info starts out all zeros,
+/// and Update never has to touch points further away.
+///
+/// Defence (the same shape, made by the person if they played `p`) is scored at
+/// about half of attack: blocking the person's five (5000) beats everything but
+/// our own five (10000); blocking their open four (1200) beats making our own
+/// open three (250) but not our open four (2500), which wins first.
+/// Four directions of the largest value, 40000, still fit in 16 bits.
+struct ShapeValues {
+    five: u16,
+    open_four: u16,
+    four: u16,
+    wide_open_three: u16,
+    open_three: u16,
+    three: u16,
+    open_two: u16,
+    two: u16,
+    one: u16,
+}
+
+const ATTACK: ShapeValues = ShapeValues {
+    five: 10000,
+    open_four: 2500,
+    four: 300,
+    wide_open_three: 280,
+    open_three: 250,
+    three: 30,
+    open_two: 20,
+    two: 5,
+    one: 0,
+};
+
+const DEFENCE: ShapeValues = ShapeValues {
+    five: 5000,
+    open_four: 1200,
+    four: 150,
+    wide_open_three: 140,
+    open_three: 120,
+    three: 15,
+    open_two: 10,
+    two: 3,
+    one: 0,
+};
+
+/// A CountScore that makes five (a five's attack value: at least this wins),
+/// as the Strong level's searches compare their gains (i32)...
+pub const WINNING: i32 = ATTACK.five as i32;
+/// ...one that makes an open four (its attack value)...
+pub const MAKES_OPEN_FOUR: i32 = ATTACK.open_four as i32;
+/// ...and one that blocks his five (its defence value).
+pub const BLOCKS_FIVE: i32 = DEFENCE.five as i32;
+
+impl ShapeValues {
+    /// The values by class (`patterns`' [`ONE`] to [`FIVE`]); 16 of them, the
+    /// last 7 never used, so that a class taken from a nibble needs no bounds
+    /// check (the playouts look up millions).
+    const fn by_class(&self) -> [u16; 16] {
+        let mut values = [0; 16];
+        values[ONE as usize] = self.one;
+        values[TWO as usize] = self.two;
+        values[OPEN_TWO as usize] = self.open_two;
+        values[THREE as usize] = self.three;
+        values[OPEN_THREE as usize] = self.open_three;
+        values[WIDE_OPEN_THREE as usize] = self.wide_open_three;
+        values[FOUR as usize] = self.four;
+        values[OPEN_FOUR as usize] = self.open_four;
+        values[FIVE as usize] = self.five;
+        values
+    }
+}
+
+/// Attack and defence values by class.
+static ATTACK_BY_CLASS: [u16; 16] = ATTACK.by_class();
+static DEFENCE_BY_CLASS: [u16; 16] = DEFENCE.by_class();
+
+/// CountScore for a player `me` on any board: the sum over the four
+/// directions of [`direction_score`].
+pub fn count_score(board: &Board, point: Point, me: Stone) -> u16 {
+    let mut total: u16 = 0;
+    for &(dc, dr) in DIRECTIONS.iter() {
+        total = total.saturating_add(direction_score(line_classes(board, point, dc, dr), me));
+    }
+    total
+}
+
+/// What the best units of [`Classes`] are worth to `me` along their direction:
+/// my best unit as attack or his as defence, whichever is more.
+#[inline(always)]
+pub fn direction_score(classes: Classes, me: Stone) -> u16 {
+    let (mine, his) = match me {
+        Stone::Black => (classes & 15, classes >> 4),
+        Stone::White => (classes >> 4, classes & 15),
+    };
+    ATTACK_BY_CLASS[mine as usize & 15].max(DEFENCE_BY_CLASS[his as usize & 15])
+}
+
+/// The defence value of the other side's best unit of [`Classes`] for `me`:
+/// what blocking it along this direction is worth, whether or not it is the
+/// larger part of [`direction_score`].
+#[inline(always)]
+pub fn defence_score(classes: Classes, me: Stone) -> u16 {
+    let his = match me {
+        Stone::Black => classes >> 4,
+        Stone::White => classes & 15,
+    };
+    DEFENCE_BY_CLASS[his as usize & 15]
+}
