@@ -8,14 +8,18 @@
 //! point's score is the sum over the four directions. No look-ahead.
 //!
 //! Only the stones within four steps of a point change its score (see
-//! `patterns`, Units): this is what lets Classic keep its Info by Update and
-//! the Strong level's playouts keep the classes of each line.
+//! `patterns`, Units): this is what lets [`Info`] be kept by Update and the
+//! Strong level's playouts keep the classes of each line.
 //!
-//! Classic plays the point of the highest CountScore; the Strong level orders
-//! its candidates by it, takes it as a move's gain in its two-ply search, and
-//! plays its playouts by it.
+//! Classic plays the point of the highest CountScore, kept for every point in
+//! [`Info`] by Update; the Strong level orders its candidates by it (from the
+//! game's Info when there is one), takes it as a move's gain in its two-ply
+//! search, and plays its playouts by it.
 
-use crate::board::{Board, DIRECTIONS, Stone};
+// Loops run over half-open ranges (`-4..5`, not `-4..=4`): an inclusive
+// range costs the .COM an out-of-line `next` and bulkier loops.
+
+use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
 use crate::coord::Point;
 use crate::patterns::{
     Classes, FIVE, FOUR, ONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE, TWO, WIDE_OPEN_THREE,
@@ -136,4 +140,105 @@ pub fn defence_score(classes: Classes, me: Stone) -> u16 {
         Stone::White => classes & 15,
     };
     DEFENCE_BY_CLASS[his as usize & 15]
+}
+
+const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// **Info**, Piskasm's incremental evaluation: one CountScore per point for
+/// the computer's possible moves, 0 where the point is occupied. Classic plays
+/// its best point (PCMove, in `classic`); the Strong level orders its
+/// candidates by it when the game keeps one for its side.
+///
+/// **Update**, after every stone: the stone's point gets 0 and every free point
+/// within four steps of it in the eight directions is re-scored with CountScore.
+/// Nothing else is recomputed. This is exact, not an approximation: CountScore
+/// only looks at points within four steps (see `patterns`, Units), so no other
+/// score can change.
+#[derive(Clone)]
+pub struct Info {
+    computer: Stone,
+    /// The board's side and the scores, row by row (Classic's PCMove scans
+    /// them in that order).
+    pub(crate) side: u8,
+    pub(crate) info: [u16; MAX_POINTS],
+}
+
+impl Info {
+    /// Info for an empty board of `side` points a side: all zeros, as in Piskasm
+    /// (the first Update fills in the scores around the first stone).
+    pub fn new(computer: Stone, side: u8) -> Info {
+        Info {
+            computer,
+            side,
+            info: [0; MAX_POINTS],
+        }
+    }
+
+    /// As [`Info::new`], in place (a new one is built on the stack and
+    /// copied; the stack is the scarcest room in the segment).
+    pub fn restart(&mut self, computer: Stone, side: u8) {
+        self.computer = computer;
+        self.side = side;
+        self.info = [0; MAX_POINTS];
+    }
+
+    pub fn computer(&self) -> Stone {
+        self.computer
+    }
+
+    fn index(&self, point: Point) -> usize {
+        point.row as usize * self.side as usize + point.col as usize
+    }
+
+    /// Info's score for `point`.
+    // Out of line: inlined at each call, it cost the .COM more.
+    #[inline(never)]
+    pub fn score(&self, point: Point) -> u16 {
+        self.info[self.index(point)]
+    }
+
+    /// Update: after a stone was placed on (or taken from) `point`, re-score the
+    /// point itself and every free point within four steps in the eight directions.
+    pub fn update(&mut self, board: &Board, point: Point) {
+        let here = self.index(point);
+        self.info[here] = if board.get(point).is_none() {
+            self.count_score(board, point)
+        } else {
+            0
+        };
+        // Four steps back to four on along each line (each point's score depends
+        // on the board only, so the order does not matter).
+        for &(dc, dr) in DIRECTIONS.iter() {
+            for steps in -4..5 {
+                if steps != 0
+                    && let Some(near) = point.step(dc, dr, steps, self.side)
+                    && board.get(near).is_none()
+                {
+                    let index = self.index(near);
+                    self.info[index] = self.count_score(board, near);
+                }
+            }
+        }
+    }
+
+    /// Info computed from scratch: used after loading a game and for hints, and by
+    /// the tests to check that Update keeps Info exact.
+    pub fn recompute(&mut self, board: &Board) {
+        for row in 0..self.side {
+            for col in 0..self.side {
+                let point = Point::new(col, row);
+                let index = self.index(point);
+                self.info[index] = if board.get(point).is_some() {
+                    0
+                } else {
+                    self.count_score(board, point)
+                };
+            }
+        }
+    }
+
+    /// CountScore: the sum over the four directions of the best unit through `point`.
+    pub fn count_score(&self, board: &Board, point: Point) -> u16 {
+        count_score(board, point, self.computer)
+    }
 }

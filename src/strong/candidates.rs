@@ -9,9 +9,8 @@
 
 use super::{FORCING_BUDGET, Search};
 use crate::board::Stone;
-use crate::classic::Classic;
 use crate::coord::Point;
-use crate::evaluation::{WINNING, count_score};
+use crate::evaluation::{Info, WINNING, count_score};
 
 /// My best candidates, by CountScore: the defences and quiet moves tried.
 pub(super) const CANDIDATES: usize = 16;
@@ -49,7 +48,7 @@ impl Search {
         &self,
         me: Stone,
         out: &mut [Point; CANDIDATES],
-        info: Option<&Classic>,
+        info: Option<&Info>,
     ) -> usize {
         let mut scores = [0u16; CANDIDATES];
         let mut count = 0;

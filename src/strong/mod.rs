@@ -74,8 +74,8 @@
 // range costs the .COM an out-of-line `next` and bulkier loops.
 
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
-use crate::classic::Classic;
 use crate::coord::Point;
+use crate::evaluation::Info;
 use crate::game::Position;
 use crate::random::Random;
 use crate::rules::WinRule;
@@ -155,7 +155,7 @@ pub fn choose(position: Position, budget: u32, random: &mut Random) -> Option<(P
 /// side to move kept up to date by Update (the game keeps one anyway): the same
 /// scores as CountScore afresh, so the same move and nodes, without scoring
 /// every point near the stones first (on a 386, a good part of a quiet move).
-pub fn choose_with_info(position: Position, budget: u32, info: &Classic) -> Option<(Point, u32)> {
+pub fn choose_with_info(position: Position, budget: u32, info: &Info) -> Option<(Point, u32)> {
     search(position, budget, Some(info)).map(|(point, nodes, _)| (point, nodes))
 }
 
@@ -190,7 +190,7 @@ fn with_search<R>(position: Position, budget: u32, run: impl FnOnce(&mut Search)
 }
 
 #[inline(never)]
-fn search(position: Position, budget: u32, info: Option<&Classic>) -> Option<(Point, u32, Reason)> {
+fn search(position: Position, budget: u32, info: Option<&Info>) -> Option<(Point, u32, Reason)> {
     let me = position.to_move;
     let info = info.filter(|info| info.computer() == me);
     with_search(position, budget, |search| {
