@@ -18,7 +18,7 @@
 //! together with the table: run it after a text changes. The .COM does not
 //! build while a text is missing from the list; on the host such a text is a
 //! number past the list's end (it panics when shown), so that pack-pairs itself
-//! still builds, and tests/packed.rs fails until the list is written again.
+//! still builds, and tools/tests/pack_pairs.rs fails until the list is written again.
 //!
 //! A packed text is a type of its own, so it cannot reach a place that expects
 //! plain bytes (a file, a comparison, the Mist controller's output).

@@ -53,7 +53,7 @@
 //! plies deep with a weighted pattern sum (50-60%); a third ply along the
 //! predicted line (55-67%). Defences and safety checks judged by a far deeper
 //! threat search with no node limit gained only 3 points: Strong loses to
-//! Classic by position, not by tactics (examples/blunders.rs).
+//! Classic by position, not by tactics (tools/examples/blunders.rs).
 //!
 //! # The files
 //!
@@ -212,7 +212,7 @@ fn search(position: Position, budget: u32, info: Option<&Info>) -> Option<(Point
 /// closing four-three), a four-three that his block does not answer with a
 /// four, or a VCT of up to `vct_depth` threats (none while he has a four);
 /// each depth at most [`MAX_THREAT_DEPTH`]. For analysis tools
-/// (examples/blunders.rs) that judge Strong's moves with deeper searches than
+/// (tools/examples/blunders.rs) that judge Strong's moves with deeper searches than
 /// it can afford; Strong itself does not call it.
 pub fn forced_win(position: Position, budget: u32, vcf_depth: u8, vct_depth: u8) -> Option<Point> {
     let me = position.to_move;

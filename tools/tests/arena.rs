@@ -302,7 +302,7 @@ fn strong_at_the_default_time_scores_at_least_53_of_56_against_classic() {
 }
 
 /// At the default thinking time Strong plays out its safe candidates too,
-/// their lines' classes cached (`strong::LineCache`): it scores at least 25
+/// their lines' classes cached (`strong::playouts::LineCache`): it scores at least 25
 /// of the 28 games of the balanced third openings against Classic, on 19x19
 /// five or more and on 15x15 exact five (27 and 26.5 on 2026-11-25 at 2 s; 24
 /// and 23.5 at 1 s; 19 and 17 at 1.5 s before playouts).
@@ -313,7 +313,7 @@ fn strong_at_the_default_time_scores_at_least_25_of_28_against_classic() {
 }
 
 /// The longer thinking times buy strength: with room in the budget, Strong
-/// plays out its safe defences and quiet moves (`strong::Search::playout`).
+/// plays out its safe defences and quiet moves (`strong/playouts.rs`).
 /// At the menu's 10 s (8,000 nodes) it scores at least 24 of the 28 games of
 /// the balanced third openings against Classic, on 19x19 five or more and on
 /// 15x15 exact five (27 and 27 on 2026-11-25, third session; 26.5 and 27
