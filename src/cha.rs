@@ -147,6 +147,7 @@
 
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
 use crate::coord::Point;
+use crate::patterns::Line;
 use crate::rules::WinRule;
 
 /// The seed's "first few turns": the T-shaped second drawing of check 3 (and 4) is
@@ -337,20 +338,17 @@ fn check7_longest_line(board: &Board, me: Stone) -> Option<Point> {
             continue;
         }
         let at = point(board, index);
-        let (col, row) = (at.col as i16, at.row as i16);
         for &(dc, dr) in DIRECTIONS.iter() {
-            // A run from its first stone: the point before it is empty, and so
-            // must the point after it be.
-            let length = 1 + board.run_from(at, dc, dr, me) as i16;
-            let (dc, dr) = (dc as i16, dr as i16);
-            let (after_col, after_row) = (col + dc * length, row + dr * length);
-            if look(board, col - dc, row - dr, me) == Seen::Empty
-                && look(board, after_col, after_row, me) == Seen::Empty
+            // A run from its first stone, read as the other levels read a line:
+            // the point before it is empty, and so must the point after it be.
+            if let Some(length) = Line::through(board, at, me, dc, dr).open_run_ahead()
                 && length <= 4
                 && length > longest
             {
                 longest = length;
-                best = Some(Point::new(after_col as u8, after_row as u8));
+                let step =
+                    |coordinate: u8, d: i8| (coordinate as i16 + d as i16 * length as i16) as u8;
+                best = Some(Point::new(step(at.col, dc), step(at.row, dr)));
             }
         }
     }

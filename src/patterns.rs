@@ -24,10 +24,11 @@
 //! spoils a five), which needs the eleventh point, and asks for the points
 //! themselves (where a four is completed), not a class.
 //!
-//! Cha's level (`cha`) does not read lines here either: its shapes are the
+//! Cha's level (`cha`) reads its seventh check, the longest open run, through
+//! a threat [`Line`] too ([`Line::open_run_ahead`]). Its other checks are the
 //! seed's drawings, written as the seed draws them, and several are two
 //! crossing lines (the plus, the T), matched point by point in sixteen turns
-//! around the point played. As masks they would no longer read like the seed,
+//! around the point played: as masks they would no longer read like the seed,
 //! and the check of one line would not serve the crossing ones.
 //!
 //! # Units
@@ -262,6 +263,16 @@ impl Line {
             own: stones[stone as usize] | here,
             blocked: (stones[stone.opponent() as usize] | edge) & !here,
         }
+    }
+
+    /// The side's run from the point on, the point included, when the points
+    /// just before it and just after it are both free: its length (1 to 5).
+    /// None when either end is taken or off the board, or the run goes beyond
+    /// what the line shows. Cha's seventh check looks for such runs.
+    pub fn open_run_ahead(self) -> Option<u32> {
+        let length = (self.own >> CENTRE).trailing_ones();
+        let free = |bit: u32| bit <= 2 * CENTRE && (self.own | self.blocked) >> bit & 1 == 0;
+        (free(CENTRE - 1) && free(CENTRE + length)).then_some(length)
     }
 
     /// The most of the side's stones (the point included) in a five-point
