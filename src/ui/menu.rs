@@ -20,25 +20,15 @@ const ASK_TO_QUIT: u8 = 0x1B;
 
 /// Menu rows (a click on a row chooses it).
 const MENU_PERSON_BEGINS_Y: usize = 8;
-
 const MENU_COMPUTER_BEGINS_Y: usize = 9;
-
 const MENU_TWO_PLAYERS_Y: usize = 10;
-
 const MENU_LOAD_Y: usize = 11;
-
 const MENU_QUIT_Y: usize = 12;
-
 const MENU_HELP_Y: usize = 14;
-
 const MENU_GAME_Y: usize = 16;
-
 const MENU_LEVEL_Y: usize = 17;
-
 const MENU_SOUND_Y: usize = 18;
-
 const MENU_RULE_Y: usize = 19;
-
 const MENU_TIME_Y: usize = 20;
 
 impl App {
