@@ -36,7 +36,7 @@ fn print_figures(games: &[Game], budget: u32) {
         let start = Instant::now();
         let mut result = None;
         for _ in 0..repeats {
-            result = reply(Level::Strong, budget, black_box(game));
+            result = reply(Level::Strong, budget, black_box(game), None);
         }
         let seconds = start.elapsed().as_secs_f64() / repeats as f64;
         let (point, nodes) = result.expect("a move");
@@ -69,7 +69,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("strong: the 12 benchmark positions, default budget", |b| {
         b.iter(|| {
             for game in &games {
-                black_box(reply(Level::Strong, budget, black_box(game)));
+                black_box(reply(Level::Strong, budget, black_box(game), None));
             }
         })
     });

@@ -12,6 +12,7 @@ use crate::game::Game;
 use crate::random::Random;
 use crate::rules::{Opening, WinRule};
 use crate::selfplay::Players;
+use crate::words::Words;
 
 /// How many positions there are.
 pub const POSITIONS: u16 = 12;
@@ -40,13 +41,19 @@ pub fn position(n: u16) -> Game {
 /// random source, seed 1), and the nodes it searched: through the one door,
 /// keeping nothing, as the brain and the arena ask.
 #[inline(never)]
-pub fn reply(level: Level, budget: u32, game: &Game) -> Option<(crate::coord::Point, u32)> {
+pub fn reply(
+    level: Level,
+    budget: u32,
+    game: &Game,
+    memory: Option<&'static dyn Words>,
+) -> Option<(crate::coord::Point, u32)> {
     think(
         level,
         budget,
         Position::of(game),
         None,
         None,
+        memory,
         &mut Random::new(1),
     )
 }

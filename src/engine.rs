@@ -14,6 +14,7 @@ use crate::rules::Opening;
 use crate::strong;
 use crate::text::TextList;
 use crate::text_list;
+use crate::words::Words;
 
 /// The computer's level: the menu's choice, the settings' and the switches',
 /// and what the tools name. Strong's node budget goes beside it to [`think`].
@@ -75,6 +76,8 @@ impl Level {
 ///   chooses from it, Strong orders its candidates by it; both give what a
 ///   fresh Info would give (tests/strong_bench.rs), only sooner. None: a fresh
 ///   one is computed (Classic) or CountScore scores afresh (Strong).
+/// - `memory`: where Strong's playouts keep their line cache (the DOS layer's
+///   far memory); None: on the stack. The move is the same either way.
 ///
 /// Where the game screen and the tools' old door differed, the cases are:
 /// 1. No move yet: the opening stone, a random point within two of the middle
@@ -98,6 +101,7 @@ pub fn think(
     position: Position,
     knowledge: Option<&Board>,
     kept: Option<&Classic>,
+    memory: Option<&'static dyn Words>,
     random: &mut Random,
 ) -> Option<(Point, u32)> {
     let side = position.board.side();
@@ -126,10 +130,7 @@ pub fn think(
         Level::Cha => cha_choice(board, position)?,
         Level::Strong => {
             let position = Position { board, ..position };
-            let chosen = match kept {
-                Some(info) => strong::choose_with_info(position, budget, info),
-                None => strong::choose(position, budget, random),
-            };
+            let chosen = strong::choose_in(position, budget, kept, memory);
             match chosen {
                 None => opening_move(side, random),
                 chosen => return chosen,

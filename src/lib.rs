@@ -33,3 +33,4 @@ pub mod strong;
 pub mod text;
 pub mod ui;
 pub mod variant;
+pub mod words;

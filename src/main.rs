@@ -15,7 +15,9 @@ static LINK_BUDGET_BALLAST: [u8; 60000] = [1; 60000];
 mod program {
     use core::sync::atomic::Ordering;
 
-    use crate::dos::{bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, mouse, speaker};
+    use crate::dos::{
+        bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, far, mouse, speaker,
+    };
     use piskrs::benchmark;
     use piskrs::board::Stone;
     use piskrs::cmdline::{self, Options, Request};
@@ -56,6 +58,10 @@ mod program {
                 return 1;
             }
         };
+        if !far::available() {
+            print(b"PISKRS needs 68 KB of free memory.\r\n");
+            return 1;
+        }
         let errorlevel = if options.bench {
             bench(options.think_tenths)
         } else if options.variant == Some(Variant::Mist)
@@ -201,6 +207,7 @@ mod program {
         let mut settings = load_settings();
         settings.apply(options);
         let mut app = App::with_settings(has_mouse, settings);
+        app.keep_search_in(&far::SEARCH_MEMORY);
         let mut dumps: u32 = 0;
         if let Some(seed) = options.seed {
             app.fix_seed(seed);
@@ -559,7 +566,7 @@ mod program {
         for n in 0..COUNT {
             benchmark::set_position(n as u16, &mut game);
             let start = bios::ticks();
-            let reply = benchmark::reply(level, budget, &game);
+            let reply = benchmark::reply(level, budget, &game, Some(&far::SEARCH_MEMORY));
             let spent = bios::ticks().wrapping_sub(start);
             // Insertion: `ticks` stays sorted.
             let mut at = n;

@@ -40,6 +40,7 @@ fn classic_with_the_kept_info_plays_as_classic_afresh() {
             position,
             None,
             None,
+            None,
             &mut Random::new(seed),
         );
         let with_kept = think(
@@ -48,6 +49,7 @@ fn classic_with_the_kept_info_plays_as_classic_afresh() {
             position,
             None,
             Some(&kept),
+            None,
             &mut Random::new(seed),
         );
         assert!(afresh == with_kept, "after {} moves", game.move_count());
@@ -73,6 +75,7 @@ fn chas_first_stone_is_the_first_of_the_moves_that_holds_his_stone() {
             Position::of(&game),
             None,
             None,
+            None,
             &mut Random::new(1),
         );
         assert!(old == door, "after {} moves", game.move_count());
@@ -90,6 +93,7 @@ fn every_level_opens_near_the_middle_or_on_outer_opens_second_row() {
                 Position::of(&game),
                 None,
                 None,
+                None,
                 &mut Random::new(seed),
             )
             .unwrap();
@@ -100,6 +104,7 @@ fn every_level_opens_near_the_middle_or_on_outer_opens_second_row() {
                 level,
                 1600,
                 Position::of(&outer),
+                None,
                 None,
                 None,
                 &mut Random::new(seed),
@@ -128,6 +133,7 @@ fn in_the_mist_knowing_of_no_stone_every_level_plays_a_free_point_near_the_middl
                 Position::of(&game),
                 Some(&known),
                 Some(&kept),
+                None,
                 &mut Random::new(seed),
             )
             .unwrap();
@@ -149,6 +155,7 @@ fn strong_uses_its_budget_and_the_other_levels_no_nodes() {
             level,
             400,
             Position::of(&game),
+            None,
             None,
             None,
             &mut Random::new(1),

@@ -24,7 +24,7 @@ fn host_lines(budget: u32) -> String {
     let mut out = String::new();
     for n in 0..POSITIONS {
         let game = position(n);
-        let (point, nodes) = reply(Level::Strong, budget, &game).expect("a move");
+        let (point, nodes) = reply(Level::Strong, budget, &game, None).expect("a move");
         let mut notation = [0u8; 3];
         let len = write_point(point, Lettering::Consecutive, &mut notation);
         let name = std::str::from_utf8(&notation[..len]).unwrap();
@@ -93,7 +93,7 @@ fn strong_stays_within_its_budget_give_or_take_the_bounded_scans() {
         }
         .strong_budget();
         for n in 0..POSITIONS {
-            let (_, nodes) = reply(Level::Strong, budget, &position(n)).unwrap();
+            let (_, nodes) = reply(Level::Strong, budget, &position(n), None).unwrap();
             // The double-threat scans after the budget, and a playout's last
             // scoring of the points near the stones, are bounded by the
             // board: at most a few passes over its points.

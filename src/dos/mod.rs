@@ -6,6 +6,7 @@ pub mod bios;
 pub mod display;
 pub mod dosapi;
 pub mod entry;
+pub mod far;
 mod mem;
 pub mod mouse;
 pub mod speaker;

@@ -79,6 +79,7 @@ use crate::evaluation::Info;
 use crate::game::Position;
 use crate::random::Random;
 use crate::rules::WinRule;
+use crate::words::Words;
 
 mod candidates;
 mod ladder;
@@ -144,6 +145,8 @@ struct Search {
     his_len: usize,
     /// Whether scan() looks only on the lines through `his_new`.
     focused: bool,
+    /// Where playouts keep their line cache (None: on the stack).
+    memory: Option<&'static dyn Words>,
 }
 
 /// The point Strong plays for the side to move, and the nodes it searched.
@@ -156,7 +159,19 @@ pub fn choose(position: Position, budget: u32, random: &mut Random) -> Option<(P
 /// scores as CountScore afresh, so the same move and nodes, without scoring
 /// every point near the stones first (on a 386, a good part of a quiet move).
 pub fn choose_with_info(position: Position, budget: u32, info: &Info) -> Option<(Point, u32)> {
-    search(position, budget, Some(info)).map(|(point, nodes, _)| (point, nodes))
+    choose_in(position, budget, Some(info), None)
+}
+
+/// As [`choose`], ordered by `info` if given (see [`choose_with_info`]), with
+/// the playouts' line cache in `memory` (on DOS, far memory: the stack keeps
+/// its 1,444 bytes); None: on the stack.
+pub fn choose_in(
+    position: Position,
+    budget: u32,
+    info: Option<&Info>,
+    memory: Option<&'static dyn Words>,
+) -> Option<(Point, u32)> {
+    search(position, budget, info, memory).map(|(point, nodes, _)| (point, nodes))
 }
 
 /// As [`choose`], and which step decided.
@@ -166,7 +181,7 @@ pub fn choose_explained(
     random: &mut Random,
 ) -> Option<(Point, u32, Reason)> {
     let _ = random; // the search is deterministic; variety comes from the openings
-    search(position, budget, None)
+    search(position, budget, None, None)
 }
 
 /// Builds the search for `position` in place and hands it to `run` (a copy of
@@ -184,16 +199,23 @@ fn with_search<R>(position: Position, budget: u32, run: impl FnOnce(&mut Search)
         his_new: [Point::new(0, 0); MAX_THREAT_DEPTH as usize],
         his_len: 0,
         focused: false,
+        memory: None,
     };
     search.mark_stones();
     run(&mut search)
 }
 
 #[inline(never)]
-fn search(position: Position, budget: u32, info: Option<&Info>) -> Option<(Point, u32, Reason)> {
+fn search(
+    position: Position,
+    budget: u32,
+    info: Option<&Info>,
+    memory: Option<&'static dyn Words>,
+) -> Option<(Point, u32, Reason)> {
     let me = position.to_move;
     let info = info.filter(|info| info.computer() == me);
     with_search(position, budget, |search| {
+        search.memory = memory;
         let mut candidates = [Point::new(0, 0); CANDIDATES];
         let count = search.best_candidates(me, &mut candidates, info);
         if count == 0 {

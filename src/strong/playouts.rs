@@ -26,6 +26,7 @@ use crate::board::{Board, DIRECTIONS, Stone};
 use crate::coord::Point;
 use crate::evaluation::{BLOCKS_FIVE, MAKES_OPEN_FOUR, WINNING, defence_score, direction_score};
 use crate::patterns::{Classes, line_classes};
+use crate::words::{WordArray, Words};
 
 /// How many stones a playout plays after my move (12 and 30 were weaker at
 /// 6,500 nodes against Classic; once quiet candidates were played out
@@ -58,15 +59,16 @@ const MY_DEFENCE_SHARE: u16 = 12;
 /// first stone) is the whole board on DOS; only the host's 20x20 boards (the
 /// Gomocup brain's) have points outside it, looked at afresh.
 pub(super) struct LineCache<'a> {
-    classes: &'a mut [[Classes; 4]; WINDOW_POINTS],
+    /// A word a point: its four lines' classes, a byte each.
+    classes: &'a dyn Words,
     /// The window's lower left corner.
     corner: Point,
     /// Lines looked at (one line of one point).
     looks: u32,
 }
 
-/// A 19x19 window, 1,444 bytes of stack, rather than the 15x15 that once fit
-/// (900): on 19x19 boards points outside that window were looked at afresh on
+/// A 19x19 window, 1,444 bytes (on DOS outside the segment, so not on the
+/// stack), rather than the 15x15 that once fit the stack (900): on 19x19 boards points outside that window were looked at afresh on
 /// every stone, dear in nodes; against Classic at 1,300 nodes, 19x19
 /// freestyle on the first openings went from 94.8% to 98.2% (mean of seeds
 /// 1-7), the six arena runs' mean from 95.2 to 96.2%.
@@ -75,6 +77,8 @@ const WINDOW_POINTS: usize = WINDOW_SIDE as usize * WINDOW_SIDE as usize;
 /// A line's classes not known (no real classes are this: four bits each side,
 /// at most 8).
 const UNKNOWN: Classes = 0xFF;
+/// A point's four lines not known.
+const ALL_UNKNOWN: u32 = u32::from_le_bytes([UNKNOWN; 4]);
 /// Line looks that cost as much as a node...
 const LOOKS_PER_NODE: u32 = 4;
 /// ...and the points scanned for a playout's next stone that cost as much as
@@ -101,7 +105,8 @@ impl LineCache<'_> {
         // The four lines' classes read and written back at once (the playouts'
         // innermost loop: on a 386, every check and call in it counts).
         let slot = self.slot(point).filter(|&slot| slot < WINDOW_POINTS);
-        let mut lines = slot.map_or([UNKNOWN; 4], |slot| self.classes[slot]);
+        let known = slot.map_or(ALL_UNKNOWN, |slot| self.classes.get(slot));
+        let mut lines = known.to_le_bytes();
         let (mut total, mut defence, mut looked) = (0, 0, false);
         for (classes, &(dc, dr)) in lines.iter_mut().zip(DIRECTIONS.iter()) {
             if *classes == UNKNOWN {
@@ -113,7 +118,7 @@ impl LineCache<'_> {
             defence += defence_score(*classes, stone);
         }
         if let Some(slot) = slot.filter(|_| looked) {
-            self.classes[slot] = lines;
+            self.classes.set(slot, u32::from_le_bytes(lines));
         }
         (total, defence)
     }
@@ -121,7 +126,9 @@ impl LineCache<'_> {
     /// After a stone on a line through `point` (along `DIRECTIONS[d]`).
     pub(super) fn forget(&mut self, point: Point, d: usize) {
         if let Some(slot) = self.slot(point) {
-            self.classes[slot][d] = UNKNOWN;
+            let mut lines = self.classes.get(slot).to_le_bytes();
+            lines[d] = UNKNOWN;
+            self.classes.set(slot, u32::from_le_bytes(lines));
         }
     }
 }
@@ -135,17 +142,32 @@ impl Search {
     /// (CountScore's values: the other side cannot stop it); 0 when neither
     /// happens or the budget runs out. A two-ply look cannot see who wins the
     /// race of threats that one-ply play leads to; a playout can.
-    #[inline(never)]
     pub(super) fn playout(&mut self, point: Point, me: Stone) -> i8 {
-        // Built in place: a struct holding the array would cost the stack a
-        // second copy.
-        let mut classes = [[UNKNOWN; 4]; WINDOW_POINTS];
+        match self.memory {
+            Some(memory) => self.playout_in(point, me, memory),
+            None => self.playout_here(point, me),
+        }
+    }
+
+    /// A playout with its line cache on the stack (the host's way; on DOS the
+    /// cache is in far memory and this is never called).
+    #[inline(never)]
+    fn playout_here(&mut self, point: Point, me: Stone) -> i8 {
+        let classes = WordArray::<WINDOW_POINTS>::new();
+        self.playout_in(point, me, &classes)
+    }
+
+    #[inline(never)]
+    fn playout_in(&mut self, point: Point, me: Stone, classes: &dyn Words) -> i8 {
+        for slot in 0..WINDOW_POINTS {
+            classes.set(slot, ALL_UNKNOWN);
+        }
         let corner = |at: u8| {
             at.saturating_sub(WINDOW_SIDE / 2)
                 .min(self.board.side().saturating_sub(WINDOW_SIDE))
         };
         let mut lines = LineCache {
-            classes: &mut classes,
+            classes,
             corner: Point::new(corner(point.col), corner(point.row)),
             looks: 0,
         };
@@ -229,9 +251,12 @@ mod tests {
             };
             let corner = Point::new(next(side), next(side));
             with_search(position, 1, |search| {
-                let mut classes = [[UNKNOWN; 4]; WINDOW_POINTS];
+                let classes = WordArray::<WINDOW_POINTS>::new();
+                for slot in 0..WINDOW_POINTS {
+                    classes.set(slot, ALL_UNKNOWN);
+                }
                 let mut lines = LineCache {
-                    classes: &mut classes,
+                    classes: &classes,
                     corner,
                     looks: 0,
                 };

@@ -184,6 +184,7 @@ impl App {
             Position::of(&self.session.game),
             None,
             None,
+            None,
             &mut random,
         )
         .map(|(point, _)| point);

@@ -36,6 +36,7 @@ use crate::random::Random;
 use crate::settings::Settings;
 use crate::text::Text;
 use crate::variant::Variant;
+use crate::words::Words;
 
 mod files;
 mod game_screen;
@@ -196,12 +197,20 @@ pub struct App {
     command_line: Text<{ controller::MAX_LINE }>,
     sound: Sound,
     mouse_present: bool,
+    /// Where Strong's playouts keep their line cache (see [`App::keep_search_in`]).
+    memory: Option<&'static dyn Words>,
 }
 
 impl App {
     /// The program as it starts: the menu. `mouse_present` is what INT 33h said.
     pub fn new(mouse_present: bool) -> App {
         App::with_settings(mouse_present, Settings::default())
+    }
+
+    /// Strong's playouts keep their line cache in `memory` (the DOS layer's far
+    /// memory) rather than on the stack.
+    pub fn keep_search_in(&mut self, memory: &'static dyn Words) {
+        self.memory = Some(memory);
     }
 
     /// The menu with the choices remembered from the last run.
@@ -233,6 +242,7 @@ impl App {
             command_line: Text::new(),
             sound: Sound::None,
             mouse_present,
+            memory: None,
         }
     }
 

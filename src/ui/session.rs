@@ -16,6 +16,7 @@ use crate::random::Random;
 use crate::screen::Sound;
 use crate::settings::Settings;
 use crate::variant::Variant;
+use crate::words::Words;
 
 /// The game and the computer's view of it.
 pub(super) struct Session {
@@ -106,7 +107,12 @@ impl Session {
     /// The computer's choice at the settings' level: the one door, asked about
     /// the game with what the session keeps (the Mist's knowledge, Classic's
     /// Info), so nothing kept is computed again.
-    pub(super) fn think(&self, settings: &Settings, random: &mut Random) -> Option<Point> {
+    pub(super) fn think(
+        &self,
+        settings: &Settings,
+        memory: Option<&'static dyn Words>,
+        random: &mut Random,
+    ) -> Option<Point> {
         let knowledge = self.variant.has_mist().then_some(&self.known);
         engine::think(
             settings.level,
@@ -114,6 +120,7 @@ impl Session {
             Position::of(&self.game),
             knowledge,
             Some(&self.classic),
+            memory,
             random,
         )
         .map(|(point, _)| point)
@@ -224,7 +231,10 @@ impl App {
         }
         let mover = self.session.game.to_move();
         for _ in 0..self.session.game.board().point_count() + 1 {
-            let Some(point) = self.session.think(&self.settings, &mut self.random) else {
+            let Some(point) = self
+                .session
+                .think(&self.settings, self.memory, &mut self.random)
+            else {
                 return;
             };
             match self.put_stone(point) {

@@ -39,6 +39,6 @@ impl Player {
 
     /// The point this player plays in `position`, and the nodes it searched.
     pub fn think(self, position: Position, random: &mut Random) -> Option<(Point, u32)> {
-        engine::think(self.level, self.budget, position, None, None, random)
+        engine::think(self.level, self.budget, position, None, None, None, random)
     }
 }

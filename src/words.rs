@@ -1,0 +1,44 @@
+//! Tables of 32-bit words that need not live in the program's 64 KiB: the
+//! search's big working tables (a playout's line cache). The DOS layer keeps
+//! them in conventional memory beyond the segment, behind a [`Words`] of its
+//! own; the host, the tests and the tools keep them in a [`WordArray`]. The
+//! search asks the same questions of either, so a position and a budget give
+//! the same move everywhere.
+
+use core::cell::Cell;
+
+/// A table of words, read and written through a shared reference (the DOS
+/// table is memory outside Rust's view; an array here is cells).
+pub trait Words {
+    /// The word at `index` (0 past the end).
+    fn get(&self, index: usize) -> u32;
+    /// Sets the word at `index` (nothing past the end).
+    fn set(&self, index: usize, word: u32);
+}
+
+/// A table of `N` words in ordinary memory.
+pub struct WordArray<const N: usize>([Cell<u32>; N]);
+
+impl<const N: usize> WordArray<N> {
+    pub fn new() -> Self {
+        WordArray([const { Cell::new(0) }; N])
+    }
+}
+
+impl<const N: usize> Default for WordArray<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Words for WordArray<N> {
+    fn get(&self, index: usize) -> u32 {
+        self.0.get(index).map_or(0, Cell::get)
+    }
+
+    fn set(&self, index: usize, word: u32) {
+        if let Some(cell) = self.0.get(index) {
+            cell.set(word);
+        }
+    }
+}
