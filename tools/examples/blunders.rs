@@ -82,8 +82,8 @@ fn main() {
         std::process::exit(2);
     }
     let settings = MatchSettings {
-        a: Player::strong(args[4].parse().expect("BUDGET")),
-        b: parse_engine(&args[1], 975).expect("LEVEL"),
+        a: Player::strong(args[4].parse().expect("BUDGET")).into(),
+        b: parse_engine(&args[1], 975).expect("LEVEL").into(),
         games: 200,
         side: args[3].parse().expect("SIZE"),
         rule: if args[2] == "exact" {
@@ -92,13 +92,14 @@ fn main() {
             WinRule::FiveOrMore
         },
         seed: args.get(5).map_or(1, |s| s.parse().expect("SEED")),
-        openings: if std::env::var_os("SECOND_OPENINGS").is_some() {
+        openings: Openings::Fixed(if std::env::var_os("SECOND_OPENINGS").is_some() {
             &SECOND_OPENINGS
         } else if std::env::var_os("THIRD_OPENINGS").is_some() {
             &THIRD_OPENINGS
         } else {
             &OPENINGS
-        },
+        }),
+        time: TimeControl::default(),
     };
     let Some(budget) = settings.a.strong_budget() else {
         unreachable!()

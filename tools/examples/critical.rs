@@ -69,17 +69,18 @@ fn main() {
     let big: u32 = args[5].parse().unwrap();
     let seed: u16 = args.get(6).map_or(1, |s| s.parse().unwrap());
     let settings = MatchSettings {
-        a: Player::strong(budget),
-        b,
+        a: Player::strong(budget).into(),
+        b: b.into(),
         games: 200,
         side,
         rule,
         seed,
-        openings: if std::env::var_os("THIRD_OPENINGS").is_some() {
+        openings: Openings::Fixed(if std::env::var_os("THIRD_OPENINGS").is_some() {
             &THIRD_OPENINGS
         } else {
             &OPENINGS
-        },
+        }),
+        time: TimeControl::default(),
     };
     let mut tally: BTreeMap<String, u32> = BTreeMap::new();
     for index in 0..settings.games {

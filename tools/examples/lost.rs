@@ -30,18 +30,20 @@ fn main() {
     let side: u8 = args[3].parse().unwrap();
     let budget: u32 = args[4].parse().unwrap();
     let only: Option<u32> = args.get(5).map(|s| s.parse().unwrap());
+    let openings: &[&[(i8, i8)]] = if std::env::var_os("SECOND_OPENINGS").is_some() {
+        &SECOND_OPENINGS
+    } else {
+        &OPENINGS
+    };
     let settings = MatchSettings {
-        a: Player::strong(budget),
-        b,
+        a: Player::strong(budget).into(),
+        b: b.into(),
         games: 200,
         side,
         rule,
         seed: 1,
-        openings: if std::env::var_os("SECOND_OPENINGS").is_some() {
-            &SECOND_OPENINGS
-        } else {
-            &OPENINGS
-        },
+        openings: Openings::Fixed(openings),
+        time: TimeControl::default(),
     };
     for index in 0..200u32 {
         if only.is_some_and(|o| o != index) {
@@ -53,12 +55,12 @@ fn main() {
         }
         // replay
         let pair = index / 2;
-        let opening = pair as usize % settings.openings.len();
-        let symmetry = (pair as usize / settings.openings.len() % 8) as u8;
+        let opening = pair as usize % openings.len();
+        let symmetry = (pair as usize / openings.len() % 8) as u8;
         let a_black = index % 2 == 0;
         let middle = (side / 2) as i8;
         let mut game = Game::with_opening(side, rule, Opening::Free);
-        for &step in settings.openings[opening] {
+        for &step in openings[opening] {
             // The arena's own turn and seeds, so the replay is the arena's game.
             let (x, y) = turn(step, symmetry);
             game.play(Point::new((middle + x) as u8, (middle + y) as u8))

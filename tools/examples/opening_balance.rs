@@ -38,13 +38,14 @@ fn black_score(opening: &[(i8, i8)], side: u8, rule: WinRule) -> f64 {
     let (mut points, mut games) = (0.0, 0.0);
     for seed in 1..5 {
         let settings = MatchSettings {
-            a: Player::CLASSIC,
-            b: Player::CLASSIC,
+            a: Player::CLASSIC.into(),
+            b: Player::CLASSIC.into(),
             games: 16,
             side,
             rule,
             seed,
-            openings: leaked,
+            openings: Openings::Fixed(leaked),
+            time: TimeControl::default(),
         };
         for index in 0..16 {
             let record = play_game(&settings, index);

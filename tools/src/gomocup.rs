@@ -21,12 +21,14 @@
 //! - `UNKNOWN message` to anything else. Empty lines are ignored.
 
 use crate::player::Player;
+use crate::timed::{Limits, Thinker};
 use piskrs::board::{MAX_SIDE, Stone};
 use piskrs::coord::Point;
 use piskrs::engine::Position;
 use piskrs::game::{Game, MoveError, Outcome};
 use piskrs::random::Random;
 use piskrs::rules::{Opening, WinRule};
+use std::time::Instant;
 
 /// Strong's node budget when `--budget` is not given: what PISKRS.COM searches
 /// in its default thinking time on the reference 386 (settings.rs), so the
@@ -47,11 +49,16 @@ const WWW: &str = "";
 /// INFO rule bits this brain plays: 1 = exactly five (0 = five or more).
 const RULE_EXACT_FIVE: u32 = 1;
 
-/// How the brain was started: its level and random seed.
+/// How the brain was started: its level and random seed, and whether it
+/// uses the time the manager gives (Strong without `--budget`).
 #[derive(Clone, Copy)]
 pub struct Settings {
     pub engine: Player,
     pub seed: u16,
+    /// Strong thinks for the time INFO timeout_turn, timeout_match and
+    /// time_left allow (see `timed`); with none of them, or with `--budget`,
+    /// it searches `engine`'s fixed budget, as PISKRS.COM does.
+    pub timed: bool,
 }
 
 impl Default for Settings {
@@ -59,6 +66,7 @@ impl Default for Settings {
         Settings {
             engine: Player::strong(DEFAULT_BUDGET),
             seed: 1,
+            timed: true,
         }
     }
 }
@@ -73,7 +81,11 @@ pub const USAGE: &str = "\
 usage: pbrain-piskrs [--level classic|cha|strong] [--budget N] [--seed N]
   a Gomocup (Piskvork) brain on stdin/stdout
   --level   the computer's level (default strong)
-  --budget  Strong's node budget, 1 or more (default 1600, as PISKRS.COM ships)
+  --budget  Strong's fixed node budget, 1 or more: the same moves as PISKRS.COM
+            at that budget, whatever the time. Without it, Strong uses the time
+            the manager gives (INFO timeout_turn, timeout_match, time_left),
+            growing its budget from 1600 nodes while the time allows; with no
+            time limit given (or timeout_turn 0) it plays 1600 nodes
   --seed    the random source's seed, 0..=65535 (default 1)";
 
 impl Settings {
@@ -126,7 +138,12 @@ impl Settings {
                 }
             }
         };
-        Ok(Invocation::Run(Settings { engine, seed }))
+        let timed = engine.strong_budget().is_some() && budget.is_none();
+        Ok(Invocation::Run(Settings {
+            engine,
+            seed,
+            timed,
+        }))
     }
 }
 
@@ -177,6 +194,13 @@ pub struct Brain {
     me: Option<Stone>,
     /// Some between BOARD and DONE.
     board: Option<BoardInput>,
+    /// Whether Strong thinks for the time given (Settings::timed).
+    timed: bool,
+    /// The time limits from INFO.
+    limits: Limits,
+    /// When the line being answered came in (a move's time starts there).
+    received: Instant,
+    thinker: Thinker,
 }
 
 impl Brain {
@@ -188,7 +212,16 @@ impl Brain {
             game: None,
             me: None,
             board: None,
+            timed: settings.timed,
+            limits: Limits::default(),
+            received: Instant::now(),
+            thinker: Thinker::default(),
         }
+    }
+
+    /// The time limits INFO gave so far.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// The game so far (None before START).
@@ -204,6 +237,13 @@ impl Brain {
     /// Answers one input line (without its line end; surrounding white space,
     /// a stray CR included, is ignored).
     pub fn handle(&mut self, line: &str) -> Reply {
+        self.handle_at(line, Instant::now())
+    }
+
+    /// As [`Brain::handle`], for a line that came in at `received` (a move's
+    /// time counts from there).
+    pub fn handle_at(&mut self, line: &str, received: Instant) -> Reply {
+        self.received = received;
         let line = line.trim();
         if self.board.is_some() {
             return self.board_line(line);
@@ -531,8 +571,21 @@ impl Brain {
                 }
             }
         }
-        // timeout_turn, timeout_match, time_left, max_memory, game_type, folder,
-        // evaluate and anything else: the search is limited by nodes, not time.
+        // The time limits, in milliseconds (a negative time_left is none left;
+        // a value that is not a number is ignored, the protocol's rule for
+        // what a brain cannot use). max_memory, game_type, folder, evaluate
+        // and anything else are ignored: the search's memory is small and fixed.
+        let ms = || -> Option<u64> {
+            let value: i64 = value.parse().ok()?;
+            Some(value.max(0) as u64)
+        };
+        let key = key.to_ascii_lowercase();
+        match key.as_str() {
+            "timeout_turn" => self.limits.turn = ms().or(self.limits.turn),
+            "timeout_match" => self.limits.matched = ms().or(self.limits.matched),
+            "time_left" => self.limits.left = ms().or(self.limits.left),
+            _ => {}
+        }
         Reply::none()
     }
 
@@ -543,11 +596,18 @@ impl Brain {
         if let Some(over) = over_message(game) {
             return Reply::error(over);
         }
-        let position = Position::of(game);
-        let chosen = self
-            .engine
-            .think(position, &mut self.random)
-            .map(|(p, _)| p);
+        let deadline = self.limits.deadline(self.received);
+        let chosen = match deadline {
+            Some(deadline) if self.timed && game.move_count() > 0 => self
+                .thinker
+                .think(game, &self.random, deadline)
+                .chosen
+                .map(|(p, _)| p),
+            _ => self
+                .engine
+                .think(Position::of(game), &mut self.random)
+                .map(|(p, _)| p),
+        };
         let mut reply = Reply::none();
         let point = match chosen {
             Some(point) if game.check(point).is_ok() => point,

@@ -6,6 +6,7 @@
 //! - [`arena`]: matches between two levels, run by the `arena` binary and the
 //!   examples that study its games (examples/);
 //! - [`player`]: a level and its budget, as the tools ask the core's one door;
+//! - [`timed`]: Strong within a time limit (the brain's), by growing budgets;
 //! - [`gomorpion_players`]: Gomorpion opponents for the `gomorpion-arena` binary;
 //! - [`pack_pairs`]: the `pack-pairs` binary's reading of the core's packed
 //!   texts and its pair table.
@@ -15,3 +16,4 @@ pub mod gomocup;
 pub mod gomorpion_players;
 pub mod pack_pairs;
 pub mod player;
+pub mod timed;

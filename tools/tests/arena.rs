@@ -7,20 +7,21 @@ use std::time::Instant;
 
 use piskrs::rules::WinRule;
 use piskrs_tools::arena::{
-    self, Count, MatchSettings, OPENINGS, SECOND_OPENINGS, THIRD_OPENINGS, Tally, Winner, describe,
-    parse_engine, run,
+    self, Count, MatchSettings, OPENINGS, Openings, SECOND_OPENINGS, THIRD_OPENINGS, Tally,
+    TimeControl, Winner, describe, parse_engine, run,
 };
 use piskrs_tools::player::Player;
 
 fn settings(a: Player, b: Player, games: u32, side: u8, rule: WinRule) -> MatchSettings {
     MatchSettings {
-        a,
-        b,
+        a: a.into(),
+        b: b.into(),
         games,
         side,
         rule,
         seed: 1,
-        openings: &OPENINGS,
+        openings: Openings::Fixed(&OPENINGS),
+        time: TimeControl::default(),
     }
 }
 
@@ -122,13 +123,14 @@ fn the_openings_are_small_central_and_legal_under_every_symmetry() {
         ]
     }) {
         let settings = MatchSettings {
-            a: Player::CHA,
-            b: Player::CHA,
+            a: Player::CHA.into(),
+            b: Player::CHA.into(),
             games: 0,
             side,
             rule: WinRule::FiveOrMore,
             seed: 1,
-            openings,
+            openings: Openings::Fixed(openings),
+            time: TimeControl::default(),
         };
         for pair in 0..(openings.len() as u32 * 8) {
             let record = arena::play_game(&settings, 2 * pair);
@@ -147,13 +149,14 @@ fn the_third_openings_are_balanced_for_classic_against_itself() {
         let mut black = 0.0;
         for seed in 1..5 {
             let settings = MatchSettings {
-                a: Player::CLASSIC,
-                b: Player::CLASSIC,
+                a: Player::CLASSIC.into(),
+                b: Player::CLASSIC.into(),
                 games: 16,
                 side: 19,
                 rule: WinRule::FiveOrMore,
                 seed,
-                openings,
+                openings: Openings::Fixed(openings),
+                time: TimeControl::default(),
             };
             run(&settings, |record| {
                 let a_black = record.index % 2 == 0;
@@ -258,7 +261,7 @@ fn assert_strong_beats_classic(
 ) {
     for &(side, rule) in boards {
         let mut settings = settings(Player::strong(budget), Player::CLASSIC, games, side, rule);
-        settings.openings = openings;
+        settings.openings = Openings::Fixed(openings);
         let started = Instant::now();
         let mut lost = Vec::new();
         let tally = run(&settings, |record| {

@@ -1,32 +1,50 @@
-//! arena: two piskrs levels play a match and the results come out as a table.
+//! arena: two piskrs levels (or a level and an external Gomocup brain, or two
+//! brains) play a match and the results come out as a table.
 //!
 //! `arena --a strong:1600 --b classic --games 200 --rule freestyle --size 19 --seed 1`
+//! `arena --a brain:target/release/pbrain-piskrs --b brain:PATH/pbrain-rapfi --turn-ms 200 --openings random`
 //!
 //! The match logic is in `piskrs_tools::arena` (tools/src/arena.rs, which
-//! tools/tests/arena.rs and the examples use too). The
+//! tools/tests/arena.rs and the examples use too). Between levels, the
 //! table on stdout depends only on the arguments; times go to stderr.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use piskrs::rules::WinRule;
-use piskrs_tools::arena::{self, MatchSettings, describe, engine_name, parse_engine, rule_name};
+use piskrs_tools::arena::{
+    self, Contestant, MatchSettings, Openings, TimeControl, contestant_name, describe,
+    parse_contestant, rule_name,
+};
 
 /// Strong's budget when `strong` is given without one: as PISKRS.COM ships
 /// (its default thinking time on the reference 386).
 const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
-usage: arena --a LEVEL --b LEVEL [--games N] [--rule freestyle|exact] [--size 15|19|20]
-             [--seed N] [--openings 1|2|3] [--verbose]
-  LEVEL is classic, cha, strong or strong:BUDGET (strong alone: 1600 nodes)
+usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|20]
+             [--seed N] [--openings 1|2|3|random] [--verbose]
+             [--turn-ms N] [--match-ms N] [--grace-ms N] [--pause-ms N]
+             [--info-a 'KEY VALUE'] [--info-b 'KEY VALUE']
+  WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 1600 nodes),
+      or an external Gomocup brain: 'brain:PROGRAM [ARGUMENTS]', started for each game
   --games    how many games (default 200); openings are played twice, colours swapped
   --rule     freestyle: five or more wins (default); exact: exactly five
   --size     the board's side (default 19)
-  --seed     the random sources' seed, 0..=65535 (default 1)
+  --seed     the random sources' seed, 0..=65535 (default 1); it draws random openings too
   --openings 1: the 14 openings of the tables (default); 2: a second set of 14;
-             3: 14 balanced by Classic against itself
-  --verbose  a line for every game";
+             3: 14 balanced by Classic against itself; random: 1-3 stones within
+             two points of the centre, colours alternating, drawn from --seed
+  --verbose  a line for every game
+  For brains (the levels are limited by nodes, not time):
+  --turn-ms  INFO timeout_turn, ms (default 5000); a reply over it loses on time
+  --match-ms INFO timeout_match, ms for all of a game's replies (default 0: none);
+             INFO time_left is sent before every move
+  --grace-ms how far over the limit a reply may go before it loses (default 0)
+  --pause-ms the wait after a brain's answer before its next command (default 20;
+             Rapfi drops a command that comes within a few ms of its answer)
+  --info-a, --info-b  one more INFO line for A's or B's brain (repeatable), e.g.
+             'max_node 1600'; every brain gets THREAD_NUM 1";
 
 struct Options {
     settings: MatchSettings,
@@ -41,7 +59,9 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     let mut side = 19;
     let mut seed = 1;
     let mut verbose = false;
-    let mut openings: &'static [&'static [(i8, i8)]] = &arena::OPENINGS;
+    let mut openings = Openings::Fixed(&arena::OPENINGS);
+    let mut time = TimeControl::default();
+    let mut infos: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -59,8 +79,25 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
             "-v" | "--verbose" => verbose = true,
-            "--a" => a = Some(parse_engine(&value()?, DEFAULT_BUDGET)?),
-            "--b" => b = Some(parse_engine(&value()?, DEFAULT_BUDGET)?),
+            "--a" => a = Some(parse_contestant(&value()?, DEFAULT_BUDGET)?),
+            "--b" => b = Some(parse_contestant(&value()?, DEFAULT_BUDGET)?),
+            "--info-a" => infos[0].push(value()?),
+            "--info-b" => infos[1].push(value()?),
+            "--turn-ms" | "--match-ms" | "--grace-ms" | "--pause-ms" => {
+                let text = value()?;
+                let ms: u64 = text
+                    .parse()
+                    .map_err(|_| format!("{flag} {text}: a number of milliseconds"))?;
+                match flag.as_str() {
+                    "--turn-ms" if ms == 0 => {
+                        return Err("--turn-ms 0: the arena needs a limit".to_string());
+                    }
+                    "--turn-ms" => time.turn_ms = ms,
+                    "--match-ms" => time.match_ms = ms,
+                    "--grace-ms" => time.grace_ms = ms,
+                    _ => time.pause_ms = ms,
+                }
+            }
             "--games" => {
                 let text = value()?;
                 games = text
@@ -83,10 +120,11 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             }
             "--openings" => {
                 openings = match value()?.as_str() {
-                    "1" => &arena::OPENINGS,
-                    "2" => &arena::SECOND_OPENINGS,
-                    "3" => &arena::THIRD_OPENINGS,
-                    other => return Err(format!("--openings {other}: 1, 2 or 3")),
+                    "1" => Openings::Fixed(&arena::OPENINGS),
+                    "2" => Openings::Fixed(&arena::SECOND_OPENINGS),
+                    "3" => Openings::Fixed(&arena::THIRD_OPENINGS),
+                    "random" => Openings::Random,
+                    other => return Err(format!("--openings {other}: 1, 2, 3 or random")),
                 }
             }
             "--seed" => {
@@ -98,9 +136,21 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             _ => return Err(format!("unknown argument {arg}")),
         }
     }
-    let (Some(a), Some(b)) = (a, b) else {
+    let (Some(mut a), Some(mut b)) = (a, b) else {
         return Err("--a and --b are required".to_string());
     };
+    for (contestant, infos, flag) in [
+        (&mut a, &infos[0], "--info-a"),
+        (&mut b, &infos[1], "--info-b"),
+    ] {
+        match contestant {
+            Contestant::Brain(brain) => brain.infos = infos.clone(),
+            Contestant::Level(_) if !infos.is_empty() => {
+                return Err(format!("{flag}: only a brain takes INFO lines"));
+            }
+            Contestant::Level(_) => {}
+        }
+    }
     Ok(Some(Options {
         settings: MatchSettings {
             a,
@@ -110,6 +160,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             rule,
             seed,
             openings,
+            time,
         },
         verbose,
     }))
@@ -130,14 +181,24 @@ fn main() -> ExitCode {
     let settings = options.settings;
     println!(
         "arena: A = {}, B = {}; {}x{} {}; {} games; seed {}",
-        engine_name(settings.a),
-        engine_name(settings.b),
+        contestant_name(&settings.a),
+        contestant_name(&settings.b),
         settings.side,
         settings.side,
         rule_name(settings.rule),
         settings.games,
         settings.seed
     );
+    let brains = [&settings.a, &settings.b]
+        .iter()
+        .any(|c| matches!(c, Contestant::Brain(_)));
+    if brains {
+        let time = settings.time;
+        println!(
+            "brains: timeout_turn {} ms, timeout_match {} ms, grace {} ms, pause {} ms",
+            time.turn_ms, time.match_ms, time.grace_ms, time.pause_ms
+        );
+    }
     let started = Instant::now();
     let tally = arena::run(&settings, |record| {
         if options.verbose || record.illegal.is_some() {
@@ -146,15 +207,27 @@ fn main() -> ExitCode {
     });
     print!("{}", tally.table());
     let _ = std::io::Write::flush(&mut std::io::stdout());
-    if tally.illegal > 0 {
-        println!("illegal moves: {} (each lost its game)", tally.illegal);
+    if tally.illegal > tally.on_time {
+        println!(
+            "illegal moves: {} (each lost its game)",
+            tally.illegal - tally.on_time
+        );
+    }
+    if brains {
+        println!("lost on time: {}", tally.on_time);
     }
     let per_move = |nodes: u64, moves: u64| nodes.checked_div(moves).unwrap_or(0);
+    let mean_ms =
+        |time: std::time::Duration, moves: u64| time.as_secs_f64() * 1000.0 / moves.max(1) as f64;
     eprintln!(
-        "time {:.1} s; nodes per move: A {}, B {}",
+        "time {:.1} s; nodes per move: A {}, B {}; ms per move: A {:.1} (longest {:.1}), B {:.1} (longest {:.1})",
         started.elapsed().as_secs_f64(),
         per_move(tally.a_nodes, tally.a_moves),
-        per_move(tally.b_nodes, tally.b_moves)
+        per_move(tally.b_nodes, tally.b_moves),
+        mean_ms(tally.a_time, tally.a_moves),
+        tally.a_longest.as_secs_f64() * 1000.0,
+        mean_ms(tally.b_time, tally.b_moves),
+        tally.b_longest.as_secs_f64() * 1000.0
     );
     ExitCode::SUCCESS
 }

@@ -6,6 +6,7 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use piskrs_tools::gomocup::{Brain, Invocation, MAX_LINE, Settings, USAGE, read_line};
 
@@ -35,7 +36,8 @@ fn serve(mut brain: Brain) -> io::Result<()> {
     let mut input = io::stdin().lock();
     let mut output = io::stdout().lock();
     while let Some(bytes) = read_line(&mut input, MAX_LINE)? {
-        let reply = brain.handle(&String::from_utf8_lossy(&bytes));
+        let received = Instant::now();
+        let reply = brain.handle_at(&String::from_utf8_lossy(&bytes), received);
         for line in &reply.lines {
             writeln!(output, "{line}")?;
         }
