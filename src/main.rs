@@ -45,18 +45,9 @@ mod program {
     /// screen and hand each key or click to the core until it says quit.
     #[unsafe(no_mangle)]
     pub extern "C" fn piskrs_main() -> u8 {
-        let mut tail = [0u8; 127];
-        let options = match cmdline::parse(dosapi::command_tail(&mut tail)) {
-            Request::Play(options) => options,
-            Request::Usage => {
-                print_usage();
-                return 0;
-            }
-            Request::Invalid => {
-                print(b"Unknown switch or missing value.\r\n\r\n");
-                print_usage();
-                return 1;
-            }
+        let options = match read_options() {
+            Ok(options) => options,
+            Err(errorlevel) => return errorlevel,
         };
         if !far::available() {
             print(b"PISKRS needs 68 KB of free memory.\r\n");
@@ -83,6 +74,23 @@ mod program {
         // in ten (tests/dosbox/README.md), but not once in 40 runs so.
         let _ = dosapi::close(dosapi::STDOUT);
         errorlevel
+    }
+
+    /// The command line's options, or (usage printed) the errorlevel to end
+    /// with. Out of line: the command tail is not on the stack under the game.
+    #[inline(never)]
+    fn read_options() -> Result<Options, u8> {
+        let mut tail = [0u8; 127];
+        let errorlevel = match cmdline::parse(dosapi::command_tail(&mut tail)) {
+            Request::Play(options) => return Ok(options),
+            Request::Usage => 0,
+            Request::Invalid => {
+                print(b"Unknown switch or missing value.\r\n\r\n");
+                1
+            }
+        };
+        print_usage();
+        Err(errorlevel)
     }
 
     /// /STACK's line (its own frame: the line is not on the stack under the game).

@@ -7,8 +7,10 @@ use core::arch::asm;
 
 use piskrs::words::Words;
 
-/// The words of the far table (4 KiB): a playout's line cache takes 361.
+/// The words of the far table (4 KiB): Strong's search takes 722 (a
+/// playout's line cache, then the points' counts of stones on their lines).
 const FAR_WORDS: usize = 1024;
+const _: () = assert!(FAR_WORDS >= piskrs::strong::SEARCH_WORDS);
 /// Paragraphs (16 bytes) of our segment, then of the table.
 const SEGMENT_PARAGRAPHS: u16 = 0x1000;
 const TABLE_PARAGRAPHS: u16 = (FAR_WORDS * 4 / 16) as u16;
@@ -16,7 +18,7 @@ const TABLE_PARAGRAPHS: u16 = (FAR_WORDS * 4 / 16) as u16;
 /// The far table, a word at a time; DS+1000h:0000 onwards.
 pub struct FarWords;
 
-/// The table Strong's playouts keep their line cache in.
+/// The table Strong's search keeps its words in (see `strong::SEARCH_WORDS`).
 pub static SEARCH_MEMORY: FarWords = FarWords;
 
 /// Whether DOS gave us the segment and the table after it (checked once, at

@@ -40,7 +40,7 @@ fn sorted(scores: &[i32; CANDIDATES]) -> [u8; CANDIDATES] {
     order
 }
 
-impl Search {
+impl Search<'_> {
     /// The best empty points near stones by CountScore for `me` (which scores
     /// both my shapes and his; taken from `info` when given), best first;
     /// returns how many.

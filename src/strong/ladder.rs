@@ -41,7 +41,7 @@ const THREES: u8 = 1;
 const FOURS: u8 = 2;
 const FIVE: u8 = 3;
 
-impl Search {
+impl Search<'_> {
     /// The forcing steps; None when only a quiet move is left.
     pub(super) fn decide(&mut self, me: Stone, candidates: &[Point]) -> Option<(Point, Reason)> {
         let him = me.opponent();

@@ -79,7 +79,7 @@ use crate::evaluation::Info;
 use crate::game::Position;
 use crate::random::Random;
 use crate::rules::WinRule;
-use crate::words::Words;
+use crate::words::{WordArray, Words};
 
 mod candidates;
 mod ladder;
@@ -87,9 +87,15 @@ mod playouts;
 mod threats;
 
 use candidates::CANDIDATES;
-use playouts::LineCache;
+use playouts::{CACHE_WORDS, LineCache};
 
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+/// The words a search keeps outside its own frame (see [`choose_in`]): a
+/// playout's line cache, then each point's stones on the lines through it
+/// (`Search::may_hold`), a byte a side.
+pub const SEARCH_WORDS: usize = ON_LINES + MAX_POINTS;
+/// Where the points' counts of stones on their lines start.
+const ON_LINES: usize = CACHE_WORDS;
 /// The most threats `threats` can search in a row (it keeps his answers, one
 /// per threat, 2 bytes of stack each): room for [`forced_win`] to look
 /// deeper than Strong does.
@@ -123,7 +129,7 @@ pub enum Reason {
 /// One search for one move: its own copy of the board, what it keeps up to
 /// date as it places and takes back stones, and its node count against the
 /// budget. Its steps are methods in the files below (see The files).
-struct Search {
+struct Search<'m> {
     board: Board,
     rule: WinRule,
     /// One bit for each point within two points of a stone, the points the
@@ -131,10 +137,6 @@ struct Search {
     /// a stone is taken back: a few more points tried, but 46 bytes of stack
     /// rather than 361 for counts.
     near: [u8; MAX_POINTS.div_ceil(8)],
-    /// For each side, its stones within four steps of each point along the
-    /// four lines: a point with fewer than three cannot give it a four, and
-    /// is passed over without a look (without a node).
-    on_lines: [[u8; MAX_POINTS]; 2],
     nodes: u32,
     budget: u32,
     /// The node count at which the current phase stops (at most `budget`).
@@ -145,8 +147,13 @@ struct Search {
     his_len: usize,
     /// Whether scan() looks only on the lines through `his_new`.
     focused: bool,
-    /// Where playouts keep their line cache (None: on the stack).
-    memory: Option<&'static dyn Words>,
+    /// SEARCH_WORDS words: a playout's line cache (`playouts::LineCache`),
+    /// then, from ON_LINES, each point's word of its stones on the lines
+    /// through it, a byte for each side (Black's first): its stones within
+    /// four steps of the point along the four lines. A point with fewer than
+    /// three cannot give it a four, and is passed over without a look
+    /// (without a node). On DOS in far memory: 722 bytes the stack keeps.
+    memory: &'m dyn Words,
 }
 
 /// The point Strong plays for the side to move, and the nodes it searched.
@@ -163,8 +170,9 @@ pub fn choose_with_info(position: Position, budget: u32, info: &Info) -> Option<
 }
 
 /// As [`choose`], ordered by `info` if given (see [`choose_with_info`]), with
-/// the playouts' line cache in `memory` (on DOS, far memory: the stack keeps
-/// its 1,444 bytes); None: on the stack.
+/// the search's SEARCH_WORDS words (the playouts' line cache and the points'
+/// counts) in `memory` (on DOS, far memory: the stack keeps their 2,888
+/// bytes); None: on the stack.
 pub fn choose_in(
     position: Position,
     budget: u32,
@@ -184,38 +192,67 @@ pub fn choose_explained(
     search(position, budget, None, None)
 }
 
-/// Builds the search for `position` in place and hands it to `run` (a copy of
-/// it would cost the stack its 1,200 bytes twice).
+/// Builds the search for `position` in place, its words in `memory`, and
+/// hands it to `run` (a copy of it would cost the stack its bytes twice).
 #[inline(always)]
-fn with_search<R>(position: Position, budget: u32, run: impl FnOnce(&mut Search) -> R) -> R {
+fn with_search<R>(
+    position: Position,
+    budget: u32,
+    memory: &dyn Words,
+    run: impl FnOnce(&mut Search) -> R,
+) -> R {
+    for index in ON_LINES..SEARCH_WORDS {
+        memory.set(index, 0);
+    }
     let mut search = Search {
         board: position.board.clone(),
         rule: position.rule,
         near: [0; MAX_POINTS.div_ceil(8)],
-        on_lines: [[0; MAX_POINTS], [0; MAX_POINTS]],
         nodes: 0,
         budget: budget.max(1),
         limit: budget.max(1),
         his_new: [Point::new(0, 0); MAX_THREAT_DEPTH as usize],
         his_len: 0,
         focused: false,
-        memory: None,
+        memory,
     };
     search.mark_stones();
     run(&mut search)
 }
 
-#[inline(never)]
 fn search(
     position: Position,
     budget: u32,
     info: Option<&Info>,
     memory: Option<&'static dyn Words>,
 ) -> Option<(Point, u32, Reason)> {
+    match memory {
+        Some(memory) => search_in(position, budget, info, memory),
+        None => search_here(position, budget, info),
+    }
+}
+
+/// A search with its words on the stack (the host's way; on DOS they are in
+/// far memory and this is never called).
+#[inline(never)]
+fn search_here(
+    position: Position,
+    budget: u32,
+    info: Option<&Info>,
+) -> Option<(Point, u32, Reason)> {
+    search_in(position, budget, info, &WordArray::<SEARCH_WORDS>::new())
+}
+
+#[inline(never)]
+fn search_in(
+    position: Position,
+    budget: u32,
+    info: Option<&Info>,
+    memory: &dyn Words,
+) -> Option<(Point, u32, Reason)> {
     let me = position.to_move;
     let info = info.filter(|info| info.computer() == me);
-    with_search(position, budget, |search| {
-        search.memory = memory;
+    with_search(position, budget, memory, |search| {
         let mut candidates = [Point::new(0, 0); CANDIDATES];
         let count = search.best_candidates(me, &mut candidates, info);
         if count == 0 {
@@ -238,7 +275,8 @@ fn search(
 /// it can afford; Strong itself does not call it.
 pub fn forced_win(position: Position, budget: u32, vcf_depth: u8, vct_depth: u8) -> Option<Point> {
     let me = position.to_move;
-    with_search(position, budget, |search| {
+    let memory = WordArray::<SEARCH_WORDS>::new();
+    with_search(position, budget, &memory, |search| {
         let mine = search.scan(me, true);
         let his = search.scan(me.opponent(), true);
         if mine.five.is_some() || his.five.is_some() {
@@ -259,7 +297,7 @@ pub fn forced_win(position: Position, budget: u32, vcf_depth: u8, vct_depth: u8)
     })
 }
 
-impl Search {
+impl Search<'_> {
     /// Counts the stones near each point (the search is built in place: a
     /// copy of it would cost the stack its 800 bytes twice).
     fn mark_stones(&mut self) {
@@ -325,15 +363,16 @@ impl Search {
                 self.near[index / 8] |= 1 << (index % 8);
             }
         }
-        let counts = &mut self.on_lines[stone as usize];
         for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
             for steps in -4..5i8 {
                 if let Some(q) = point.step(dc, dr, steps, side as u8) {
                     if let Some(lines) = &mut lines {
                         lines.forget(q, d);
                     } else {
-                        let count = &mut counts[(q.row as i16 * side + q.col as i16) as usize];
-                        *count = count.wrapping_add_signed(add);
+                        let slot = ON_LINES + (q.row as i16 * side + q.col as i16) as usize;
+                        let mut counts = self.memory.get(slot).to_le_bytes();
+                        counts[stone as usize] = counts[stone as usize].wrapping_add_signed(add);
+                        self.memory.set(slot, u32::from_le_bytes(counts));
                     }
                 }
             }
@@ -353,7 +392,8 @@ impl Search {
     /// Whether `stone` has at least `least` stones on the lines through the
     /// empty `point` (within four steps): else no shape() is worth a look.
     fn may_hold(&self, point: Point, stone: Stone, least: u8) -> bool {
-        self.on_lines[stone as usize][self.index(point)] >= least
+        let counts = self.memory.get(ON_LINES + self.index(point)).to_le_bytes();
+        counts[stone as usize] >= least
     }
 
     fn out_of_budget(&self) -> bool {

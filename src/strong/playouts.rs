@@ -26,7 +26,7 @@ use crate::board::{Board, DIRECTIONS, Stone};
 use crate::coord::Point;
 use crate::evaluation::{BLOCKS_FIVE, MAKES_OPEN_FOUR, WINNING, defence_score, direction_score};
 use crate::patterns::{Classes, line_classes};
-use crate::words::{WordArray, Words};
+use crate::words::Words;
 
 /// How many stones a playout plays after my move (12 and 30 were weaker at
 /// 6,500 nodes against Classic; once quiet candidates were played out
@@ -74,6 +74,9 @@ pub(super) struct LineCache<'a> {
 /// 1-7), the six arena runs' mean from 95.2 to 96.2%.
 const WINDOW_SIDE: u8 = 19;
 const WINDOW_POINTS: usize = WINDOW_SIDE as usize * WINDOW_SIDE as usize;
+/// The search's words the line cache takes, from the first (see
+/// `Search::memory`).
+pub(super) const CACHE_WORDS: usize = WINDOW_POINTS;
 /// A line's classes not known (no real classes are this: four bits each side,
 /// at most 8).
 const UNKNOWN: Classes = 0xFF;
@@ -133,7 +136,7 @@ impl LineCache<'_> {
     }
 }
 
-impl Search {
+impl Search<'_> {
     /// Plays `point` for me, then lets both sides play CountScore's best point
     /// (Classic's way of playing; the scores from a LineCache, four line
     /// looks or 32 points scanned a node) for up to PLAYOUT_PLIES
@@ -142,23 +145,9 @@ impl Search {
     /// (CountScore's values: the other side cannot stop it); 0 when neither
     /// happens or the budget runs out. A two-ply look cannot see who wins the
     /// race of threats that one-ply play leads to; a playout can.
+    #[inline(never)]
     pub(super) fn playout(&mut self, point: Point, me: Stone) -> i8 {
-        match self.memory {
-            Some(memory) => self.playout_in(point, me, memory),
-            None => self.playout_here(point, me),
-        }
-    }
-
-    /// A playout with its line cache on the stack (the host's way; on DOS the
-    /// cache is in far memory and this is never called).
-    #[inline(never)]
-    fn playout_here(&mut self, point: Point, me: Stone) -> i8 {
-        let classes = WordArray::<WINDOW_POINTS>::new();
-        self.playout_in(point, me, &classes)
-    }
-
-    #[inline(never)]
-    fn playout_in(&mut self, point: Point, me: Stone, classes: &dyn Words) -> i8 {
+        let classes = self.memory;
         for slot in 0..WINDOW_POINTS {
             classes.set(slot, ALL_UNKNOWN);
         }
@@ -225,7 +214,8 @@ mod tests {
     use crate::evaluation::count_score;
     use crate::game::Position;
     use crate::rules::{Opening, WinRule};
-    use crate::strong::with_search;
+    use crate::strong::{SEARCH_WORDS, with_search};
+    use crate::words::WordArray;
 
     /// A playout's cached gains are CountScore afresh (and the defence values
     /// its lines' classes give afresh), for both sides at every
@@ -250,7 +240,8 @@ mod tests {
                 moves: &[],
             };
             let corner = Point::new(next(side), next(side));
-            with_search(position, 1, |search| {
+            let memory = WordArray::<SEARCH_WORDS>::new();
+            with_search(position, 1, &memory, |search| {
                 let classes = WordArray::<WINDOW_POINTS>::new();
                 for slot in 0..WINDOW_POINTS {
                     classes.set(slot, ALL_UNKNOWN);

@@ -46,7 +46,7 @@ fn in_line(a: Point, b: Point) -> bool {
     dc.max(dr) <= 4 && (dc == 0 || dr == 0 || dc == dr)
 }
 
-impl Search {
+impl Search<'_> {
     /// The line through `point` along `(dc, dr)` as `stone` sees it, `point`
     /// itself counted as its stone.
     fn line(&self, point: Point, stone: Stone, dc: i8, dr: i8) -> Line {

@@ -18,13 +18,116 @@ test("PISKRS.COM exists and fits one 64 KiB segment with its stack", () => {
   const size = fs.statSync(com).size;
   console.log(`PISKRS.COM: ${size} bytes`);
   assert.ok(size > 1000, "suspiciously small");
-  // The stack the link script reserves must hold Strong's deepest path: its
-  // VCF of three fours, estimated at 5,300 bytes (docs/memory.md), plus 100 to
-  // spare (a game against Strong peaks at 4,988 by /STACK, the playouts' line
-  // cache being in far memory), and fit above the image.
+  // The stack the link script reserves must hold the deepest call path (see
+  // the next test), and fit above the image.
   const reserve = Number(/^STACK_RESERVE = (\d+);/m.exec(fs.readFileSync(path.join(root, "link.x"), "utf8"))[1]);
-  assert.ok(reserve >= 5400, `a stack reserve of ${reserve} bytes is less than the 5,400 Strong's deepest VCF needs (5,300 estimated, plus 100)`);
   assert.ok(size + 0x100 + reserve <= 0xfffe, "image leaves no room for the stack");
+});
+
+// The stack's deepest path, from the code itself: each function's frame (its
+// pushes and `sub $n,%esp`, followed instruction by instruction) at each call
+// it makes, plus the return address (4 bytes for `calll`, 2 for `call`), summed
+// along the deepest chain of direct calls from piskrs_main (plus the 4 bytes
+// of _start's `calll`). The chains the program cannot take are left out:
+const INFEASIBLE = [
+  // the host's fallback for the search's words: DOS always gives far memory;
+  { callee: /6strong11search_here/ },
+  // App::handle reaches Strong only through the menu's start, whose computer
+  // move is the opening stone (no search); its hint is Classic's;
+  { under: /2uiNtB2_3App6handle/, callee: /6strong/ },
+  // Gomorpion's event loop serves its own screen: none of the Gomoku App's
+  // moves, files or settings;
+  { under: /program9gomorpion/, callee: /(6piskrs2ui|program9carry_out|program13save_settings)/ },
+];
+// Strong's threat search recurses: a VCF of three fours (ladder's VCF_DEPTH),
+// a VCT of two threats (VCT_DEPTH); a fourth `threats` returns at once (depth
+// 0), below the frames a third's callees take.
+const RECURSION = [{ name: /6strong7threatsNtB4_6Search7threats$/, times: 3 }];
+// An indirect call (a `dyn` method or closure) is charged with the deepest
+// path of what it may call: in the strong search, a `Words` method; elsewhere,
+// any function never called directly. An `and $-n,%esp` (alignment) may take
+// n - 1 more bytes. Interrupts (the timer's, the keyboard's, the mouse's) run
+// on this stack too: the 100 bytes to spare are for them.
+function deepestStack(listing) {
+  const funcs = new Map();
+  let cur = null;
+  for (const line of listing.split("\n")) {
+    const head = /^[0-9a-f]+ <(.+)>:$/.exec(line);
+    if (head) { cur = []; funcs.set(head[1], cur); continue; }
+    const fields = line.split("\t");
+    if (!cur || fields.length < 3) continue;
+    const text = fields[2].trim();
+    const m = /^(\S+)\s*(.*)$/.exec(text);
+    if (m) cur.push([m[1], m[2]]);
+  }
+  const info = new Map();
+  const direct = new Set();
+  for (const [name, ins] of funcs) {
+    let off = 0, frame = null, max = 0;
+    const calls = [];
+    for (const [op, args] of ins) {
+      const target = /<([^>+]+)>/.exec(args);
+      if (op === "push" || op === "pushl" || op === "pushw") off += op === "pushl" || (op === "push" && /%e[a-z]{2}\b/.test(args)) ? 4 : 2;
+      else if (op === "pop" || op === "popl" || op === "popw") off -= op === "popl" || (op === "pop" && /%e[a-z]{2}\b/.test(args)) ? 4 : 2;
+      else if (op === "pushfl") off += 4;
+      else if (op === "pushf" || op === "pushfw") off += 2;
+      else if (op === "popfl") off -= 4;
+      else if (op === "popf" || op === "popfw") off -= 2;
+      else if ((op === "sub" || op === "subl") && /^\$0x[0-9a-f]+,%esp$/.test(args)) {
+        off += parseInt(args.slice(1), 16);
+        if (frame === null) frame = off;
+      } else if ((op === "add" || op === "addl") && /^\$0x[0-9a-f]+,%esp$/.test(args)) off -= parseInt(args.slice(1), 16);
+      else if ((op === "and" || op === "andl") && /^\$0xf+[0-9a-f]*,%esp$/.test(args)) off += 0x100000000 - parseInt(args.slice(1), 16) - 1;
+      else if (op === "call" || op === "calll") {
+        const ret = op === "calll" ? 4 : 2;
+        if (target) direct.add(target[1]);
+        calls.push({ at: off + ret, callee: target ? target[1] : null });
+      } else if (/^(ret|iret|jmp)/.test(op)) {
+        if (op.startsWith("jmp") && target && target[1] !== name && funcs.has(target[1])) {
+          direct.add(target[1]);
+          calls.push({ at: off, callee: target[1] }); // a tail call
+        }
+        off = frame === null ? 0 : frame;
+      }
+      max = Math.max(max, off);
+    }
+    info.set(name, { max, calls });
+  }
+  const times = (name) => (RECURSION.find((r) => r.name.test(name)) || { times: 1 }).times;
+  const cut = (stack, callee) =>
+    INFEASIBLE.some((c) => c.callee.test(callee) && (!c.under || stack.some((f) => c.under.test(f))));
+  const deepest = (name, stack, indirect) => {
+    const { max, calls } = info.get(name) || { max: 0, calls: [] };
+    let best = { bytes: max, chain: [name] };
+    for (const { at, callee } of calls) {
+      let below;
+      if (callee === null) below = indirect(name);
+      else if (cut(stack, callee) || stack.filter((f) => f === callee).length >= times(callee)) continue;
+      else below = deepest(callee, [...stack, callee], indirect);
+      if (at + below.bytes > best.bytes) best = { bytes: at + below.bytes, chain: [name, ...below.chain] };
+    }
+    return best;
+  };
+  const pick = (names) => names.reduce((a, b) => (b.bytes > a.bytes ? b : a), { bytes: 0, chain: ["(nothing)"] });
+  const none = () => ({ bytes: 0, chain: ["(indirect)"] });
+  const words = pick([...info.keys()].filter((n) => /5words5Words3(get|set)/.test(n)).map((n) => deepest(n, [n], none)));
+  const anything = pick([...info.keys()].filter((n) => !direct.has(n) && /^_R/.test(n)).map((n) => deepest(n, [n], () => words)));
+  const indirect = (caller) => (/6strong/.test(caller) ? words : anything);
+  const found = deepest("piskrs_main", ["piskrs_main"], indirect);
+  return { bytes: found.bytes + 4, chain: found.chain };
+}
+
+test("the stack reserve holds the deepest call path, plus 100 bytes", () => {
+  assert.ok(fs.existsSync(elf), "the linked ELF is missing: run `cargo com`");
+  const listing = execFileSync("objdump", ["-d", "-m", "i8086", "-j", ".text", elf], {
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
+  const { bytes, chain } = deepestStack(listing);
+  const reserve = Number(/^STACK_RESERVE = (\d+);/m.exec(fs.readFileSync(path.join(root, "link.x"), "utf8"))[1]);
+  console.log(`deepest stack path: ${bytes} bytes (reserve ${reserve}):\n  ${chain.join("\n  ")}`);
+  assert.ok(bytes > 3000, "the analysis found too little: has the disassembly changed?");
+  assert.ok(reserve >= bytes + 100, `a stack reserve of ${reserve} bytes is less than the deepest path's ${bytes} plus 100`);
 });
 
 // Mnemonics of instructions newer than the 386 (486: bswap, cmpxchg, xadd, invd,
