@@ -152,9 +152,9 @@ impl GomorpionScreen {
         self.computer = computer;
         self.random = Random::new(seed);
         self.say(match computer {
-            None => packed!("Black begins. Click an intersection, or use the arrows and Enter."),
+            None => packed!("Black begins: the arrows and Enter{, or click an intersection}."),
             Some(Player::Red) => {
-                packed!("You play Black and begin: click, or the arrows and Enter.")
+                packed!("You play Black and begin: the arrows and Enter{, or a click}.")
             }
             Some(Player::Black) => packed!("The computer plays Black and begins."),
         });
@@ -282,7 +282,7 @@ impl GomorpionScreen {
             }
             _ => {
                 self.warn(packed!(
-                    "Arrows and Enter or a click play; R resigns; Esc leaves."
+                    "Arrows and Enter{ or a click} play; R resigns; Esc leaves."
                 ));
                 return Flow::Continue;
             }

@@ -62,6 +62,9 @@ mod program {
         } else {
             dosapi::ignore_ctrl_c();
             let has_mouse = mouse::detect();
+            if has_mouse {
+                mouse::keep_colours_under_pointer();
+            }
             MOUSE_PRESENT.store(has_mouse as u8, Ordering::Relaxed);
             play(&options, has_mouse)
         };
@@ -440,12 +443,17 @@ mod program {
         }
     }
 
-    /// The arrow keys' scan codes (with ASCII 00h, or E0h on the grey keys).
-    const ARROWS: [(u8, Key); 4] = [
+    /// The arrow keys' and the page keys' scan codes (with ASCII 00h, or E0h
+    /// on the grey keys).
+    const ARROWS: [(u8, Key); 8] = [
         (0x48, Key::Up),
         (0x50, Key::Down),
         (0x4B, Key::Left),
         (0x4D, Key::Right),
+        (0x49, Key::PageUp),
+        (0x51, Key::PageDown),
+        (0x47, Key::Home),
+        (0x4F, Key::End),
     ];
 
     /// BIOS (ASCII, scan code) to a key the game knows; None for keys it ignores

@@ -74,10 +74,27 @@ pub trait Canvas {
     /// Sets cell (x, y); cells off the screen are ignored.
     fn put(&mut self, x: usize, y: usize, ch: u8, style: Style);
 
+    /// Whether a mouse is there: texts say what a click does only then.
+    fn has_mouse(&self) -> bool {
+        true
+    }
+
     /// Writes `text` from (x, y) on; what runs past the right edge is cut off.
+    /// A part in braces speaks of the mouse: without one it is left out, with
+    /// one only the braces are (`Choose with a key{ or a click}.`).
     fn write(&mut self, x: usize, y: usize, text: &[u8], style: Style) {
-        for (i, &ch) in text.iter().enumerate() {
-            self.put(x + i, y, ch, style);
+        let mouse = self.has_mouse();
+        let (mut at, mut skip) = (x, false);
+        for &ch in text {
+            match ch {
+                b'{' => skip = !mouse,
+                b'}' => skip = false,
+                _ if skip => {}
+                _ => {
+                    self.put(at, y, ch, style);
+                    at += 1;
+                }
+            }
         }
     }
 
@@ -163,6 +180,12 @@ pub enum Key {
     Escape,
     Backspace,
     F1,
+    /// Page Up and Page Down: the help's pages, the move list's.
+    PageUp,
+    PageDown,
+    /// Home and End: a replay's first and last move.
+    Home,
+    End,
     /// A printable character as typed.
     Char(u8),
 }

@@ -41,20 +41,34 @@ fn panel_line(screen: &TextScreen, prefix: &str) -> Option<String> {
 
 /// The numbered move lines of the panel (`  1. X J10`), top to bottom.
 fn move_list(screen: &TextScreen) -> Vec<String> {
-    (1..=21)
-        .map(|y| panel_text(screen, y))
-        .filter(|line| {
-            let t = line.trim_start();
-            t.split_once(". ")
-                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        })
-        .collect()
+    // Three columns of ten rows (y 12..=21) from x = 46, 57 and 68, read down
+    // each column in turn.
+    let mut list = Vec::new();
+    for column in 0..3 {
+        for y in 12..=21 {
+            let text: String = row(screen, y)
+                .chars()
+                .skip(PANEL_X + 11 * column)
+                .take(11)
+                .collect();
+            let text = text.trim_end().to_string();
+            let t = text.trim_start();
+            if t.split_once(' ').is_some_and(|(n, rest)| {
+                !n.is_empty()
+                    && n.bytes().all(|b| b.is_ascii_digit())
+                    && (rest.starts_with("X ") || rest.starts_with("O "))
+            }) {
+                list.push(text);
+            }
+        }
+    }
+    list
 }
 
-/// A move line as the panel writes it: the number right-aligned in three places.
+/// A move as the panel lists it: the number right-aligned in three places.
 fn move_line(number: usize, point: Point) -> String {
     let stone = if number % 2 == 1 { 'X' } else { 'O' };
-    format!("{number:>3}. {stone} {}", name(point))
+    format!("{number:>3} {stone} {}", name(point))
 }
 
 // ---------------------------------------------------------------------------
@@ -64,7 +78,7 @@ fn move_line(number: usize, point: Point) -> String {
 fn the_computer_replies_after_the_persons_click() {
     let mut app = person_begins(3);
     assert!(click_point(&mut app, pt("K10")) == Command::Continue);
-    assert_eq!(status(&app), "You played K10.");
+    assert_eq!(status(&app), "You played K10. The computer is thinking...");
     assert!(app.computer_to_move());
     // Until the computer has moved, the person's clicks wait.
     assert!(click_point(&mut app, pt("A1")) == Command::Continue);
@@ -261,14 +275,17 @@ fn n_shows_and_hides_the_numbered_moves_in_the_side_panel() {
     let reply = exchange(&mut app, pt("J10"));
     assert!(move_list(&render(&app)).is_empty(), "hidden at first");
     key(&mut app, Key::Char(b'n'));
-    assert_eq!(status(&app), "Move numbers shown beside the board.");
+    assert_eq!(
+        status(&app),
+        "All moves by number: PgUp and PgDn turn pages."
+    );
     let screen = render(&app);
     assert_eq!(panel_line(&screen, "Moves:").as_deref(), Some("Moves:"));
     let list = move_list(&screen);
-    assert_eq!(list, vec!["  1. X J10".to_string(), move_line(2, reply)]);
+    assert_eq!(list, vec!["  1 X J10".to_string(), move_line(2, reply)]);
     // Exactly where the panel puts it: x = 46, under the heading.
     let y = (1..=21)
-        .find(|&y| panel_text(&screen, y).starts_with("  1. X J10"))
+        .find(|&y| panel_text(&screen, y).starts_with("  1 X J10"))
         .expect("the first move is listed");
     assert!(panel_text(&screen, y - 1).starts_with("Moves:"));
     // It stays shown as the game goes on, and the person's click is numbered.
@@ -278,7 +295,7 @@ fn n_shows_and_hides_the_numbered_moves_in_the_side_panel() {
     assert_eq!(
         move_list(&render(&app)),
         vec![
-            "  1. X J10".to_string(),
+            "  1 X J10".to_string(),
             move_line(2, reply),
             move_line(3, person2),
             move_line(4, reply2),
@@ -291,12 +308,11 @@ fn n_shows_and_hides_the_numbered_moves_in_the_side_panel() {
 }
 
 #[test]
-fn the_move_list_shows_the_last_eight_moves_with_their_numbers() {
+fn the_move_list_shows_every_move_thirty_a_page_and_pgup_pgdn_turn_its_pages() {
     let mut app = computer_begins(8);
     key(&mut app, Key::Char(b'n'));
     let opening = app.game().moves()[0];
     assert_eq!(move_list(&render(&app)), vec![move_line(1, opening)]);
-    assert!(move_list(&render(&app))[0].starts_with("  1. X "));
     // The person follows the hint each time, so the game goes on long enough.
     for _ in 0..5 {
         key(&mut app, Key::Char(b'h'));
@@ -306,10 +322,55 @@ fn the_move_list_shows_the_last_eight_moves_with_their_numbers() {
     assert!(!app.game().is_over());
     let moves = app.game().moves().to_vec();
     assert_eq!(moves.len(), 11);
-    let expected: Vec<String> = (4..=11).map(|n| move_line(n, moves[n - 1])).collect();
-    assert_eq!(move_list(&render(&app)), expected);
-    assert!(expected[7].starts_with(" 11. X "), "{}", expected[7]);
-    assert!(expected[0].starts_with("  4. O "), "{}", expected[0]);
+    let all: Vec<String> = (1..=11).map(|n| move_line(n, moves[n - 1])).collect();
+    assert_eq!(
+        move_list(&render(&app)),
+        all,
+        "all eleven, not the last eight"
+    );
+    assert!(all[10].starts_with(" 11 X "), "{}", all[10]);
+    // PgUp and PgDn on a single page change nothing.
+    key(&mut app, Key::PageUp);
+    assert_eq!(move_list(&render(&app)), all);
+    key(&mut app, Key::PageDown);
+    assert_eq!(move_list(&render(&app)), all);
+}
+
+#[test]
+fn a_long_game_lists_its_last_page_and_pgup_shows_the_moves_before() {
+    let mut app = app_with_seed(1);
+    assert!(char_key(&mut app, b'4') == Command::Continue);
+    assert!(app.opponent() == Opponent::Person);
+    // 40 stones, spread so that no five appears: two players take turns.
+    let mut placed = 0;
+    let mut k = 0u32;
+    while placed < 40 {
+        k += 1;
+        let point = Point::new(((k * 7) % 19) as u8, ((k * 11 + k / 19) % 19) as u8);
+        if app.game().board().get(point).is_some() {
+            continue;
+        }
+        click_point(&mut app, point);
+        placed += 1;
+        assert!(!app.game().is_over(), "no five in the spread stones");
+    }
+    let moves = app.game().moves().to_vec();
+    key(&mut app, Key::Char(b'n'));
+    let line = |n: usize| move_line(n, moves[n - 1]);
+    let last_page: Vec<String> = (31..=40).map(line).collect();
+    assert_eq!(move_list(&render(&app)), last_page, "moves 31 to 40");
+    key(&mut app, Key::PageUp);
+    let first_page: Vec<String> = (1..=30).map(line).collect();
+    assert_eq!(move_list(&render(&app)), first_page, "moves 1 to 30");
+    key(&mut app, Key::PageUp);
+    assert_eq!(
+        move_list(&render(&app)),
+        first_page,
+        "no page before the first"
+    );
+    key(&mut app, Key::PageDown);
+    assert_eq!(move_list(&render(&app)), last_page);
+    assert_eq!(app.game().move_count(), 40, "the list changes no move");
 }
 
 // ---------------------------------------------------------------------------

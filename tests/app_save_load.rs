@@ -29,11 +29,11 @@ type SaveBuffer = [u8; psq::MAX_RECORD_BYTES + 32];
 /// 's', edits of the pre-filled name, Enter: the platform is asked to save.
 fn save(app: &mut App, edits: &[Key]) -> Vec<u8> {
     assert!(char_key(app, b's') == Command::Continue);
-    assert_eq!(status(app), "Save as? ");
+    assert_eq!(status(app), "Save as (Enter saves, Esc cancels): ");
     assert_eq!(app.file_name(), b"GAME.PSQ", "the default name is offered");
     let screen = render(app);
     assert!(
-        row(&screen, STATUS_Y).starts_with(" Save as? GAME.PSQ_"),
+        row(&screen, STATUS_Y).starts_with(" Save as (Enter saves, Esc cancels): GAME.PSQ_"),
         "{}",
         row(&screen, STATUS_Y)
     );
@@ -116,7 +116,7 @@ fn the_file_name_prompt_takes_typing_and_backspace() {
     }
     assert_eq!(app.file_name(), b"GAME1.PSQ");
     let screen = render(&app);
-    assert!(row(&screen, STATUS_Y).starts_with(" Save as? GAME1.PSQ_"));
+    assert!(row(&screen, STATUS_Y).starts_with(" Save as (Enter saves, Esc cancels): GAME1.PSQ_"));
     // Keys that are not file-name characters are ignored while typing.
     key(&mut app, Key::Char(b' '));
     key(&mut app, Key::Char(b'*'));

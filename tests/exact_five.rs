@@ -120,7 +120,10 @@ fn exact_five_an_overline_does_not_win_and_exactly_five_does() {
         }
         other => panic!("expected Black's win, got {}", common::outcome_text(other)),
     }
-    assert_eq!(status(&app), "Black wins! Any key or click: menu.");
+    assert_eq!(
+        status(&app),
+        "Black wins! U undo, S save, N moves; other keys: menu."
+    );
     for p in ["L5", "L6", "L7", "L8", "L9"] {
         assert!(style_at(&app, p15(p)) == Style::BlackWin, "{p}");
     }

@@ -15,10 +15,10 @@ fn unpacked(text: Packed) -> Vec<u8> {
 #[test]
 fn a_packed_literal_unpacks_to_its_text() {
     let text =
-        packed_macro!("Black begins. Click a point, or move with the arrows and press Enter.");
+        packed_macro!("Black begins: move with the arrows and press Enter{, or click a point}.");
     assert_eq!(
         unpacked(text),
-        b"Black begins. Click a point, or move with the arrows and press Enter."
+        b"Black begins: move with the arrows and press Enter{, or click a point}."
     );
     assert_eq!(unpacked(packed_macro!("")), b"");
     assert_eq!(unpacked(packed_macro!("Taken back.")), b"Taken back.");

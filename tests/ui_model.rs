@@ -210,7 +210,7 @@ fn a_new_game_draws_an_empty_grid_with_the_cursor_in_the_middle() {
         Some("Stones on the board: 0")
     );
     assert_eq!(panel_line(&screen, "Last move:"), None, "no last move yet");
-    assert!(status(&app).starts_with("Black begins."));
+    assert!(status(&app).starts_with("Black begins:"));
     assert!(row(&screen, 24).contains("F1 Keys"));
 }
 
@@ -399,7 +399,7 @@ fn escape_then_y_returns_to_the_menu() {
         assert!(key(&mut app, Key::Char(answer)) == Command::Continue);
         let screen = render(&app);
         assert!(is_menu(&screen), "{}", row(&screen, 10));
-        assert_eq!(status(&app), "Choose with a key or a click.");
+        assert_eq!(status(&app), "Choose with a key{ or a click}.");
         // A new game starts empty.
         key(&mut app, Key::Char(b'4'));
         assert_eq!(app.game().move_count(), 0);
@@ -437,7 +437,7 @@ fn escape_or_a_click_on_quit_asks_and_only_y_quits() {
             assert_eq!(status(&app), "Quit PISKRS for DOS? Y/N");
             assert!(is_menu(&render(&app)));
             assert!(app.handle(no) == Command::Continue);
-            assert_eq!(status(&app), "Choose with a key or a click.");
+            assert_eq!(status(&app), "Choose with a key{ or a click}.");
             assert!(is_menu(&render(&app)));
             // The question is over: the menu's keys work again.
             key(&mut app, Key::Char(b'4'));
@@ -481,7 +481,7 @@ fn the_menu_lists_its_entries_and_a_click_starts_a_game() {
     assert_eq!(style_name(screen.cell(four, 10).style), "MenuKey");
     assert!(row(&screen, 14).contains("F1 Keys"));
     assert!(!row(&screen, 18).contains("No mouse"));
-    assert_eq!(status(&app), "Choose with a key or a click.");
+    assert_eq!(status(&app), "Choose with a key{ or a click}.");
     assert!(app.handle(Input::Click { x: 30, y: 10 }) == Command::Continue);
     assert!(is_game(&render(&app)));
 }
@@ -589,7 +589,7 @@ fn after_the_game_ends_other_keys_and_clicks_return_to_the_menu() {
         assert!(app.game().is_over());
         assert!(app.handle(input) == Command::Continue);
         assert!(is_menu(&render(&app)));
-        assert_eq!(status(&app), "Choose with a key or a click.");
+        assert_eq!(status(&app), "Choose with a key{ or a click}.");
         // The input was not a move in the finished game.
         assert_eq!(app.game().move_count(), 9);
     }
@@ -667,7 +667,7 @@ fn a_full_board_through_the_ui_is_a_draw() {
     }
     assert_eq!(
         status(&app),
-        "Draw: the board is full. Press a key or click for the menu."
+        "Draw: the board is full. U undo, S save, N moves; other keys: menu."
     );
     let screen = render(&app);
     assert_eq!(text_at(&screen, PANEL_X, 4, 5), "Draw ");

@@ -12,8 +12,8 @@ fn int33(ax: u16, bx: u16) -> (u16, u16, u16, u16) {
 #[inline(never)]
 fn int33_with(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
     let (a, b, c, d): (u16, u16, u16, u16);
-    // SAFETY: the mouse functions used (reset, show, hide, press data, vertical
-    // range) change only AX..DX; this is called only when the INT 33h vector is
+    // SAFETY: the mouse functions used (reset, show, hide, text pointer, press
+    // data, vertical range) change only AX..DX; this is called only when the INT 33h vector is
     // set (see `detect`).
     unsafe {
         asm!(
@@ -31,6 +31,15 @@ fn int33_with(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
 /// checked first: on old DOS an unset INT 33h would jump to 0000:0000.
 pub fn detect() -> bool {
     super::dosapi::vector_is_set(0x33) && int33(0, 0).0 == 0xFFFF
+}
+
+/// The text pointer (INT 33h AX=0Ah, software cursor): it keeps the cell's
+/// character and colours and flips only attribute bit 7 (screen mask FFFFh,
+/// cursor mask 8000h): a bright background with blinking off (VGA), a blink
+/// elsewhere. The driver's default (cursor mask 7700h) inverted the colours, so
+/// a stone under it showed in another colour.
+pub fn keep_colours_under_pointer() {
+    int33_with(0x0A, 0, 0xFFFF, 0x8000);
 }
 
 pub fn show_cursor() {

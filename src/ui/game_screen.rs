@@ -2,7 +2,7 @@
 //! cursor, the hint, and the status line after a move.
 
 use super::words::{push_point, push_side, side_name};
-use super::{App, BUTTONS_Y, Command, Opponent, Page, Prompt, point_on};
+use super::{App, BUTTONS_Y, Command, MOVES_A_PAGE, Opponent, Page, Panel, Prompt, point_on};
 use crate::board::Stone;
 use crate::coord::Point;
 use crate::engine::{self, Level, Position};
@@ -29,10 +29,11 @@ impl App {
             _ => {}
         }
         if self.session.game.is_over() {
-            // After the result, U takes back (to see where it went wrong) and S
-            // saves (below, as during the game: neither is a click on the
-            // board); anything else returns to the menu (Piskasm's Restart).
-            if !matches!(self.button_or_key(input), Some(b'u' | b's')) {
+            // After the result, U takes back (to see where it went wrong), S
+            // saves and N shows the moves (below, as during the game: none is a
+            // click on the board); anything else returns to the menu (Piskasm's
+            // Restart).
+            if !matches!(self.button_or_key(input), Some(b'u' | b's' | b'n')) {
                 self.back_to_menu();
                 return Command::Continue;
             }
@@ -56,14 +57,16 @@ impl App {
                 self.say(packed!("Command: "));
             }
             Some(b'n') => {
-                self.show_move_list = !self.show_move_list;
-                self.say(if self.show_move_list {
-                    packed!("Move numbers shown beside the board.")
+                if matches!(self.panel, Panel::Moves { .. }) {
+                    self.panel = Panel::Rules;
+                    self.say(packed!("Move numbers hidden."));
                 } else {
-                    packed!("Move numbers hidden.")
-                });
+                    self.panel = Panel::Moves { back: 0 };
+                    self.say(packed!("All moves by number: PgUp and PgDn turn pages."));
+                }
             }
             Some(b's') => self.ask_file_name(Prompt::SaveName),
+
             Some(0x1B) => {
                 self.prompt = Prompt::LeaveGame;
                 self.warn(packed!("Leave this game? Y/N"));
@@ -76,6 +79,7 @@ impl App {
                 Input::Key(Key::Right) => self.move_cursor(1, 0),
                 Input::Key(Key::Enter | Key::Space) => self.place(self.cursor),
                 Input::Key(Key::F1) => self.page = Page::Help { over_game: true },
+                Input::Key(key @ (Key::PageUp | Key::PageDown)) => self.turn_move_page(key),
                 Input::Click { .. } => {
                     self.warn(packed!("That click is off the board: click on a point."))
                 }
@@ -100,6 +104,19 @@ impl App {
                 })
                 .map(|&(_, _, key)| key),
             _ => None,
+        }
+    }
+
+    /// PgUp: the move list's page before; PgDn: the one after.
+    fn turn_move_page(&mut self, key: Key) {
+        if let Panel::Moves { back } = self.panel {
+            let pages = self.session.game.moves().len().saturating_sub(1) / MOVES_A_PAGE;
+            let back = if key == Key::PageUp {
+                back.saturating_add(1).min(pages as u8)
+            } else {
+                back.saturating_sub(1)
+            };
+            self.panel = Panel::Moves { back };
         }
     }
 
@@ -138,6 +155,7 @@ impl App {
         let opponent = self.session.opponent;
         let mover_name = self.mover_name(mover);
         let variant = self.session.variant;
+        let secret = self.is_secret(self.session.game.moves().len() - 1);
         let text = self.new_status(false);
         match outcome {
             Outcome::Won { winner, .. } => {
@@ -154,13 +172,34 @@ impl App {
             }
             Outcome::Draw => {
                 text.push_packed(packed!(
-                    "Draw: the board is full. Press a key or click for the menu."
+                    "Draw: the board is full. U undo, S save, N moves; other keys: menu."
                 ));
+            }
+            Outcome::InProgress if secret => {
+                text.push_packed(packed!("The computer has moved, under the Mist."));
             }
             Outcome::InProgress => {
                 text.push(mover_name).push_packed(packed!(" played "));
                 push_point(text, point, variant).push(b".");
+                if matches!(opponent, Opponent::Computer(computer) if computer != mover) {
+                    text.push_packed(packed!(" The computer is thinking..."));
+                }
             }
+        }
+    }
+
+    /// Whether move `index` (0-based) is the computer's, hidden: in the Mist
+    /// against the computer, until the game ends, nothing on the screen names
+    /// or marks its stones outside the hole (the board shows the hole only).
+    pub(super) fn is_secret(&self, index: usize) -> bool {
+        let white = index % 2 == 1; // Black's moves come first, then they alternate
+        match self.session.opponent {
+            Opponent::Computer(computer) => {
+                self.session.variant.has_mist()
+                    && !self.session.game.is_over()
+                    && white == (computer == Stone::White)
+            }
+            Opponent::Person => false,
         }
     }
 
@@ -201,4 +240,5 @@ impl App {
 pub(super) const WAIT_FOR_COMPUTER: Packed = packed!("Wait for the computer's move.");
 
 /// The end of a win's message, after the winner's name (also for a resignation).
-pub(super) const WINS_ANY_KEY: Packed = packed!(" wins! Any key or click: menu.");
+pub(super) const WINS_ANY_KEY: Packed =
+    packed!(" wins! U undo, S save, N moves; other keys: menu.");

@@ -2,7 +2,7 @@
 //! starting a game from it, and the help page it leads to.
 
 use super::words::key_bar;
-use super::{App, Command, Opponent, Page, Prompt};
+use super::{App, Command, Opponent, Page, Panel, Prompt};
 use crate::board::Stone;
 use crate::coord::Point;
 use crate::packed;
@@ -146,17 +146,17 @@ impl App {
         self.page = Page::Game;
         match opponent {
             Opponent::Person => self.say(packed!(
-                "Black begins. Click a point, or move with the arrows and press Enter."
+                "Black begins: move with the arrows and press Enter{, or click a point}."
             )),
             Opponent::Computer(computer) => {
                 if computer == Stone::Black {
                     self.computer_move(); // the opening stone
                     self.say(packed!(
-                        "The computer began. Your move: click a point or use the arrows."
+                        "The computer began. Your move: the arrows and Enter{, or a click}."
                     ));
                 } else {
                     self.say(packed!(
-                        "You begin with X. Click a point, or use the arrows and Enter."
+                        "You begin with X: the arrows and Enter{, or click a point}."
                     ));
                 }
             }
@@ -175,12 +175,13 @@ impl App {
         self.cursor = Point::new(side / 2, side / 2);
         self.prompt = Prompt::None;
         self.hint = None;
+        self.panel = Panel::Rules;
     }
 
     pub(super) fn back_to_menu(&mut self) {
         self.page = Page::Menu;
         self.prompt = Prompt::None;
-        self.say(packed!("Choose with a key or a click."));
+        self.say(packed!("Choose with a key{ or a click}."));
     }
 
     pub(super) fn render_menu(&self, screen: &mut dyn Canvas) {

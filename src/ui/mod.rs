@@ -132,6 +132,18 @@ enum Page {
     },
 }
 
+/// How many moves a page of the move list shows: three columns of ten.
+const MOVES_A_PAGE: usize = 30;
+
+/// What the game panel shows under the players.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    /// The rule of the game.
+    Rules,
+    /// The moves by number (N), 30 a page; `back` pages before the last.
+    Moves { back: u8 },
+}
+
 /// What the status line is asking for, if anything.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Prompt {
@@ -189,7 +201,8 @@ pub struct App {
     seed_fixed: bool,
     cursor: Point,
     hint: Option<Point>,
-    show_move_list: bool,
+    /// What the panel's lower part shows.
+    panel: Panel,
     status: Line,
     status_is_alert: bool,
     prompt: Prompt,
@@ -234,8 +247,8 @@ impl App {
             seed_fixed: false,
             cursor: Point::new(side / 2, side / 2),
             hint: None,
-            show_move_list: false,
-            status: Text::from(b"Choose with a key or a click."),
+            panel: Panel::Rules,
+            status: Text::from(b"Choose with a key{ or a click}."),
             status_is_alert: false,
             prompt: Prompt::None,
             file_name: Text::from(DEFAULT_FILE),

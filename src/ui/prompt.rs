@@ -2,12 +2,11 @@
 //! file name, and the Mist's command line with the controller's answers.
 
 use super::game_screen::{WAIT_FOR_COMPUTER, WINS_ANY_KEY};
-use super::words::push_side;
+use super::words::{push_point, push_side};
 use super::{App, Command, Prompt};
 use crate::board::Stone;
 use crate::controller::{self, Request};
 use crate::game::MoveError;
-use crate::mist;
 use crate::packed;
 use crate::screen::{Input, Key, Sound};
 use crate::text::Sink;
@@ -54,9 +53,9 @@ impl App {
     pub(super) fn ask_file_name(&mut self, prompt: Prompt) {
         self.prompt = prompt;
         self.say_bytes(if prompt == Prompt::SaveName {
-            b"Save as? "
+            b"Save as (Enter saves, Esc cancels): "
         } else {
-            b"Load which file? "
+            b"Load (Enter loads, Esc cancels): "
         });
     }
 
@@ -144,9 +143,12 @@ impl App {
                 }
             }
             Request::View => {
-                let mut text = [0u8; 53];
-                let len = mist::view(self.session.game.board(), self.session.centre, &mut text);
-                self.status.push(&text[..len])
+                // The controller's answer is a line of 49 characters; on the
+                // screen the board itself draws the hole.
+                let text = self
+                    .status
+                    .push_packed(packed!("The hole is the clear 7x7 of the board, around "));
+                push_point(text, self.session.centre, self.session.variant).push(b".")
             }
             Request::History => {
                 // The status line holds the last moves; the whole list is in N.
@@ -154,6 +156,8 @@ impl App {
                     bytes: [0; 78],
                     len: 0,
                     dropped: false,
+                    moves: 0,
+                    secret: [self.is_secret(0), self.is_secret(1)],
                 };
                 controller::write_history(&self.session.game, &mut all);
                 if all.dropped {
@@ -195,10 +199,21 @@ struct HistorySink {
     bytes: [u8; 78],
     len: usize,
     dropped: bool,
+    /// Moves written so far.
+    moves: usize,
+    /// Whether Black's, White's moves are the computer's hidden ones: each is
+    /// written as `?`.
+    secret: [bool; 2],
 }
 
 impl Sink for HistorySink {
     fn write(&mut self, bytes: &[u8]) {
+        let bytes = if self.secret[self.moves % 2] {
+            b"?"
+        } else {
+            bytes
+        };
+        self.moves += 1;
         // Keep room for "..." in front; drop the oldest moves first.
         const ROOM: usize = 70;
         // Each write is one move: drop whole moves, a letter and its digits.

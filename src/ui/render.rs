@@ -4,7 +4,10 @@
 use super::game_screen::BUTTONS;
 use super::menu::render_help;
 use super::words::{key_bar, push_point, push_side};
-use super::{App, BOARD_TOP_Y, BOARD_X, BUTTONS_Y, Line, Opponent, Page, Prompt, STATUS_Y};
+use super::{
+    App, BOARD_TOP_Y, BOARD_X, BUTTONS_Y, Line, MOVES_A_PAGE, Opponent, Page, Panel, Prompt,
+    STATUS_Y,
+};
 use crate::board::Stone;
 use crate::coord::Point;
 use crate::game::Outcome;
@@ -16,9 +19,6 @@ use crate::rules::WinRule;
 use crate::screen::{Canvas, Style, WIDTH, glyph};
 
 const PANEL_X: usize = 46;
-
-/// How many moves the move list shows.
-const MOVE_LIST_LINES: usize = 8;
 
 /// The screen row of `row` on a board of `side` points a side.
 // Out of line: it is called at every row and mark, and the .COM is smaller so.
@@ -60,15 +60,20 @@ impl App {
     fn render_game(&self, screen: &mut dyn Canvas) {
         self.render_board(screen);
         self.render_panel(screen);
+        let over = self.session.game.is_over();
         for &(x, label, key) in &BUTTONS {
-            // No hints in the Mist: nobody may see under it.
-            if !(key == b'h' && self.session.variant.has_mist()) {
+            // No hints in the Mist (nobody may see under it) or after the end.
+            if !(key == b'h' && (self.session.variant.has_mist() || over)) {
                 screen.write(x as usize, BUTTONS_Y, label, Style::MenuKey);
             }
         }
         key_bar(
             screen,
-            if self.session.variant.has_mist() {
+            if matches!(self.prompt, Prompt::SaveName) {
+                packed!(" Type a file name  Enter Save  Esc Cancel  Backspace Erase")
+            } else if over {
+                packed!(" F1 Keys  U Undo  S Save  N Numbers  Other keys: back to the menu")
+            } else if self.session.variant.has_mist() {
                 packed!(
                     " F1 Keys  Arrows Move  Enter/Space Place  C Command  U Undo  S Save  Esc Leave"
                 )
@@ -217,7 +222,10 @@ impl App {
         line.push_packed(packed!("Stones on the board: "))
             .push_number(self.session.game.move_count() as u32);
         write_panel_line(screen, 5, &mut line, Style::Normal);
-        if let Some(last) = self.session.game.last_move() {
+        let moves = self.session.game.moves();
+        if let Some(&last) = moves.last()
+            && !self.is_secret(moves.len() - 1)
+        {
             line.push_packed(packed!("Last move: "));
             push_point(&mut line, last, variant);
             write_panel_line(screen, 6, &mut line, Style::Normal);
@@ -232,43 +240,57 @@ impl App {
                 .push(self.settings.level.name());
             write_panel_line(screen, 3, &mut line, Style::Label);
         }
-        if self.show_move_list {
-            screen.write_packed(PANEL_X, 11, packed!("Moves:"), Style::Heading);
-            let moves = self.session.game.moves();
-            let first = moves.len().saturating_sub(MOVE_LIST_LINES);
-            for (i, &point) in moves.iter().enumerate().skip(first) {
-                let number = i as u32 + 1;
-                if number < 100 {
-                    line.push(b" ");
+        match self.panel {
+            Panel::Moves { back } => {
+                screen.write_packed(PANEL_X, 11, packed!("Moves:"), Style::Heading);
+                let pages = moves.len().saturating_sub(1) / MOVES_A_PAGE;
+                let first = pages.saturating_sub(back as usize) * MOVES_A_PAGE;
+                for (i, &point) in moves.iter().enumerate().skip(first).take(MOVES_A_PAGE) {
+                    let number = i as u32 + 1;
+                    if number < 100 {
+                        line.push(b" ");
+                    }
+                    if number < 10 {
+                        line.push(b" ");
+                    }
+                    // Black's moves are the odd-numbered ones.
+                    line.push_number(number)
+                        .push(if i % 2 == 0 { b" X " } else { b" O " });
+                    if self.is_secret(i) {
+                        line.push(b"?");
+                    } else {
+                        push_point(&mut line, point, variant);
+                    }
+                    let k = i - first;
+                    screen.write(
+                        PANEL_X + 11 * (k / 10),
+                        12 + k % 10,
+                        line.as_bytes(),
+                        Style::Normal,
+                    );
+                    line.clear();
                 }
-                if number < 10 {
-                    line.push(b" ");
-                }
-                // Black's moves are the odd-numbered ones.
-                line.push_number(number)
-                    .push(if i % 2 == 0 { b". X " } else { b". O " });
-                push_point(&mut line, point, variant);
-                write_panel_line(screen, 12 + i - first, &mut line, Style::Normal);
             }
-        } else {
-            let rule = if self.session.game.rule() == WinRule::ExactlyFive {
-                b"Exactly five wins; six does not.".as_slice()
-            } else {
-                self.session.variant.rule_text()
-            };
-            screen.write(PANEL_X, 11, rule, Style::Label);
-            screen.write_packed(
-                PANEL_X,
-                12,
-                packed!("A full board is a draw."),
-                Style::Label,
-            );
-            screen.write_packed(
-                PANEL_X,
-                14,
-                packed!("N shows the moves by number."),
-                Style::Label,
-            );
+            Panel::Rules => {
+                let rule = if self.session.game.rule() == WinRule::ExactlyFive {
+                    b"Exactly five wins; six does not.".as_slice()
+                } else {
+                    self.session.variant.rule_text()
+                };
+                screen.write(PANEL_X, 11, rule, Style::Label);
+                screen.write_packed(
+                    PANEL_X,
+                    12,
+                    packed!("A full board is a draw."),
+                    Style::Label,
+                );
+                screen.write_packed(
+                    PANEL_X,
+                    14,
+                    packed!("N shows the moves by number."),
+                    Style::Label,
+                );
+            }
         }
     }
 }

@@ -174,7 +174,7 @@ pub fn assert_info_is_recomputed(app: &App, context: &str) {
 pub fn ask_to_load(app: &mut App) {
     assert!(app.on_menu());
     assert!(char_key(app, b'l') == Command::Continue);
-    assert_eq!(status(app), "Load which file? ");
+    assert_eq!(status(app), "Load (Enter loads, Esc cancels): ");
     assert!(key(app, Key::Enter) == Command::LoadFile);
     assert_eq!(app.file_name(), b"GAME.PSQ");
 }

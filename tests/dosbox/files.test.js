@@ -110,7 +110,7 @@ describe("save, load from the menu (L), /LOAD at start, and play on", () => {
         const board = stones(s);
         await dos.key("s");
         s = await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as?"));
-        assert.equal(status(s).trim(), "Save as? GAME.PSQ_", show(s));
+        assert.equal(status(s).trim(), "Save as (Enter saves, Esc cancels): GAME.PSQ_", show(s));
         await dos.key("enter");
         s = await dos.screenUntil("saved", (t) => status(t).includes("Saved to"));
         assert.equal(status(s).trim(), "Saved to GAME.PSQ.", show(s));
@@ -142,8 +142,8 @@ describe("save, load from the menu (L), /LOAD at start, and play on", () => {
         assert.ok(saved, "the save step ran");
         await leaveToMenu(dos, "to-menu");
         await dos.key("l");
-        let s = await dos.screenUntil("load-prompt", (t) => status(t).includes("Load which file?"));
-        assert.equal(status(s).trim(), "Load which file? GAME.PSQ_", show(s));
+        let s = await dos.screenUntil("load-prompt", (t) => status(t).includes("Load (Enter loads, Esc cancels):"));
+        assert.equal(status(s).trim(), "Load (Enter loads, Esc cancels): GAME.PSQ_", show(s));
         await dos.key("enter");
         s = await dos.screenUntil("loaded", (t) => status(t).includes("Loaded"));
         assert.equal(status(s).trim(), "Loaded GAME.PSQ: 6 moves. Black to move.", show(s));
@@ -224,11 +224,11 @@ describe("files that cannot be loaded: garbage, cut off, missing", () => {
         let offered = "GAME.PSQ";
         for (const [name, reason] of cases) {
             await dos.key("l");
-            let s = await dos.screenUntil(`prompt-${name}`, (t) => status(t).includes("Load which file?"));
-            assert.equal(status(s).trim(), `Load which file? ${offered}_`, show(s));
+            let s = await dos.screenUntil(`prompt-${name}`, (t) => status(t).includes("Load (Enter loads, Esc cancels):"));
+            assert.equal(status(s).trim(), `Load (Enter loads, Esc cancels): ${offered}_`, show(s));
             await typeName(dos, offered, name);
             s = await dos.screenUntil(`typed-${name}`, (t) => status(t).includes(`${name}_`));
-            assert.equal(status(s).trim(), `Load which file? ${name}_`, show(s));
+            assert.equal(status(s).trim(), `Load (Enter loads, Esc cancels): ${name}_`, show(s));
             await dos.key("enter");
             s = await dos.screenUntil(`failed-${name}`, (t) => status(t).includes("Could not load"));
             const why = checkFailure(s, name, reason);
@@ -298,10 +298,10 @@ describe("saves that fail: a missing directory, an absent drive", () => {
             const filesBefore = (await dos.listFiles()).map((f) => f.name).filter((f) => !/^SCR\d{5}\.BIN$/i.test(f)).sort();
             await dos.key("s");
             let s = await dos.screenUntil(`prompt-${name}`, (t) => status(t).includes("Save as?"));
-            assert.equal(status(s).trim(), `Save as? ${previous}_`, show(s));
+            assert.equal(status(s).trim(), `Save as (Enter saves, Esc cancels): ${previous}_`, show(s));
             await typeName(dos, previous, name);
             s = await dos.screenUntil(`typed-${name}`, (t) => status(t).includes(`${name}_`));
-            assert.equal(status(s).trim(), `Save as? ${name}_`, "the name as typed (backslash, colon)" + show(s));
+            assert.equal(status(s).trim(), `Save as (Enter saves, Esc cancels): ${name}_`, "the name as typed (backslash, colon)" + show(s));
             await dos.key("enter");
             s = await dos.screenUntil(`failed-${name}`, (t) => status(t).includes("Could not save"));
             const m = /^Could not save (.+): (.+)\. The game goes on\.$/.exec(status(s).trim());

@@ -42,10 +42,10 @@ function startPiskrs(name, steps, opts = {}) {
 /** S, the offered name replaced by `name`, Enter; the screen once `until` holds. */
 async function saveAs(dos, step, offered, name, until) {
     await dos.key("s");
-    await dos.screenUntil(`${step}-prompt`, (t) => status(t).includes(`Save as? ${offered}_`));
+    await dos.screenUntil(`${step}-prompt`, (t) => status(t).includes(`Save as (Enter saves, Esc cancels): ${offered}_`));
     for (let i = 0; i < offered.length; i++) await dos.key("backspace");
     await dos.type(name);
-    await dos.screenUntil(`${step}-typed`, (t) => status(t).includes(`Save as? ${name}_`));
+    await dos.screenUntil(`${step}-typed`, (t) => status(t).includes(`Save as (Enter saves, Esc cancels): ${name}_`));
     await dos.key("enter");
     return dos.screenUntil(step, until);
 }
@@ -164,8 +164,8 @@ describe("a device name is refused at once: /LOAD CON, and L with NUL, AUX, PRN,
                 await dos.screenUntil("menu", isMenu);
             }
             await dos.key("l");
-            await dos.screenUntil(`${device}-prompt`, (t) => status(t).includes("Load which file?"));
-            const offered = /Load which file\? (\S*)_/.exec(status(await dos.screen(`${device}-offered`)))[1];
+            await dos.screenUntil(`${device}-prompt`, (t) => status(t).includes("Load (Enter loads, Esc cancels):"));
+            const offered = /Load \(Enter loads, Esc cancels\): (\S*)_/.exec(status(await dos.screen(`${device}-offered`)))[1];
             for (let i = 0; i < offered.length; i++) await dos.key("backspace");
             await dos.type(device);
             await dos.screenUntil(`${device}-typed`, (t) => status(t).includes(`${device}_`));

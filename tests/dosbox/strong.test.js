@@ -68,7 +68,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
             await dos.screenUntil("menu", h.isPiskrsMenu);
             // Load the game saved after ten plies and play on against Strong.
             await dos.key("l");
-            await dos.screenUntil("load-prompt", (t) => status(t).includes("Load which file?"));
+            await dos.screenUntil("load-prompt", (t) => status(t).includes("Load (Enter loads, Esc cancels):"));
             await dos.key("enter");
             s = await dos.screenUntil("loaded", (t) => status(t).includes("Loaded"));
             assert.equal(status(s).trim(), "Loaded GAME.PSQ: 10 moves. Black to move.", show(s));

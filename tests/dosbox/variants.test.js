@@ -265,7 +265,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         const { x, y } = B19.cell(last);
         await dos.click(x, y);
         let s = await dos.screenUntil("mist-win", (t) => status(t).includes("wins!"));
-        assert.equal(status(s).trim(), "Black wins! Any key or click: menu.", show(s));
+        assert.equal(status(s).trim(), "Black wins! U undo, S save, N moves; other keys: menu.", show(s));
         assert.ok(panel(s).includes("Black won"), show(s));
         checkNoMist(s, stones, "the mist lifts when the game is over");
         const five = ["E5", "F5", "G5", "H5", "I5"];
@@ -522,7 +522,7 @@ describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, exactly 
                 assert.ok(!panel(s).includes("won"), ctx + show(s));
             }
         }
-        assert.equal(status(s).trim(), "Black wins! Any key or click: menu.", show(s));
+        assert.equal(status(s).trim(), "Black wins! U undo, S save, N moves; other keys: menu.", show(s));
         assert.ok(panel(s).includes("Black won"), show(s));
         const five = ["C3", "D3", "E3", "F3", "G3"];
         const green = Object.keys(stones).filter((p) => [ATTR.blackWin, ATTR.whiteWin].includes(attr15(s, p))).sort();

@@ -728,7 +728,7 @@ fn bad_command_lines_are_refused() {
     // The help names the default budget that PISKRS.COM ships with.
     let budget = piskrs::settings::DEFAULT_STRONG_BUDGET.to_string();
     let help = String::from_utf8_lossy(&output.stdout).to_string();
-    assert!(help.contains(&format!("default {budget},")), "{help}");
+    assert!(help.contains(&format!("from {budget} nodes")), "{help}");
 }
 
 #[test]
