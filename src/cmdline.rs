@@ -1,10 +1,8 @@
 //! The command line. Switches are case-insensitive, as DOS users expect; a
-//! switch's value is the next word. See [`USAGE`].
+//! switch's value is the next word. See the usage text, `@usage` in src/help.txt.
 
 use crate::engine::Level;
-use crate::packed;
-use crate::packed::PackedList;
-use crate::packed_list;
+use crate::help::{self, Topic};
 use crate::settings::{Settings, yes_or_no};
 use crate::text::{Text, TextList, parse_u16};
 use crate::text_list;
@@ -48,44 +46,13 @@ pub struct Options {
     pub report_stack: bool,
 }
 
-/// The usage text, a line each (packed: `write_usage` prints it with CR LF).
-pub static USAGE: PackedList = packed_list![
-    packed!("PISKRS - Gomoku for DOS (after Piskasm, 2004)"),
-    packed!(""),
-    packed!("Usage: PISKRS [/PISKASM | /MIST [/CON] | /OUTER | /EXACT | /GOMORPION]"),
-    packed!("         [/LEVEL x] [/TIME s] [/PLAY 1|2|4] [/SOUND ON|OFF] [/RULE FREE|EXACT]"),
-    packed!("         [/SEED n] [/LOAD file] [/BENCH] [/STACK] [/?]"),
-    packed!(""),
-    packed!("  /PISKASM    Gomoku 19x19, five or more wins (Piskasm's game; the default)"),
-    packed!("  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST"),
-    packed!("              < GAME.TXT > OUT.TXT), or with /CON, the command controller:"),
-    packed!("              who, view, place <C><R>, history, resign, term"),
-    packed!("  /OUTER      Outer-Open Gomoku 15x15: Black opens on the two outer lines"),
-    packed!("  /EXACT      15x15, exactly five wins"),
-    packed!("  /GOMORPION  Gomorpion 30x30: casts, captures, sieges, points (EGA or VGA)"),
-    packed!("  /LEVEL x    the computer: CLASSIC (Piskasm's evaluator), CHA (Harry Cha's)"),
-    packed!("              or STRONG (threat search)"),
-    packed!("  /TIME s     STRONG's thinking time in seconds, 0.1 to 25 (default 2.0)"),
-    packed!("  /PLAY k     start at once: 1 you begin, 2 the computer begins, 4 two players"),
-    packed!("  /SOUND x    ON or OFF: a click on a move, a tune on a win"),
-    packed!("  /RULE x     FREE (five or more) or EXACT (exactly five) in every game"),
-    packed!("  /SEED n     fix the random seed (0-65535) so a game replays exactly"),
-    packed!("  /LOAD file  continue a game saved with S (a Piskvork .psq file)"),
-    packed!("  /BENCH      time the computer's replies and print a report"),
-    packed!("  /STACK      at the end, print how much stack the program used"),
-    packed!("  /?          show this help and exit"),
-    packed!(""),
-    packed!("The menu's choices are kept in PISKRS.CFG beside the program."),
-    packed!("In the game: F1 lists the keys, Esc leaves a game or quits (asking first),"),
-    packed!("F12 saves the text screen to SCRnnnnn.BIN. A mouse is optional."),
-];
-
-/// Writes the usage text to `out`, a line at a time, each ending in CR LF.
-pub fn write_usage(out: &mut dyn FnMut(&[u8])) {
-    for i in 0..USAGE.len() {
-        out(USAGE.get(i).unpack(&mut [0; packed::MAX_UNPACKED]));
+/// Writes the usage text (src/help.txt, `@usage`) to `out`, a line at a time,
+/// each ending in CR LF; `read` reads the help text (see [`crate::help`]).
+pub fn write_usage(read: &mut dyn FnMut(u16, &mut [u8; 80]) -> usize, out: &mut dyn FnMut(&[u8])) {
+    help::for_each_line(Topic::Usage, read, &mut |line| {
+        out(line);
         out(b"\r\n");
-    }
+    });
 }
 
 /// The switches with their own meaning (the games' switches are their keywords).

@@ -19,6 +19,8 @@
 //! `b r` sieged intersections, `·` free ones.
 
 use crate::gomorpion::{self, Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
+use crate::help;
+use crate::help_page;
 use crate::packed;
 use crate::packed::Packed;
 use crate::packed::PackedList;
@@ -118,7 +120,12 @@ pub struct GomorpionScreen {
     status_is_alert: bool,
     prompt: Prompt,
     sound: Sound,
+    /// The help page shown over the game (F1), if any.
+    help: Option<u8>,
 }
+
+/// The help's topics in Gomorpion: its rules, its board and keys.
+const HELP_TOPICS: [u8; 2] = [help::Topic::Gomorpion as u8, help::NO_TOPIC];
 
 impl GomorpionScreen {
     /// No game yet: all constants, so `let mut screen = unstarted()` is cleared
@@ -135,6 +142,7 @@ impl GomorpionScreen {
             status_is_alert: false,
             prompt: Prompt::None,
             sound: Sound::None,
+            help: None,
         }
     }
 
@@ -215,6 +223,10 @@ impl GomorpionScreen {
     /// Does what `input` asks.
     #[inline(never)]
     pub fn handle(&mut self, input: Input) -> Flow {
+        if let Some(page) = self.help {
+            self.help = help_page::turn_page(&HELP_TOPICS, page, input);
+            return Flow::Continue;
+        }
         let key = match input {
             Input::Key(key) => key,
             Input::Click { x, y } if y as usize == BUTTONS_Y => {
@@ -275,6 +287,10 @@ impl GomorpionScreen {
                 self.say(packed!("Leave this game for the menu? Y/N"));
                 return Flow::Continue;
             }
+            Key::F1 => {
+                self.help = Some(0);
+                return Flow::Continue;
+            }
             Key::Char(b'r' | b'R') if !self.game.is_over() => {
                 self.prompt = Prompt::Resign;
                 self.say(packed!("Resign this game? Y/N"));
@@ -282,7 +298,7 @@ impl GomorpionScreen {
             }
             _ => {
                 self.warn(packed!(
-                    "Arrows and Enter{ or a click} play; R resigns; Esc leaves."
+                    "Arrows and Enter{ or a click} play; R resigns; Esc leaves; F1 help."
                 ));
                 return Flow::Continue;
             }
@@ -386,6 +402,10 @@ impl GomorpionScreen {
             packed!("PISKRS  Gomorpion 30x30: casts, captures, sieges"),
             Style::Title,
         );
+        if let Some(page) = self.help {
+            help_page::render_page(screen, &HELP_TOPICS, page, STATUS_Y);
+            return;
+        }
         self.render_board(screen);
         self.render_panel(screen);
         let style = if self.status_is_alert {

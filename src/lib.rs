@@ -20,6 +20,8 @@ pub mod evaluation;
 pub mod game;
 pub mod gomorpion;
 pub mod gomorpion_screen;
+pub mod help;
+pub mod help_page;
 pub mod mist;
 pub mod packed;
 pub mod patterns;

@@ -49,10 +49,6 @@ mod program {
             Ok(options) => options,
             Err(errorlevel) => return errorlevel,
         };
-        if !far::available() {
-            print(b"PISKRS needs 68 KB of free memory.\r\n");
-            return 1;
-        }
         let errorlevel = if options.bench {
             bench(options.think_tenths)
         } else if options.variant == Some(Variant::Mist)
@@ -117,7 +113,7 @@ mod program {
     }
 
     fn print_usage() {
-        cmdline::write_usage(&mut |line| {
+        cmdline::write_usage(&mut far::read_help, &mut |line| {
             print(line);
         });
     }

@@ -74,6 +74,12 @@ pub trait Canvas {
     /// Sets cell (x, y); cells off the screen are ignored.
     fn put(&mut self, x: usize, y: usize, ch: u8, style: Style);
 
+    /// Reads the help text ([`crate::help::TEXT`]) from `offset` on: the bytes
+    /// read (the .COM keeps it outside its segment).
+    fn read_help(&self, offset: u16, out: &mut [u8; 80]) -> usize {
+        crate::help::read_text(offset, out)
+    }
+
     /// Whether a mouse is there: texts say what a click does only then.
     fn has_mouse(&self) -> bool {
         true

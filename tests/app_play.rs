@@ -275,10 +275,7 @@ fn n_shows_and_hides_the_numbered_moves_in_the_side_panel() {
     let reply = exchange(&mut app, pt("J10"));
     assert!(move_list(&render(&app)).is_empty(), "hidden at first");
     key(&mut app, Key::Char(b'n'));
-    assert_eq!(
-        status(&app),
-        "All moves by number: PgUp and PgDn turn pages."
-    );
+    assert_eq!(status(&app), "The moves by number: PgUp, PgDn turn pages.");
     let screen = render(&app);
     assert_eq!(panel_line(&screen, "Moves:").as_deref(), Some("Moves:"));
     let list = move_list(&screen);

@@ -252,7 +252,7 @@ fn the_command_line_answers_as_the_controller_does() {
             if line == "view" {
                 // The screen's board draws the hole: the status names its centre.
                 let centre = expected.split(',').next().unwrap().to_string();
-                expected = format!("The hole is the clear 7x7 of the board, around {centre}.");
+                expected = format!("The hole: the clear 7x7 around {centre}.");
             }
             assert_eq!(status(&app), expected, "{line:?} after {i} moves");
             // On the screen too: the status line from x = 1.
@@ -284,7 +284,7 @@ fn the_command_line_answers_as_the_controller_does() {
     assert_eq!(
         status(&app),
         format!(
-            "The hole is the clear 7x7 of the board, around {}.",
+            "The hole: the clear 7x7 around {}.",
             &view[..view.find(',').unwrap()]
         )
     );
@@ -296,10 +296,7 @@ fn the_command_line_answers_as_the_controller_does() {
 fn view_on_the_command_line_before_any_move() {
     let mut app = mist_two_players();
     command(&mut app, "view");
-    assert_eq!(
-        status(&app),
-        "The hole is the clear 7x7 of the board, around J10."
-    );
+    assert_eq!(status(&app), "The hole: the clear 7x7 around J10.");
 }
 
 #[test]
@@ -417,8 +414,5 @@ fn taking_back_in_the_mist_puts_the_hole_back() {
     assert_eq!(app.game().move_count(), 0);
     assert_eq!(centre(&app), "J10", "back to the start");
     command(&mut app, "view");
-    assert_eq!(
-        status(&app),
-        "The hole is the clear 7x7 of the board, around J10."
-    );
+    assert_eq!(status(&app), "The hole: the clear 7x7 around J10.");
 }

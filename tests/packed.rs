@@ -20,7 +20,6 @@ fn a_packed_literal_unpacks_to_its_text() {
         unpacked(text),
         b"Black begins: move with the arrows and press Enter{, or click a point}."
     );
-    assert_eq!(unpacked(packed_macro!("")), b"");
     assert_eq!(unpacked(packed_macro!("Taken back.")), b"Taken back.");
 }
 
@@ -37,7 +36,7 @@ fn a_packed_list_gives_its_texts_in_order() {
 
 #[test]
 fn every_text_of_the_program_unpacks_to_itself() {
-    assert!(TEXTS.len() > 150);
+    assert!(TEXTS.len() > 100);
     for text in TEXTS {
         let bytes = text.as_bytes();
         assert_eq!(

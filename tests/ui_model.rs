@@ -102,8 +102,7 @@ fn is_game(screen: &TextScreen) -> bool {
 }
 
 fn is_help(screen: &TextScreen) -> bool {
-    text_at(screen, 4, 2, 4) == "Keys"
-        && row(screen, 24).contains("Press any key or click to go back")
+    row(screen, 24).contains("PgDn Next page  PgUp Back  Other keys: leave the help")
 }
 
 // ---------------------------------------------------------------------------
@@ -211,7 +210,7 @@ fn a_new_game_draws_an_empty_grid_with_the_cursor_in_the_middle() {
     );
     assert_eq!(panel_line(&screen, "Last move:"), None, "no last move yet");
     assert!(status(&app).starts_with("Black begins:"));
-    assert!(row(&screen, 24).contains("F1 Keys"));
+    assert!(row(&screen, 24).contains("F1 Help"));
 }
 
 #[test]
@@ -479,7 +478,7 @@ fn the_menu_lists_its_entries_and_a_click_starts_a_game() {
     assert!(is_menu(&screen));
     let four = row(&screen, 10).find("4  Two players").unwrap();
     assert_eq!(style_name(screen.cell(four, 10).style), "MenuKey");
-    assert!(row(&screen, 14).contains("F1 Keys"));
+    assert!(row(&screen, 14).contains("F1"));
     assert!(!row(&screen, 18).contains("No mouse"));
     assert_eq!(status(&app), "Choose with a key{ or a click}.");
     assert!(app.handle(Input::Click { x: 30, y: 10 }) == Command::Continue);
@@ -622,6 +621,11 @@ fn f1_opens_the_help_page_and_any_key_goes_back_to_the_game() {
     let screen = render(&app);
     assert!(is_help(&screen));
     assert!(!is_game(&screen));
+    // The game's rules first, then (PgDn) its keys.
+    assert_eq!(row(&screen, 2).trim(), "Piskasm's Gomoku");
+    key(&mut app, Key::PageDown);
+    let screen = render(&app);
+    assert_eq!(row(&screen, 2).trim(), "Keys in a Gomoku game");
     assert!(row(&screen, 4).contains("Mouse, left button"));
     assert!(key(&mut app, Key::Char(b'q')) == Command::Continue);
     let screen = render(&app);

@@ -5,38 +5,33 @@
 
 use core::arch::asm;
 
+use piskrs::help;
 use piskrs::words::Words;
 
 /// The words of the far table (4 KiB): Strong's search takes 722 (a
 /// playout's line cache, then the points' counts of stones on their lines).
 const FAR_WORDS: usize = 1024;
 const _: () = assert!(FAR_WORDS >= piskrs::strong::SEARCH_WORDS);
-/// Paragraphs (16 bytes) of our segment, then of the table.
+/// Where the help text is kept, after the table.
+pub const HELP_AT: usize = FAR_WORDS * 4;
+/// Paragraphs (16 bytes) of our segment, then of the table and the help.
 const SEGMENT_PARAGRAPHS: u16 = 0x1000;
-const TABLE_PARAGRAPHS: u16 = (FAR_WORDS * 4 / 16) as u16;
+const TABLE_PARAGRAPHS: u16 = (HELP_AT + help::LEN).div_ceil(16) as u16;
+/// The paragraphs from our segment's start that must be ours: `_start` says
+/// so and ends the program when DOS gave fewer.
+pub const PARAGRAPHS_NEEDED: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
+
+/// The help text at the end of the file (link.x's `.tail`): `_start` copies it
+/// to far memory at HELP_AT before the stack, which grows over it, is used.
+#[unsafe(link_section = ".tail")]
+#[used]
+static HELP_TAIL: [u8; help::LEN] = help::TEXT;
 
 /// The far table, a word at a time; DS+1000h:0000 onwards.
 pub struct FarWords;
 
 /// The table Strong's search keeps its words in (see `strong::SEARCH_WORDS`).
 pub static SEARCH_MEMORY: FarWords = FarWords;
-
-/// Whether DOS gave us the segment and the table after it (checked once, at
-/// the start; the program says so and ends when not).
-pub fn available() -> bool {
-    let (ours, end): (u16, u16);
-    // SAFETY: PSP:0002 is the segment past our memory block, set by DOS; DS is
-    // the PSP's segment in the TINY model. Reading them changes nothing.
-    unsafe {
-        asm!(
-            "mov {ours:x}, ds",
-            "mov {end:x}, word ptr ds:[2]",
-            ours = out(reg) ours,
-            end = out(reg) end,
-        );
-    }
-    end.wrapping_sub(ours) >= SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS && end > ours
-}
 
 impl Words for FarWords {
     fn get(&self, index: usize) -> u32 {
@@ -45,7 +40,7 @@ impl Words for FarWords {
         }
         let word: u32;
         // SAFETY: the address is inside the far table (index checked above),
-        // which `available` found to be ours; ES is saved and restored (LLVM
+        // which `_start` found to be ours; ES is saved and restored (LLVM
         // assumes ES = DS everywhere else).
         unsafe {
             asm!(
@@ -82,4 +77,33 @@ impl Words for FarWords {
             );
         }
     }
+}
+
+/// Reads the help text from `offset` on, from its copy in far memory: the
+/// bytes read (at most 80, none past its end).
+pub fn read_help(offset: u16, out: &mut [u8; 80]) -> usize {
+    let from = (offset as usize).min(help::LEN);
+    let count = (help::LEN - from).min(out.len());
+    // SAFETY: the source lies in the far copy of the help (from..from + count
+    // within help::LEN, which `_start` found to be ours) and the
+    // destination is `out`'s `count` bytes; DS and ESI are saved and
+    // restored, ES = DS (our segment) as everywhere, the direction flag clear.
+    unsafe {
+        asm!(
+            "push esi",
+            "push ds",
+            "mov esi, {source:e}",
+            "mov ax, ds",
+            "add ax, 0x1000",
+            "mov ds, ax",
+            "rep movsb",
+            "pop ds",
+            "pop esi",
+            source = in(reg) (HELP_AT + from) as u32,
+            inout("edi") out.as_mut_ptr() as u32 => _,
+            inout("ecx") count as u32 => _,
+            out("eax") _,
+        );
+    }
+    count
 }

@@ -32,8 +32,10 @@ impl App {
             // After the result, U takes back (to see where it went wrong), S
             // saves and N shows the moves (below, as during the game: none is a
             // click on the board); anything else returns to the menu (Piskasm's
-            // Restart).
-            if !matches!(self.button_or_key(input), Some(b'u' | b's' | b'n')) {
+            // Restart). PgUp and PgDn turn the move list's pages.
+            if !matches!(self.button_or_key(input), Some(b'u' | b's' | b'n'))
+                && !matches!(input, Input::Key(Key::PageUp | Key::PageDown))
+            {
                 self.back_to_menu();
                 return Command::Continue;
             }
@@ -62,7 +64,7 @@ impl App {
                     self.say(packed!("Move numbers hidden."));
                 } else {
                     self.panel = Panel::Moves { back: 0 };
-                    self.say(packed!("All moves by number: PgUp and PgDn turn pages."));
+                    self.say(packed!("The moves by number: PgUp, PgDn turn pages."));
                 }
             }
             Some(b's') => self.ask_file_name(Prompt::SaveName),
@@ -78,7 +80,12 @@ impl App {
                 Input::Key(Key::Left) => self.move_cursor(-1, 0),
                 Input::Key(Key::Right) => self.move_cursor(1, 0),
                 Input::Key(Key::Enter | Key::Space) => self.place(self.cursor),
-                Input::Key(Key::F1) => self.page = Page::Help { over_game: true },
+                Input::Key(Key::F1) => {
+                    self.page = Page::Help {
+                        over_game: true,
+                        page: 0,
+                    }
+                }
                 Input::Key(key @ (Key::PageUp | Key::PageDown)) => self.turn_move_page(key),
                 Input::Click { .. } => {
                     self.warn(packed!("That click is off the board: click on a point."))
@@ -176,7 +183,7 @@ impl App {
                 ));
             }
             Outcome::InProgress if secret => {
-                text.push_packed(packed!("The computer has moved, under the Mist."));
+                text.push_packed(packed!("The computer has moved."));
             }
             Outcome::InProgress => {
                 text.push(mover_name).push_packed(packed!(" played "));

@@ -108,7 +108,12 @@ impl App {
                 self.prompt = Prompt::QuitProgram;
                 self.warn(packed!("Quit PISKRS for DOS? Y/N"));
             }
-            b'?' => self.page = Page::Help { over_game: false },
+            b'?' => {
+                self.page = Page::Help {
+                    over_game: false,
+                    page: 0,
+                }
+            }
             _ => self.warn(packed!(
                 "1, 2 or 4 play; G, C, S, R, T options; L load; 3 or Esc to quit."
             )),
@@ -249,7 +254,7 @@ impl App {
         key_bar(
             screen,
             packed!(
-                " 1/2 vs computer  4 Two players  G C S R T Options  L Load  3/Esc Quit  F1 Keys"
+                " 1/2 vs computer  4 Two players  G C S R T Options  L Load  3/Esc Quit  F1 Help"
             ),
         );
     }
@@ -280,7 +285,7 @@ static MENU_LABELS: PackedList = packed_list![
     packed!("  Two players"),
     packed!("  Load a saved game"),
     packed!("  Quit (also Esc)"),
-    packed!(" Keys"),
+    packed!(" Help"),
     packed!("  Game:  "),
     packed!("  Level: "),
     packed!("  Sound: "),
@@ -290,31 +295,3 @@ static MENU_LABELS: PackedList = packed_list![
 
 /// The F1 key in [`MENU_LINES`].
 const F1_KEY: u8 = 0;
-
-/// The help page's lines.
-static HELP_LINES: PackedList = packed_list![
-    packed!("Mouse, left button   place a stone on the point clicked"),
-    packed!("Arrow keys           move the cursor [ ] on the board"),
-    packed!("Enter or Space       place a stone under the cursor"),
-    packed!("U or Backspace       take back (your move and the computer's reply)"),
-    packed!("H                    hint: the computer suggests a point < >"),
-    packed!("N                    show or hide the moves by number"),
-    packed!("S                    save the game (Piskvork .psq file)"),
-    packed!("Esc                  leave the game, or quit from the menu (asks first)"),
-    packed!("F1                   this list"),
-    packed!("F12                  save the text screen to SCRnnnnn.BIN"),
-    packed!(""),
-    packed!("Menu: 1 you begin, 2 the computer begins, 4 two players at one"),
-    packed!("machine, L load a saved game, 3 quit to DOS (Esc asks first)."),
-    packed!(""),
-    packed!("Black (X) moves first. Five or more stones in a row - across, up"),
-    packed!("or diagonal - win. When every point is taken it is a draw."),
-];
-
-pub(super) fn render_help(screen: &mut dyn Canvas) {
-    screen.write_packed(4, 2, packed!("Keys"), Style::Heading);
-    for i in 0..HELP_LINES.len() {
-        screen.write_packed(4, 4 + i, HELP_LINES.get(i), Style::Normal);
-    }
-    key_bar(screen, packed!(" Press any key or click to go back"));
-}

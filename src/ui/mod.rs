@@ -31,6 +31,8 @@ use crate::classic::Classic;
 use crate::controller;
 use crate::coord::Point;
 use crate::game::Game;
+use crate::help::{NO_TOPIC, Topic};
+use crate::help_page;
 use crate::packed::Packed;
 use crate::random::Random;
 use crate::settings::Settings;
@@ -126,9 +128,10 @@ pub enum Opponent {
 enum Page {
     Menu,
     Game,
-    /// The key list; remembers whether a game is behind it.
+    /// The help: the menu's pages, or the game's behind it; the page shown.
     Help {
         over_game: bool,
+        page: u8,
     },
 }
 
@@ -368,10 +371,27 @@ impl App {
         match self.page {
             Page::Menu => self.handle_menu(input),
             Page::Game => self.handle_game(input),
-            Page::Help { over_game } => {
-                self.page = if over_game { Page::Game } else { Page::Menu };
+            Page::Help { over_game, page } => {
+                self.page = match help_page::turn_page(&self.help_topics(over_game), page, input) {
+                    Some(page) => Page::Help { over_game, page },
+                    None if over_game => Page::Game,
+                    None => Page::Menu,
+                };
                 Command::Continue
             }
+        }
+    }
+
+    /// The help's topics: the menu's, or the game's rules and then its keys.
+    pub(super) fn help_topics(&self, over_game: bool) -> [u8; 2] {
+        if over_game {
+            // The Gomoku variants' topics follow Topic::Piskasm in their order.
+            [
+                Topic::Piskasm as u8 + self.session.variant as u8,
+                Topic::Keys as u8,
+            ]
+        } else {
+            [Topic::Menu as u8, NO_TOPIC]
         }
     }
 

@@ -147,7 +147,7 @@ impl App {
                 // screen the board itself draws the hole.
                 let text = self
                     .status
-                    .push_packed(packed!("The hole is the clear 7x7 of the board, around "));
+                    .push_packed(packed!("The hole: the clear 7x7 around "));
                 push_point(text, self.session.centre, self.session.variant).push(b".")
             }
             Request::History => {

@@ -2,15 +2,15 @@
 //! key bar; and the status line and the prompt's typing on every page.
 
 use super::game_screen::BUTTONS;
-use super::menu::render_help;
 use super::words::{key_bar, push_point, push_side};
 use super::{
-    App, BOARD_TOP_Y, BOARD_X, BUTTONS_Y, Line, MOVES_A_PAGE, Opponent, Page, Panel, Prompt,
-    STATUS_Y,
+    App, BOARD_TOP_Y, BOARD_X, BUTTONS_Y, KEY_BAR_Y, Line, MOVES_A_PAGE, Opponent, Page, Panel,
+    Prompt, STATUS_Y,
 };
 use crate::board::Stone;
 use crate::coord::Point;
 use crate::game::Outcome;
+use crate::help_page;
 use crate::mist;
 use crate::packed;
 use crate::packed::PackedList;
@@ -36,7 +36,9 @@ impl App {
         match self.page {
             Page::Menu => self.render_menu(screen),
             Page::Game => self.render_game(screen),
-            Page::Help { .. } => render_help(screen),
+            Page::Help { over_game, page } => {
+                help_page::render_page(screen, &self.help_topics(over_game), page, KEY_BAR_Y)
+            }
         }
         let status_style = if self.status_is_alert {
             Style::Alert
@@ -72,14 +74,14 @@ impl App {
             if matches!(self.prompt, Prompt::SaveName) {
                 packed!(" Type a file name  Enter Save  Esc Cancel  Backspace Erase")
             } else if over {
-                packed!(" F1 Keys  U Undo  S Save  N Numbers  Other keys: back to the menu")
+                packed!(" F1 Help  U Undo  S Save  N Numbers  Other keys: menu")
             } else if self.session.variant.has_mist() {
                 packed!(
-                    " F1 Keys  Arrows Move  Enter/Space Place  C Command  U Undo  S Save  Esc Leave"
+                    " F1 Help  Arrows Move  Enter/Space Place  C Command  U Undo  S Save  Esc Leave"
                 )
             } else {
                 packed!(
-                    " F1 Keys  Arrows Move  Enter/Space Place  U Undo  H Hint  S Save  Esc Leave"
+                    " F1 Help  Arrows Move  Enter/Space Place  U Undo  H Hint  S Save  Esc Leave"
                 )
             },
         );

@@ -102,6 +102,23 @@ pub fn stored_texts(src: &Path) -> Vec<Vec<u8>> {
     stored
 }
 
+/// The lines of the help (src/help.txt) that are packed with the same pairs
+/// (`piskrs::help`): every line but the page markers and the empty ones.
+pub fn help_lines(src: &Path) -> Vec<Vec<u8>> {
+    let help = fs::read(src.join("help.txt")).expect("src/help.txt");
+    help.split(|&b| b == b'\n')
+        .filter(|line| !line.is_empty() && line[0] != b'@')
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+/// What the pairs are learned from: the stored texts, then the help's lines.
+pub fn learning_texts(src: &Path) -> Vec<Vec<u8>> {
+    let mut texts = stored_texts(src);
+    texts.extend(help_lines(src));
+    texts
+}
+
 /// src/packed_texts.in for `texts`: a Rust array of string literals.
 pub fn texts_file(texts: &[Vec<u8>]) -> String {
     let mut file = String::from(

@@ -4,7 +4,9 @@
 
 use std::fs;
 
-use piskrs_tools::pack_pairs::{core_src, learn_pairs, pairs_file, stored_texts, texts_file};
+use piskrs_tools::pack_pairs::{
+    core_src, learn_pairs, learning_texts, pairs_file, stored_texts, texts_file,
+};
 
 #[test]
 fn the_list_of_texts_is_the_one_pack_pairs_writes() {
@@ -19,7 +21,7 @@ fn the_list_of_texts_is_the_one_pack_pairs_writes() {
 #[test]
 fn the_pair_table_is_the_one_pack_pairs_learns() {
     let src = core_src();
-    let (pairs, _) = learn_pairs(&stored_texts(&src));
+    let (pairs, _) = learn_pairs(&learning_texts(&src));
     assert!(
         fs::read_to_string(src.join("packed_pairs.in")).unwrap() == pairs_file(&pairs),
         "src/packed_pairs.in is stale: run `cargo run --bin pack-pairs`"

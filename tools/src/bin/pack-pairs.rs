@@ -11,7 +11,9 @@
 
 use std::fs;
 
-use piskrs_tools::pack_pairs::{core_src, learn_pairs, pairs_file, stored_texts, texts_file};
+use piskrs_tools::pack_pairs::{
+    core_src, learn_pairs, learning_texts, pairs_file, stored_texts, texts_file,
+};
 
 fn main() {
     let src = core_src();
@@ -19,11 +21,13 @@ fn main() {
     let texts_path = src.join("packed_texts.in");
     fs::write(&texts_path, texts_file(&texts))
         .unwrap_or_else(|e| panic!("writing {}: {e}", texts_path.display()));
-    let raw: usize = texts.iter().map(Vec::len).sum();
-    let (pairs, packed) = learn_pairs(&texts);
+    let learning = learning_texts(&src);
+    let raw: usize = learning.iter().map(Vec::len).sum();
+    let (pairs, packed) = learn_pairs(&learning);
     eprintln!(
-        "{} texts: {raw} bytes packed to {packed} (+{} bytes of table)",
+        "{} texts and {} help lines: {raw} bytes packed to {packed} (+{} bytes of table)",
         texts.len(),
+        learning.len() - texts.len(),
         2 * 128
     );
     let pairs_path = src.join("packed_pairs.in");
