@@ -1,0 +1,165 @@
+// End-to-end tests of what a player meets (issue 19) in DOSBox-X: the Mist
+// kept secret against the computer, texts without a mouse, the save and load
+// prompts, the end of a game (U, S, N), N's move list in pages, the mouse
+// pointer keeping a stone's colours, O bright on a monochrome adapter, and the
+// status while the computer thinks. Each describe is one emulator start; its
+// steps depend on the steps before them, in order. PNGs land in shots/.
+"use strict";
+
+const { describe, it, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const h = require("./harness");
+
+const T = { timeout: 60000 };
+const LONG = { timeout: 240000 };
+const MIST = 0xb0; // ░
+const ATTR = { mist: 0x78, blackLast: 0xc0, whiteLast: 0xcf, blackWin: 0xa0 };
+const { statusLine: status, sidePanel: panel } = h;
+const show = (s) => "\n" + s.toString();
+const isMenu = h.isPiskrsMenu;
+const isGame = h.isPiskrsGame;
+const stonesOn = (s) => { const m = /Stones on the board: (\d+)/.exec(panel(s)); return m ? Number(m[1]) : -1; };
+const keyBar = (s) => s.row(24).trimEnd();
+const WIN_TAIL = " wins! U undo, S save, N moves; other keys: menu.";
+const END_KEY_BAR = " F1 Keys  U Undo  S Save  N Numbers  Other keys: back to the menu";
+
+function startPiskrs(name, steps, opts = {}) {
+    const { files, ...rest } = opts;
+    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
+}
+
+/** The move list's entry for move i (0-based): number right-aligned in 3, X or O, the point. */
+const moveEntry = (i, point) => `${String(i + 1).padStart(3)} ${i % 2 === 0 ? "X" : "O"} ${point}`;
+
+/** The move list N shows: ten rows from y = 12, columns at x = 46, 57, 68 (11 wide). */
+function listedMoves(s) {
+    const out = [];
+    for (let col = 0; col < 3; col++) {
+        for (let row = 0; row < 10; row++) {
+            const cell = s.row(12 + row).slice(46 + 11 * col, 46 + 11 * col + 11).trimEnd();
+            if (cell) out.push(cell);
+        }
+    }
+    return out;
+}
+
+/** Run a command on the Mist's command line (C, the text, Enter); returns the status line's answer. */
+async function mistCommand(dos, text, step) {
+    await dos.key("c");
+    await dos.screenUntil(`${step}-prompt`, (t) => status(t).startsWith(" Command: "));
+    await dos.type(text);
+    await dos.screenUntil(`${step}-typed`, (t) => status(t).includes(`Command: ${text}_`));
+    await dos.key("enter");
+    const s = await dos.screenUntil(step, (t) => !status(t).includes("Command:"));
+    return { answer: status(s).trim(), screen: s };
+}
+
+// ---------------------------------------------------------------------------
+// The Mist against the computer: nothing on the screen names its hidden moves
+
+describe("the Mist against the computer (/MIST /SEED 4 /PLAY 1): its moves stay secret", () => {
+    let dos;
+    const stored = []; // {screen, count, step}: every screen, checked once the moves are known
+    let mine = [];
+    before(async () => {
+        dos = await startPiskrs("mist-secret", [{ run: "PISKRS /MIST /SEED 4 /PLAY 1" }]);
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("after each reply: 'The computer has moved, under the Mist.', no Last move", LONG, async () => {
+        const s = await dos.screenUntil("start", isGame);
+        assert.ok(panel(s).includes("You against the computer"), show(s));
+        assert.ok(panel(s).includes("Gomoku in the Mist"), show(s));
+        const wanted = ["K10", "L11", "M12", "K12", "L10", "N13", "J9", "K9", "M10", "N11"];
+        // Four moves each: the computer cannot have five yet, so the game goes on.
+        const r = await h.playMistAgainstComputer(dos, wanted, 4, "move");
+        mine = r.mine;
+        for (const { screen, count, step } of r.screens) {
+            stored.push({ screen, count, step });
+            assert.equal(status(screen).trim(), "The computer has moved, under the Mist.", step + show(screen));
+            assert.ok(!panel(screen).includes("Last move:"), "no Last move after the computer's " + step + show(screen));
+        }
+        console.log(`# your moves ${mine.join(" ")}; refused (the computer's, under the mist) ${r.refused.join(" ") || "none"}`);
+    });
+
+    it("N lists your moves by their points and the computer's as ?", T, async () => {
+        await dos.key("n");
+        const s = await dos.screenUntil("numbers", (t) => panel(t).includes("Moves:"));
+        stored.push({ screen: s, count: 2 * mine.length, step: "numbers" });
+        assert.equal(s.row(11).slice(46).trimEnd(), "Moves:", show(s));
+        const want = [];
+        mine.forEach((p, i) => { want.push(moveEntry(2 * i, p), moveEntry(2 * i + 1, "?")); });
+        assert.deepEqual(listedMoves(s), want, show(s));
+        await dos.key("n");
+        const off = await dos.screenUntil("numbers-off", (t) => !panel(t).includes("Moves:"));
+        stored.push({ screen: off, count: 2 * mine.length, step: "numbers-off" });
+    });
+
+    it("C history writes ? for each computer move; C view names the hole's centre", T, async () => {
+        const history = await mistCommand(dos, "history", "history");
+        stored.push({ screen: history.screen, count: 2 * mine.length, step: "history" });
+        assert.equal(history.answer, mine.map((p) => p + "?").join(""), show(history.screen));
+        const view = await mistCommand(dos, "view", "view");
+        stored.push({ screen: view.screen, count: 2 * mine.length, step: "view" });
+        const centre = /Hole centre: ([A-S]\d{1,2})/.exec(panel(view.screen));
+        assert.ok(centre, show(view.screen));
+        assert.equal(view.answer, `The hole is the clear 7x7 of the board, around ${centre[1]}.`, show(view.screen));
+    });
+
+    it("saved with S, the computer's real moves are nowhere on any screen outside the hole", LONG, async () => {
+        await dos.key("s");
+        let s = await dos.screenUntil("save-prompt", (t) => status(t).includes("GAME.PSQ_"));
+        stored.push({ screen: s, count: 2 * mine.length, step: "save-prompt" });
+        await dos.key("enter");
+        s = await dos.screenUntil("saved", (t) => status(t).includes("Saved to"));
+        assert.equal(status(s).trim(), "Saved to GAME.PSQ.", show(s));
+        stored.push({ screen: s, count: 2 * mine.length, step: "saved" });
+        const moves = h.psqMoves(await dos.readFile("GAME.PSQ"));
+        assert.equal(moves.length, 2 * mine.length, moves.join(" "));
+        assert.deepEqual(moves.filter((_, i) => i % 2 === 0), mine, "your moves in the file: " + moves.join(" "));
+        console.log(`# the game from GAME.PSQ: ${moves.join(" ")}`);
+
+        let hiddenChecked = 0;
+        for (const { screen, count, step } of stored) {
+            const stones = {};
+            moves.slice(0, count).forEach((p, i) => { stones[p] = i % 2 === 0 ? "X" : "O"; });
+            const centre = h.mistCentreAfter(moves[count - 1]);
+            const ctx = `${step} (${moves.slice(0, count).join(" ")}; hole centre ${centre})`;
+            assert.ok(panel(screen).includes(`Hole centre: ${centre}`), ctx + show(screen));
+            const bad = [];
+            // The board: outside the hole only mist; inside, the stones.
+            for (const [p, stone] of Object.entries(stones)) {
+                const { x, y } = h.boardCell(p);
+                if (h.inMistHole(centre, p)) {
+                    if (screen.char(x, y) !== stone) bad.push(`${p} in the hole shows ${screen.char(x, y)}, not ${stone}`);
+                } else if (screen.code(x, y) !== MIST || screen.attr(x, y) !== ATTR.mist) {
+                    bad.push(`${p} under the mist shows ${screen.char(x, y)} attr ${screen.attr(x, y).toString(16)}`);
+                }
+            }
+            // The text: no hidden computer stone named (the panel's hole centre may be).
+            const text = screen.rows.map((r) => r.replace(/Hole centre: [A-S]\d{1,2}/, "")).join("\n");
+            for (const p of moves.slice(0, count).filter((_, i) => i % 2 === 1)) {
+                if (h.inMistHole(centre, p)) continue;
+                hiddenChecked += 1;
+                if (h.namesPoint(text, p)) bad.push(`the hidden ${p} is named on the screen`);
+            }
+            // No red (last-move) background anywhere but on a point of the hole.
+            for (let y = 0; y < 25; y++) for (let x = 0; x < 80; x++) {
+                const bg = screen.attr(x, y) >> 4;
+                if (bg !== 0xc && bg !== 0x4) continue;
+                const point = y >= 1 && y <= 19 && x >= 4 && x <= 40 && x % 2 === 0 ? h.pointName((x - 4) / 2, 20 - y) : null;
+                if (!point || !h.inMistHole(centre, point)) bad.push(`a red cell at (${x},${y}) ${point || ""} outside the hole`);
+            }
+            assert.deepEqual(bad, [], ctx + show(screen));
+        }
+        console.log(`# ${stored.length} screens checked; hidden computer stones checked ${hiddenChecked} times`);
+        assert.ok(hiddenChecked > 0, "some computer stones were hidden");
+        await dos.key("esc");
+        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
+        await dos.key("y");
+        await dos.screenUntil("menu", isMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+});
