@@ -163,3 +163,150 @@ describe("the Mist against the computer (/MIST /SEED 4 /PLAY 1): its moves stay 
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 });
+
+// ---------------------------------------------------------------------------
+// The pointer, the save and load prompts, the end of a game; the status while
+// the computer thinks (read from the emulator's frame)
+
+describe("two players by clicks (/PLAY 4): the pointer keeps colours, the save prompt, the end; then Strong thinking (/TIME 10)", () => {
+    let dos;
+    const glyphs = new Map(); // the font, learned from frames of known screens
+    /** A dump and the frame of the same screen (the dump hides the pointer; the frame shows it). */
+    async function screenAndFrame(step, predicate) {
+        const s = predicate ? await dos.screenUntil(step, predicate) : await dos.screen(step);
+        await h.sleep(300); // the pointer is shown again after the dump: let a frame show it
+        const img = await h.frame(dos);
+        return { s, img };
+    }
+    /** The attribute of board point p in the dump, and the one its cell shows in the frame. */
+    function pointerCheck(s, img, p, ctx) {
+        const { x, y } = h.boardCell(p);
+        const stone = s.attr(x, y);
+        const seen = h.cellAttrInFrame(img, x, y);
+        assert.equal(seen.attr, stone ^ 0x80,
+            `${ctx}: under the pointer ${p} (${s.char(x, y)}, attribute ${stone.toString(16)}h) should show ${(stone ^ 0x80).toString(16)}h ` +
+            `(only bit 7 flipped), shows ${seen.attr === null ? "one colour " + seen.bg : seen.attr.toString(16) + "h"}` + show(s));
+        return stone;
+    }
+    before(async () => {
+        // 3000 cycles (the reference 386): Strong's replies, under a second at
+        // the default 20000, take several seconds, and the frames can show the status.
+        dos = await startPiskrs("pointer", [{ run: "PISKRS /PLAY 4" }, { run: "PISKRS /LEVEL STRONG /TIME 10 /PLAY 1" }], { cycles: 3000 });
+        await dos.begun(1);
+        const s = await dos.screenUntil("start", isGame);
+        assert.ok(isGame(s), show(s));
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("the pointer on a stone just placed flips only attribute bit 7; moved away, the stone shows its own colours", T, async () => {
+        for (const [i, p] of ["K10", "L10"].entries()) {
+            const { x, y } = h.boardCell(p);
+            await dos.click(x, y);
+            let { s, img } = await screenAndFrame(`placed-${p}`, (t) => stonesOn(t) === i + 1);
+            assert.equal(stonesOn(s), i + 1, show(s));
+            assert.equal(s.char(x, y), i === 0 ? "X" : "O", show(s));
+            const stone = pointerCheck(s, img, p, `after the click on ${p}`);
+            assert.equal(stone, i === 0 ? ATTR.blackLast : ATTR.whiteLast, "the last move on bright red" + show(s));
+            await dos.moveTo(60, 3);
+            ({ s, img } = await screenAndFrame(`away-${p}`));
+            h.learnGlyphs(glyphs, img, s);
+            assert.equal(h.cellAttrInFrame(img, x, y).attr, stone, `${p} without the pointer shows its attribute ${stone.toString(16)}h` + show(s));
+        }
+    });
+
+    it("S: 'Save as (Enter saves, Esc cancels): GAME.PSQ_' and its key bar; Esc cancels", T, async () => {
+        await dos.key("s");
+        let s = await dos.screenUntil("save-prompt", (t) => status(t).includes("GAME.PSQ_"));
+        assert.equal(status(s).trim(), "Save as (Enter saves, Esc cancels): GAME.PSQ_", show(s));
+        assert.equal(keyBar(s), " Type a file name  Enter Save  Esc Cancel  Backspace Erase", show(s));
+        await dos.key("esc");
+        s = await dos.screenUntil("save-cancelled", (t) => !status(t).includes("Save as"));
+        assert.equal(stonesOn(s), 2, show(s));
+        assert.ok(!keyBar(s).includes("Type a file name"), show(s));
+    });
+
+    it("Black's five: the status offers U, S, N; the key bar too; no [Hint H]; the pointer keeps the green; N lists the moves", T, async () => {
+        const rest = ["K11", "L11", "K12", "L12", "K13", "L13", "K14"];
+        for (const [i, p] of rest.entries()) {
+            const { x, y } = h.boardCell(p);
+            await dos.click(x, y);
+            await dos.screenUntil(`win-${p}`, (t) => stonesOn(t) === i + 3);
+        }
+        const { s, img } = await screenAndFrame("won", (t) => status(t).includes("wins!"));
+        h.learnGlyphs(glyphs, img, s, [22, 23, 24]);
+        assert.equal(status(s).trim(), "Black" + WIN_TAIL, show(s));
+        assert.equal(keyBar(s), END_KEY_BAR, show(s));
+        const buttons = s.row(23);
+        assert.ok(!buttons.includes("[Hint H]"), "no hint after the end" + show(s));
+        for (const b of ["[Undo U]", "[Numbers N]", "[Save S]"]) assert.ok(buttons.includes(b), b + show(s));
+        assert.equal(pointerCheck(s, img, "K14", "the five's last stone"), ATTR.blackWin, show(s));
+        await dos.moveTo(60, 3);
+        await dos.key("n");
+        const n = await dos.screenUntil("won-numbers", (t) => panel(t).includes("Moves:"));
+        assert.deepEqual(listedMoves(n), ["K10", "L10", ...rest].map((p, i) => moveEntry(i, p)), show(n));
+        assert.ok(status(n).includes("All moves by number"), show(n));
+        assert.ok(panel(n).includes("Black won"), show(n));
+    });
+
+    it("another key goes to the menu; L: 'Load (Enter loads, Esc cancels): GAME.PSQ_'", T, async () => {
+        await dos.key("space");
+        let s = await dos.screenUntil("menu", isMenu);
+        assert.ok(isMenu(s), show(s));
+        await dos.key("l");
+        s = await dos.screenUntil("load-prompt", (t) => status(t).includes("GAME.PSQ_"));
+        assert.equal(status(s).trim(), "Load (Enter loads, Esc cancels): GAME.PSQ_", show(s));
+        await dos.key("esc");
+        s = await dos.screenUntil("load-cancelled", (t) => !status(t).includes("GAME.PSQ_"));
+        h.learnGlyphs(glyphs, await h.frame(dos), s);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+
+    it("after your move: 'You played J10. The computer is thinking...' while Strong thinks (read from the frame)", LONG, async () => {
+        await dos.begun(2);
+        await h.forgetDumps(dos);
+        await dos.moveTo(79, 0);
+        let s = await dos.screenUntil("strong-start", isGame);
+        assert.ok(panel(s).includes("Level: Strong"), show(s));
+        h.learnGlyphs(glyphs, await h.frame(dos), s);
+        // Two moves: Enter on J10 (where the cursor starts), then a click; the
+        // second reply takes Strong longer (the first may come in under a second).
+        const results = [];
+        let board = {};
+        for (let move = 1; move <= 2; move++) {
+            const point = move === 1 ? "J10" : h.choosePoint(board, "X", "O");
+            const want = ` You played ${point}. The computer is thinking...`;
+            const missing = [...new Set(want)].filter((ch) => ![...glyphs.values()].includes(ch));
+            assert.deepEqual(missing, [], "every character of the expected status was learned from a known screen");
+            const before = h.readFrameRow(await h.frame(dos), 22, glyphs).trimEnd();
+            if (move === 1) await dos.key("enter");
+            else { const { x, y } = h.boardCell(point); await dos.click(x, y); await dos.moveTo(79, 0); }
+            const pressed = Date.now();
+            // The program reads no keys while it thinks, so no dump: read the frames.
+            const seen = [];
+            let readAt = null;
+            while (Date.now() < pressed + 8000) {
+                const row = h.readFrameRow(await h.frame(dos), 22, glyphs).trimEnd();
+                if (!seen.includes(row)) seen.push(row);
+                if (row === want) { readAt = Date.now() - pressed; break; }
+                if (/The computer played/.test(row) && row !== before) break; // the reply came first
+                await h.sleep(100);
+            }
+            await dos.shot(`strong-thinking-${move}`);
+            s = await dos.screenUntil(`strong-replied-${move}`, (t) => stonesOn(t) === 2 * move, { timeout: 60000 });
+            assert.equal(stonesOn(s), 2 * move, show(s));
+            assert.match(status(s).trim(), /^The computer played [A-S]\d{1,2}\.$/, show(s));
+            board = h.boardStones(s);
+            results.push({ want, readAt, replyAfter: Date.now() - pressed, seen });
+        }
+        console.log("# " + results.map((r, i) => `move ${i + 1}: the thinking status read ${r.readAt} ms after the move, the reply's screen after ${r.replyAfter} ms`).join("; "));
+        assert.ok(results.every((r) => r.readAt !== null),
+            "the status line in the frames while Strong thought: " + JSON.stringify(results.map((r) => ({ want: r.want, seen: r.seen }))));
+        await dos.key("esc");
+        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
+        await dos.key("y");
+        await dos.screenUntil("menu-2", isMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(2)).errorlevel, 0);
+    });
+});
