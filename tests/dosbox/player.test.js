@@ -310,3 +310,184 @@ describe("two players by clicks (/PLAY 4): the pointer keeps colours, the save p
         assert.equal((await dos.finished(2)).errorlevel, 0);
     });
 });
+
+// ---------------------------------------------------------------------------
+// N's move list in pages, and winning a loaded game against the computer
+
+/** Whether `point` makes five or more in a row for `stone` on `board`. */
+function makesFive(board, point, stone) {
+    const { c, r } = h.boardCell(point);
+    const at = (x, y) => x >= 0 && x < 19 && y >= 1 && y <= 19 && board[h.pointName(x, y)] === stone;
+    return [[1, 0], [0, 1], [1, 1], [1, -1]].some(([dc, dr]) => {
+        let n = 1;
+        for (let k = 1; at(c + k * dc, r + k * dr); k++) n++;
+        for (let k = 1; at(c - k * dc, r - k * dr); k++) n++;
+        return n >= 5;
+    });
+}
+
+/**
+ * A game of `count` moves (even: Black to move) with no five, Black's first
+ * four moves A1 B1 C1 D1 (so E1 wins for Black), the rest filled from the top
+ * row down, each point skipped if it would make five.
+ */
+function longGame(count) {
+    const moves = [], board = {};
+    const fixed = ["A1", "B1", "C1", "D1"];
+    const free = [];
+    for (let r = 19; r >= 3; r--) for (let c = 0; c < 19; c++) free.push(h.pointName(c, r));
+    while (moves.length < count) {
+        const stone = moves.length % 2 === 0 ? "X" : "O";
+        const p = stone === "X" && fixed.length ? fixed.shift() : free.find((q) => !board[q] && !makesFive(board, q, stone));
+        board[p] = stone;
+        moves.push(p);
+    }
+    return moves;
+}
+
+describe("N lists every move, 30 a page (a 44-move game, /LOAD); winning it against the computer", () => {
+    let dos;
+    const MOVES = longGame(44);
+    before(async () => {
+        const record = h.psqRecord(MOVES, "piskrs: game=PISKASM against the computer");
+        dos = await startPiskrs("pages", [{ run: "PISKRS /LOAD LONG.PSQ" }], { files: { "LONG.PSQ": record } });
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("loaded: N shows the last page (moves 31-44), PgUp the first (1-30), PgDn the last again", T, async () => {
+        let s = await dos.screenUntil("loaded", (t) => status(t).includes("Loaded"));
+        assert.equal(status(s).trim(), "Loaded LONG.PSQ: 44 moves. Black to move.", show(s));
+        assert.ok(panel(s).includes("You against the computer"), show(s));
+        await dos.key("n");
+        s = await dos.screenUntil("numbers", (t) => panel(t).includes("Moves:"));
+        assert.equal(status(s).trim(), "All moves by number: PgUp and PgDn turn pages.", show(s));
+        const entries = MOVES.map((p, i) => moveEntry(i, p));
+        assert.deepEqual(listedMoves(s), entries.slice(30), "the last page" + show(s));
+        await dos.key("pageup");
+        s = await dos.screenUntil("numbers-pgup", (t) => listedMoves(t)[0] === entries[0]);
+        assert.deepEqual(listedMoves(s), entries.slice(0, 30), "PgUp: the page before" + show(s));
+        assert.equal(s.row(21).slice(68).trimEnd(), entries[29], "move 30 at the third column's foot" + show(s));
+        await dos.key("pageup");
+        s = await dos.screen("numbers-pgup-again");
+        assert.deepEqual(listedMoves(s), entries.slice(0, 30), "PgUp on the first page stays" + show(s));
+        await dos.key("pagedown");
+        s = await dos.screenUntil("numbers-pgdn", (t) => listedMoves(t)[0] === entries[30]);
+        assert.deepEqual(listedMoves(s), entries.slice(30), "PgDn: the page after" + show(s));
+        await dos.key("n");
+        s = await dos.screenUntil("numbers-off", (t) => !panel(t).includes("Moves:"));
+        assert.equal(stonesOn(s), 44, show(s));
+    });
+
+    it("E1 makes Black's five: 'You win! Black wins! U undo, S save, N moves; other keys: menu.'; N shows all 45 moves", T, async () => {
+        const { x, y } = h.boardCell("E1");
+        await dos.click(x, y);
+        await dos.moveTo(60, 3);
+        let s = await dos.screenUntil("won", (t) => status(t).includes("wins!"));
+        assert.equal(status(s).trim(), "You win! Black" + WIN_TAIL, show(s));
+        assert.equal(keyBar(s), END_KEY_BAR, show(s));
+        assert.ok(!s.row(23).includes("[Hint H]"), show(s));
+        await dos.key("n");
+        s = await dos.screenUntil("won-numbers", (t) => panel(t).includes("Moves:"));
+        const entries = [...MOVES, "E1"].map((p, i) => moveEntry(i, p));
+        assert.deepEqual(listedMoves(s), entries.slice(30), show(s));
+        // (PgUp here would go to the menu: after the end only U, S and N stay.)
+        await dos.key("esc");
+        s = await dos.screenUntil("menu", isMenu);
+        assert.ok(isMenu(s), show(s));
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+});
+
+// ---------------------------------------------------------------------------
+// Without a mouse, no text speaks of clicks
+
+describe("no mouse driver (int33=false): no text mentions a click", () => {
+    let dos;
+    const noClick = (s, where) => {
+        const lines = s.rows.map((r, y) => `${y}: ${r.trimEnd()}`).filter((r) => /click/i.test(r));
+        assert.deepEqual(lines, [], `${where}: no "click" without a mouse` + show(s));
+    };
+    before(async () => {
+        dos = await startPiskrs("no-mouse-texts", [{ run: "PISKRS" }], { mouse: false });
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("the menu: 'Choose with a key.'", T, async () => {
+        const s = await dos.screenUntil("menu", isMenu);
+        assert.ok(s.contains("No mouse driver found"), show(s));
+        assert.equal(status(s).trim(), "Choose with a key.", show(s));
+        noClick(s, "the menu");
+    });
+
+    // A todo (reported, never failing) until the help page drops its mouse
+    // texts without a mouse: src/ui/menu.rs's HELP_LINES "Mouse, left button
+    // place a stone on the point clicked" and render_help's key bar " Press any
+    // key or click to go back" have no {...} part. Remove the todo then.
+    it("the help page (F1)", { ...T, todo: "the help page still says 'clicked' and 'click' without a mouse (issue 19)" }, async () => {
+        await dos.key("f1");
+        const s = await dos.screenUntil("help", (t) => !isMenu(t));
+        await dos.key("esc");
+        await dos.screenUntil("menu-again", isMenu);
+        assert.ok(s.contains("Arrow keys"), show(s));
+        noClick(s, "the help page");
+    });
+
+    it("a two-player game's start and Black's win (keys only)", T, async () => {
+        await dos.key("4");
+        let s = await dos.screenUntil("game", isGame);
+        assert.match(status(s).trim(), /^Black begins/, show(s));
+        noClick(s, "the game's start");
+        // Black J10..J14 (Up), White K10..K13 (Right, then Up): Enter places.
+        const path = [[], ["right"], ["left", "up"], ["right"], ["left", "up"], ["right"], ["left", "up"], ["right"], ["left", "up"]];
+        for (const [i, keys] of path.entries()) {
+            await dos.keys(...keys, "enter");
+            s = await dos.screenUntil(`move-${i + 1}`, (t) => stonesOn(t) === i + 1 || status(t).includes("wins!"));
+            noClick(s, `after move ${i + 1}`);
+        }
+        assert.equal(status(s).trim(), "Black" + WIN_TAIL, show(s));
+        noClick(s, "after the win");
+        await dos.key("space");
+        await dos.screenUntil("menu-end", isMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+});
+
+// ---------------------------------------------------------------------------
+// A monochrome adapter: O is bright, brighter than the grid
+
+describe("a monochrome adapter (machine=hercules; the dumps come from B000h)", () => {
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("mono-stones", [{ run: "PISKRS /PLAY 4" }], { conf: "[dosbox]\nmachine=hercules" });
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("X and O are bright (0Fh), the grid normal (07h), the last move bright underlined (09h)", T, async () => {
+        let s = await dos.screenUntil("game", isGame);
+        const grid = h.boardAttr(s, "A1");
+        assert.equal(grid, 0x07, "the grid" + show(s));
+        // J10 X, K10 O, L10 X: K10 is an O that is not the last move.
+        await dos.key("enter");
+        await dos.screenUntil("x1", (t) => stonesOn(t) === 1);
+        await dos.keys("right", "enter");
+        await dos.screenUntil("o1", (t) => stonesOn(t) === 2);
+        await dos.keys("right", "enter");
+        s = await dos.screenUntil("x2", (t) => stonesOn(t) === 3);
+        assert.deepEqual(h.boardStones(s), { J10: "X", K10: "O", L10: "X" }, show(s));
+        assert.equal(h.boardAttr(s, "K10"), 0x0f, "O is bright" + show(s));
+        assert.equal(h.boardAttr(s, "J10"), 0x0f, "X is bright" + show(s));
+        assert.equal(h.boardAttr(s, "L10"), 0x09, "the last move: bright underline" + show(s));
+        assert.equal(h.boardAttr(s, "A1"), 0x07, "the grid stays normal" + show(s));
+        await dos.key("esc");
+        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
+        await dos.key("y");
+        await dos.screenUntil("menu", isMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+});
