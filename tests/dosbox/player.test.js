@@ -216,11 +216,11 @@ describe("two players by clicks (/PLAY 4): the pointer keeps colours, the save p
 
     it("S: 'Save as (Enter saves, Esc cancels): GAME.PSQ_' and its key bar; Esc cancels", T, async () => {
         await dos.key("s");
-        let s = await dos.screenUntil("save-prompt", (t) => status(t).includes("GAME.PSQ_"));
-        assert.equal(status(s).trim(), "Save as (Enter saves, Esc cancels): GAME.PSQ_", show(s));
-        assert.equal(keyBar(s), " Type a file name  Enter Save  Esc Cancel  Backspace Erase", show(s));
-        await dos.key("esc");
-        s = await dos.screenUntil("save-cancelled", (t) => !status(t).includes("Save as"));
+        const prompt = await dos.screenUntil("save-prompt", (t) => status(t).includes("GAME.PSQ_"));
+        await dos.key("esc"); // first, so that a failure here leaves the game as the next steps expect
+        const s = await dos.screenUntil("save-cancelled", (t) => !status(t).includes("Save as"));
+        assert.equal(status(prompt).trim(), "Save as (Enter saves, Esc cancels): GAME.PSQ_", show(prompt));
+        assert.equal(keyBar(prompt), " Type a file name  Enter Save  Esc Cancel  Backspace Erase", show(prompt));
         assert.equal(stonesOn(s), 2, show(s));
         assert.ok(!keyBar(s).includes("Type a file name"), show(s));
     });
@@ -250,16 +250,16 @@ describe("two players by clicks (/PLAY 4): the pointer keeps colours, the save p
 
     it("another key goes to the menu; L: 'Load (Enter loads, Esc cancels): GAME.PSQ_'", T, async () => {
         await dos.key("space");
-        let s = await dos.screenUntil("menu", isMenu);
-        assert.ok(isMenu(s), show(s));
+        const menu = await dos.screenUntil("menu", isMenu);
         await dos.key("l");
-        s = await dos.screenUntil("load-prompt", (t) => status(t).includes("GAME.PSQ_"));
-        assert.equal(status(s).trim(), "Load (Enter loads, Esc cancels): GAME.PSQ_", show(s));
+        const prompt = await dos.screenUntil("load-prompt", (t) => status(t).includes("GAME.PSQ_"));
         await dos.key("esc");
-        s = await dos.screenUntil("load-cancelled", (t) => !status(t).includes("GAME.PSQ_"));
+        const s = await dos.screenUntil("load-cancelled", (t) => isMenu(t) && !status(t).includes("GAME.PSQ_"));
         h.learnGlyphs(glyphs, await h.frame(dos), s);
         await dos.key("3");
         assert.equal((await dos.finished(1)).errorlevel, 0);
+        assert.ok(isMenu(menu), show(menu));
+        assert.equal(status(prompt).trim(), "Load (Enter loads, Esc cancels): GAME.PSQ_", show(prompt));
     });
 
     it("after your move: 'You played J10. The computer is thinking...' while Strong thinks (read from the frame)", LONG, async () => {
