@@ -199,19 +199,28 @@ describe("two players by clicks (/PLAY 4): the pointer keeps colours, the save p
     after(async () => { if (dos) await dos.exit(); });
 
     it("the pointer on a stone just placed flips only attribute bit 7; moved away, the stone shows its own colours", T, async () => {
+        // Both stones are placed before any assertion, so that a failure here
+        // leaves the game as the next steps expect.
+        const failures = [];
         for (const [i, p] of ["K10", "L10"].entries()) {
             const { x, y } = h.boardCell(p);
             await dos.click(x, y);
             let { s, img } = await screenAndFrame(`placed-${p}`, (t) => stonesOn(t) === i + 1);
-            assert.equal(stonesOn(s), i + 1, show(s));
-            assert.equal(s.char(x, y), i === 0 ? "X" : "O", show(s));
-            const stone = pointerCheck(s, img, p, `after the click on ${p}`);
-            assert.equal(stone, i === 0 ? ATTR.blackLast : ATTR.whiteLast, "the last move on bright red" + show(s));
+            const stone = s.attr(x, y);
+            try {
+                assert.equal(stonesOn(s), i + 1, show(s));
+                assert.equal(s.char(x, y), i === 0 ? "X" : "O", show(s));
+                assert.equal(stone, i === 0 ? ATTR.blackLast : ATTR.whiteLast, "the last move on bright red" + show(s));
+                pointerCheck(s, img, p, `after the click on ${p}`);
+            } catch (e) { failures.push(e); }
             await dos.moveTo(60, 3);
             ({ s, img } = await screenAndFrame(`away-${p}`));
             h.learnGlyphs(glyphs, img, s);
-            assert.equal(h.cellAttrInFrame(img, x, y).attr, stone, `${p} without the pointer shows its attribute ${stone.toString(16)}h` + show(s));
+            try {
+                assert.equal(h.cellAttrInFrame(img, x, y).attr, stone, `${p} without the pointer shows its attribute ${stone.toString(16)}h` + show(s));
+            } catch (e) { failures.push(e); }
         }
+        if (failures.length) throw failures[0];
     });
 
     it("S: 'Save as (Enter saves, Esc cancels): GAME.PSQ_' and its key bar; Esc cancels", T, async () => {
