@@ -248,10 +248,11 @@ describe("against the computer (you begin, /SEED 1), by clicks", () => {
         const { moves } = await playMoves(dos, 3, "numbers-play");
         await dos.key("n");
         let s = await dos.screenUntil("numbers-on", (t) => panel(t).includes("Moves:"));
-        assert.ok(status(s).includes("Move numbers shown"), show(s));
+        assert.equal(status(s).trim(), "All moves by number: PgUp and PgDn turn pages.", show(s));
         assert.equal(s.row(11).slice(46).trimEnd(), "Moves:", show(s));
         for (let i = 0; i < moves.length; i++) {
-            const want = `${String(i + 1).padStart(3)}. ${i % 2 === 0 ? "X" : "O"} ${moves[i]}`;
+            // Number right-aligned in 3, X or O, the point: the first column of three.
+            const want = `${String(i + 1).padStart(3)} ${i % 2 === 0 ? "X" : "O"} ${moves[i]}`;
             assert.equal(s.row(12 + i).slice(46).trimEnd(), want, `move list line ${i + 1}` + show(s));
         }
         assert.equal(s.row(12 + moves.length).slice(46).trim(), "", "nothing after the last move" + show(s));

@@ -56,11 +56,11 @@ async function playOne(dos, step) {
     return [mine, reply, s];
 }
 
-/** The move list the side panel shows (N): ["X J10", "O I10", ...]. */
+/** The move list the side panel shows (N): ["X J10", "O I10", ...] (its first column: up to 10 moves). */
 function moveList(s) {
     const out = [];
     for (let y = 12; y < 22; y++) {
-        const m = /^\s*(\d+)\. ([XO]) ([A-S]\d{1,2})\s*$/.exec(s.row(y).slice(46));
+        const m = /^\s*(\d+) ([XO]) ([A-S]\d{1,2})\s*$/.exec(s.row(y).slice(46, 57));
         if (!m) break;
         assert.equal(Number(m[1]), out.length + 1, "move numbers count up" + show(s));
         out.push(`${m[2]} ${m[3]}`);
@@ -109,7 +109,7 @@ describe("save, load from the menu (L), /LOAD at start, and play on", () => {
         assert.deepEqual(listed, moves.map((p, i) => `${i % 2 ? "O" : "X"} ${p}`), "the move list" + show(s));
         const board = stones(s);
         await dos.key("s");
-        s = await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as?"));
+        s = await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as ("));
         assert.equal(status(s).trim(), "Save as (Enter saves, Esc cancels): GAME.PSQ_", show(s));
         await dos.key("enter");
         s = await dos.screenUntil("saved", (t) => status(t).includes("Saved to"));
@@ -297,7 +297,7 @@ describe("saves that fail: a missing directory, an absent drive", () => {
             const before = await dos.screen(`before-${name}`);
             const filesBefore = (await dos.listFiles()).map((f) => f.name).filter((f) => !/^SCR\d{5}\.BIN$/i.test(f)).sort();
             await dos.key("s");
-            let s = await dos.screenUntil(`prompt-${name}`, (t) => status(t).includes("Save as?"));
+            let s = await dos.screenUntil(`prompt-${name}`, (t) => status(t).includes("Save as ("));
             assert.equal(status(s).trim(), `Save as (Enter saves, Esc cancels): ${previous}_`, show(s));
             await typeName(dos, previous, name);
             s = await dos.screenUntil(`typed-${name}`, (t) => status(t).includes(`${name}_`));
@@ -364,7 +364,7 @@ describe("a monochrome adapter (machine=hercules)", () => {
         assert.equal(all[reply], "O", show(s));
         checkMono(s);
         assert.equal(attrAt(s, "J10"), 0x0f, "a black stone is bright");
-        assert.equal(attrAt(s, reply), 0x01, "the computer's last move is underlined");
+        assert.equal(attrAt(s, reply), 0x09, "the computer's last move is bright underlined (issue 19: O as bright as X)");
         await leaveToMenu(dos, "leave");
         await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);

@@ -735,3 +735,153 @@ function describeDifference(got, want) {
 Object.assign(module.exports, {
     boardLetters, board, mistCentreAfter, inMistHole, mistView, garbageBytes, describeDifference,
 });
+
+// ---------------------------------------------------------------------------
+// Appended helpers (player.test.js, variants.test.js): .psq records, the Mist
+// against the computer, and the emulator's frame (pixels) read as text cells.
+// They only add exports.
+
+/**
+ * A Piskvork .psq record of 19x19 moves ["K10", ...]: the header, "x,y,0"
+ * lines (x from 1 at the left, y from 1 at the top), -1, and PISKRS's own
+ * line `tail` (e.g. "piskrs: game=PISKASM two players").
+ */
+function psqRecord(moves, tail) {
+    const lines = ["Piskvorky 19x19, 11:11, 0"];
+    for (const p of moves) { const { c, r } = boardCell(p); lines.push(`${c + 1},${20 - r},0`); }
+    lines.push("-1");
+    if (tail) lines.push(tail);
+    return Buffer.from(lines.join("\r\n") + "\r\n", "latin1");
+}
+
+/** The moves ["K10", ...] of a 19x19 .psq record (its "x,y,time" lines up to -1). */
+function psqMoves(bytes) {
+    const lines = Buffer.from(bytes).toString("latin1").split(/\r?\n/);
+    if (!/^Piskvorky 19x19,/.test(lines[0])) throw new Error("not a 19x19 .psq record: " + JSON.stringify(lines[0]));
+    const out = [];
+    for (const line of lines.slice(1)) {
+        if (line.trim() === "-1") return out;
+        const m = /^(\d+),(\d+),\d+$/.exec(line.trim());
+        if (!m) throw new Error("bad .psq move line " + JSON.stringify(line));
+        out.push(pointName(Number(m[1]) - 1, 20 - Number(m[2])));
+    }
+    throw new Error("a .psq record without its -1 line");
+}
+
+/** Whether `text` names board point `point` ("K12", not "K120" or "AK12"). */
+function namesPoint(text, point) {
+    return new RegExp(`(?<![A-Za-z0-9])${point}(?![0-9])`).test(text);
+}
+
+/**
+ * In the Mist against the computer (you Black, on a game screen): click your
+ * points, taken in order from `wanted` (a point the mist hides the computer's
+ * stone on is refused: the next is taken), `moves` times, each time until the
+ * computer has answered (the stone count grew by two). Returns
+ * {mine: [...], screens: [{screen, count, step}], refused: [...]}: the
+ * screens after each reply, for checks once the computer's moves are known.
+ */
+async function playMistAgainstComputer(run, wanted, moves, step) {
+    const mine = [], screens = [], refused = [];
+    const stonesOn = (s) => { const m = /Stones on the board: (\d+)/.exec(sidePanel(s)); return m ? Number(m[1]) : -1; };
+    let count = stonesOn(await run.screen(step + "-start", { shot: false }));
+    for (let move = 0; move < moves; move++) {
+        let placed = false;
+        while (!placed) {
+            const point = wanted.find((p) => !mine.includes(p) && !refused.includes(p));
+            if (!point) throw new Error("no wanted point left to play");
+            const { x, y } = boardCell(point);
+            await run.click(x, y);
+            const name = `${step}-${move + 1}-${point}`;
+            const s = await run.screenUntil(name, (t) => stonesOn(t) === count + 2 || statusLine(t).includes(" is occupied"), { timeout: 30000 });
+            if (statusLine(s).includes(" is occupied")) { refused.push(point); continue; }
+            if (stonesOn(s) !== count + 2) throw new Error(`no reply after ${point}:\n${s}`);
+            count += 2;
+            mine.push(point);
+            screens.push({ screen: s, count, step: name });
+            placed = true;
+        }
+    }
+    return { mine, screens, refused };
+}
+
+/** The emulator's frame now: {width, height, data (RGBA)}; 720x400 in VGA text mode. */
+async function frame(run) {
+    const img = await run._call("screenshot");
+    return { width: img.width, height: img.height, data: Uint8Array.from(img.data) };
+}
+
+/** The 16 text colours of the VGA's default palette (0..15). */
+const VGA_PALETTE = [
+    [0, 0, 0], [0, 0, 170], [0, 170, 0], [0, 170, 170], [170, 0, 0], [170, 0, 170], [170, 85, 0], [170, 170, 170],
+    [85, 85, 85], [85, 85, 255], [85, 255, 85], [85, 255, 255], [255, 85, 85], [255, 85, 255], [255, 255, 85], [255, 255, 255],
+];
+
+/** The pixels of text cell (x, y) of a frame (cells of width/80 x height/25). */
+function cellPixels(img, x, y, rows = 25) {
+    const cw = img.width / 80, ch = img.height / rows;
+    const out = [];
+    for (let py = y * ch; py < (y + 1) * ch; py++) {
+        for (let px = x * cw; px < (x + 1) * cw; px++) {
+            const i = 4 * (py * img.width + px);
+            out.push((img.data[i] << 16) | (img.data[i + 1] << 8) | img.data[i + 2]);
+        }
+    }
+    return out;
+}
+
+function nearestColour(rgb) {
+    const r = rgb >> 16, g = (rgb >> 8) & 255, b = rgb & 255;
+    let best = 0, dist = Infinity;
+    VGA_PALETTE.forEach(([pr, pg, pb], i) => {
+        const d = (r - pr) ** 2 + (g - pg) ** 2 + (b - pb) ** 2;
+        if (d < dist) { dist = d; best = i; }
+    });
+    return { index: best, dist };
+}
+
+/**
+ * The attribute a text cell shows in a frame, read from its colours: the
+ * commonest is the background, the other the foreground (a cell of one
+ * colour gives fg = null). {bg, fg, attr, colours} (attr = bg * 16 + fg).
+ */
+function cellAttrInFrame(img, x, y) {
+    const counts = new Map();
+    for (const p of cellPixels(img, x, y)) counts.set(p, (counts.get(p) || 0) + 1);
+    const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+    const bg = nearestColour(sorted[0][0]).index;
+    const fg = sorted.length > 1 ? nearestColour(sorted[1][0]).index : null;
+    return { bg, fg, attr: fg === null ? null : (bg << 4) | fg, colours: sorted.length };
+}
+
+/** A cell's glyph in a frame: which pixels differ from its commonest colour, as a string. */
+function cellGlyph(img, x, y) {
+    const px = cellPixels(img, x, y);
+    const counts = new Map();
+    for (const p of px) counts.set(p, (counts.get(p) || 0) + 1);
+    const bg = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    return px.map((p) => (p === bg ? "0" : "1")).join("");
+}
+
+/**
+ * Learn the font from a frame and the dump of the same screen: `glyphs` (a
+ * Map from cellGlyph to character) gets every cell of rows `ys`.
+ */
+function learnGlyphs(glyphs, img, scr, ys = [...Array(25).keys()]) {
+    for (const y of ys) for (let x = 0; x < 80; x++) {
+        const g = cellGlyph(img, x, y), ch = scr.char(x, y);
+        if (!glyphs.has(g)) glyphs.set(g, ch === "\u00a0" ? " " : ch);
+    }
+}
+
+/** Row y of a frame read with learned glyphs; an unknown glyph reads as "\u0000". */
+function readFrameRow(img, y, glyphs) {
+    let s = "";
+    for (let x = 0; x < 80; x++) { const g = glyphs.get(cellGlyph(img, x, y)); s += g === undefined ? "\u0000" : g; }
+    return s;
+}
+
+Object.assign(module.exports, {
+    psqRecord, psqMoves, namesPoint, playMistAgainstComputer, frame, VGA_PALETTE, cellPixels, cellAttrInFrame,
+    cellGlyph, learnGlyphs, readFrameRow,
+});

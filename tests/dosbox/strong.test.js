@@ -55,7 +55,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
                 if (/The computer wins!/.test(status(s))) result = "O";
                 if (log.length === 10) {
                     await dos.key("s");
-                    await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as?"));
+                    await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as ("));
                     await dos.key("enter");
                     const saved = await dos.screenUntil("saved", (t) => status(t).includes("Saved to"));
                     assert.equal(status(saved).trim(), "Saved to GAME.PSQ.", show(saved));

@@ -168,7 +168,7 @@ const VIEW_IN = MIST_GAME.slice(0, VIEW_AFTER).map((p) => `place ${p}\r\n`).join
 
 describe("Gomoku in the Mist in full screen: two players by clicks, the command line, the computer", () => {
     let dos;
-    let viewOnScreen = null; // the status line's view answer after VIEW_AFTER stones
+    let viewOnScreen = null; // the hole (centre, stones) the screen's view named after VIEW_AFTER stones
     before(async () => {
         dos = await startPiskrs("mist", [
             { run: "PISKRS" },
@@ -196,10 +196,11 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         assert.equal(s.char(j10.x, j10.y), "*", show(s));
     });
 
-    it("C view on the empty board: J10, and 49 dots", T, async () => {
+    // On the screen, view names the hole's centre (the board draws the hole,
+    // issue 19); the controller's 49-character answer is checked below.
+    it("C view on the empty board: the hole around J10", T, async () => {
         const { answer, screen } = await mistCommand(dos, "view", "view-empty");
-        assert.equal(answer, h.mistView({}, "J10"), show(screen));
-        assert.equal(answer, "J10," + ".".repeat(49));
+        assert.equal(answer, "The hole is the clear 7x7 of the board, around J10.", show(screen));
         checkMist(screen, {}, "J10", "after view");
         assert.equal(turn(screen), "black", "view places nothing" + show(screen));
     });
@@ -244,9 +245,9 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
             }
             if (i + 1 === VIEW_AFTER) {
                 const view = await mistCommand(dos, "view", "view-mid");
-                assert.equal(view.answer, h.mistView(stones, centre), "view " + ctx + show(view.screen));
-                assert.equal(view.answer.length, centre.length + 1 + 49, view.answer);
-                viewOnScreen = view.answer;
+                assert.equal(view.answer, `The hole is the clear 7x7 of the board, around ${centre}.`, "view " + ctx + show(view.screen));
+                checkMist(view.screen, stones, centre, "after view");
+                viewOnScreen = { centre, stones: { ...stones } };
                 const who = await mistCommand(dos, "who", "who-mid");
                 assert.equal(who.answer, "B", show(who.screen));
                 const history = await mistCommand(dos, "history", "history-mid");
@@ -278,15 +279,17 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 
-    it("the controller (PISKRS /MIST < VIEW.IN) gives the same view for the same stones", T, async () => {
+    it("the controller (PISKRS /MIST < VIEW.IN) views the same hole for the same stones: centre and 49 characters", T, async () => {
         assert.ok(viewOnScreen, "the full-screen view was taken");
         const r = await dos.finished(2);
         const lines = r.output.split("\r\n");
         assert.equal(r.errorlevel, 1, "term: errorlevel 1");
-        assert.deepEqual(lines, [viewOnScreen, "B", MIST_GAME.slice(0, VIEW_AFTER).join(""), ""], JSON.stringify(r.output));
+        const view = h.mistView(viewOnScreen.stones, viewOnScreen.centre);
+        assert.equal(view.length, viewOnScreen.centre.length + 1 + 49, view);
+        assert.deepEqual(lines, [view, "B", MIST_GAME.slice(0, VIEW_AFTER).join(""), ""], JSON.stringify(r.output));
     });
 
-    it("against the computer (1): it replies; its stones and yours show only inside the hole", LONG, async () => {
+    it("against the computer (1): it replies under the Mist; saved, its stones and yours showed only inside the hole", LONG, async () => {
         await dos.begun(3);
         await h.forgetDumps(dos);
         let s = await dos.screenUntil("computer-menu", isMenu);
@@ -300,39 +303,43 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         s = await dos.screenUntil("no-hints", (t) => status(t).includes("No hints"));
         assert.equal(status(s).trim(), "No hints in the Mist: nobody may see under it.", show(s));
 
+        // Nothing on the screen names the computer's moves (issue 19): the
+        // screens are kept and checked once the saved game tells its moves.
+        const wanted = ["K10", "L11", "M12", "K12", "L10", "N13", "J9", "K9"];
+        const played = await h.playMistAgainstComputer(dos, wanted, 4, "computer");
+        for (const { screen, step } of played.screens) {
+            assert.equal(status(screen).trim(), "The computer has moved, under the Mist.", step + show(screen));
+            assert.equal(turn(screen), "black", step + show(screen));
+        }
+        await dos.key("s");
+        await dos.screenUntil("computer-save", (t) => status(t).includes("GAME.PSQ_"));
+        await dos.key("enter");
+        s = await dos.screenUntil("computer-saved", (t) => status(t).includes("Saved to"));
+        assert.equal(status(s).trim(), "Saved to GAME.PSQ.", show(s));
+        const moves = h.psqMoves(await dos.readFile("GAME.PSQ"));
+        assert.equal(moves.length, 8, moves.join(" "));
+        assert.deepEqual(moves.filter((_, i) => i % 2 === 0), played.mine, "your moves in the file: " + moves.join(" "));
+
         const stones = {};
-        const log = [];
-        const wanted = ["K10", "L11", "M12", "K12", "L10", "N13"];
         let hiddenReplies = 0, shownReplies = 0, hiddenStones = 0;
-        for (let move = 0; move < 4; move++) {
-            const mine = wanted.find((p) => !stones[p]);
-            const n = Object.keys(stones).length;
-            const { x, y } = B19.cell(mine);
-            await dos.click(x, y);
-            s = await dos.screenUntil(`computer-${move + 1}-${mine}`, (t) => panel(t).includes(stonesLine(n + 2)), { timeout: 20000 });
-            const ctx = `after your ${mine} (moves so far: ${log.join(" ")})`;
-            assert.ok(panel(s).includes(stonesLine(n + 2)), "your stone and one reply " + ctx + show(s));
-            const m = /^The computer played ([A-S]\d{1,2})\.$/.exec(status(s).trim());
-            assert.ok(m, "the status names the reply " + ctx + show(s));
-            const reply = m[1];
+        for (const [k, { screen, step }] of played.screens.entries()) {
+            const mine = moves[2 * k], reply = moves[2 * k + 1];
+            const ctx = `${step}: after your ${mine} and its ${reply} (moves: ${moves.slice(0, 2 * k + 2).join(" ")})`;
             assert.ok(!stones[reply] && reply !== mine, `the reply ${reply} is on a free point ` + ctx);
-            assert.ok(panel(s).includes(`Last move: ${reply}`), ctx + show(s));
             stones[mine] = "X";
             stones[reply] = "O";
-            log.push(mine, reply);
             const centre = h.mistCentreAfter(reply);
-            hiddenStones += checkMist(s, stones, centre, ctx).hidden;
+            hiddenStones += checkMist(screen, stones, centre, ctx).hidden;
             const { x: rx, y: ry } = B19.cell(reply);
             if (h.inMistHole(centre, reply)) {
                 shownReplies += 1;
-                assert.equal(s.char(rx, ry), "O", `${reply} is in the hole: shown ` + ctx + show(s));
+                assert.equal(screen.char(rx, ry), "O", `${reply} is in the hole: shown ` + ctx + show(screen));
             } else {
                 hiddenReplies += 1;
-                assert.equal(s.code(rx, ry), MIST, `${reply} is under the mist ` + ctx + show(s));
+                assert.equal(screen.code(rx, ry), MIST, `${reply} is under the mist ` + ctx + show(screen));
             }
-            assert.equal(turn(s), "black", ctx + show(s));
         }
-        console.log(`# Mist against the computer (/SEED 4): ${log.join(" ")}; replies under the mist ${hiddenReplies}, in the hole ${shownReplies}`);
+        console.log(`# Mist against the computer (/SEED 4): ${moves.join(" ")}; replies under the mist ${hiddenReplies}, in the hole ${shownReplies}`);
         assert.ok(hiddenStones > 0, "some stones were under the mist");
         await leaveToMenu(dos, "computer-end");
         await dos.key("3"); // 3 quits at once
