@@ -48,8 +48,8 @@ pub struct Options {
 
 /// Writes the usage text (src/help.txt, `@usage`) to `out`, a line at a time,
 /// each ending in CR LF; `read` reads the help text (see [`crate::help`]).
-pub fn write_usage(read: &mut dyn FnMut(u16, &mut [u8; 80]) -> usize, out: &mut dyn FnMut(&[u8])) {
-    help::for_each_line(Topic::Usage, read, &mut |line| {
+pub fn write_usage(byte_at: &mut dyn FnMut(u16) -> u8, out: &mut dyn FnMut(&[u8])) {
+    help::for_each_line(Topic::Usage, byte_at, &mut |line| {
         out(line);
         out(b"\r\n");
     });

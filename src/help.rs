@@ -178,44 +178,37 @@ pub fn page_of(topics: &[u8], n: usize) -> (Option<HelpPage>, usize) {
     (found, count)
 }
 
-/// The line read into `bytes` (`got` bytes read, `left` before the page's
-/// end), unpacked into `out`, and the packed bytes it took with its LF.
-pub fn unpack_line<'a>(
-    bytes: &[u8; 80],
-    got: usize,
-    left: u16,
-    out: &'a mut [u8; MAX_UNPACKED],
-) -> (&'a [u8], u16) {
-    let got = got.min(left as usize);
-    let len = bytes[..got].iter().position(|&b| b == b'\n').unwrap_or(got);
-    (packed::unpack_bytes(&bytes[..len], out), len as u16 + 1)
-}
-
-/// Hands each line of `topic`'s pages to `line`, reading the text with
-/// `read` (the usage text, printed by /?).
+/// Hands each line of `topic`'s pages to `line`, unpacked, reading the text a
+/// byte at a time with `byte_at` (the usage text, printed by /?).
 pub fn for_each_line(
     topic: Topic,
-    read: &mut dyn FnMut(u16, &mut [u8; 80]) -> usize,
+    byte_at: &mut dyn FnMut(u16) -> u8,
     line: &mut dyn FnMut(&[u8]),
 ) {
     for page in PAGES.iter().filter(|page| page.topic == topic as u8) {
-        let mut at = page.start;
-        while at < page.end {
-            let mut bytes = [0; 80];
-            let got = read(at, &mut bytes);
-            let mut unpacked = [0; MAX_UNPACKED];
-            let (text, took) = unpack_line(&bytes, got, page.end - at, &mut unpacked);
-            line(text);
-            at += took;
+        let mut packed_line = [0; MAX_UNPACKED];
+        let mut len = 0;
+        for at in page.start..page.end {
+            match byte_at(at) {
+                b'\n' => {
+                    line(packed::unpack_bytes(
+                        &packed_line[..len],
+                        &mut [0; MAX_UNPACKED],
+                    ));
+                    len = 0;
+                }
+                byte if len < packed_line.len() => {
+                    packed_line[len] = byte;
+                    len += 1;
+                }
+                _ => {}
+            }
         }
     }
 }
 
-/// Reads [`TEXT`] from `offset` into `out` (the host's way; the .COM reads its
-/// copy in far memory): the bytes read.
-pub fn read_text(offset: u16, out: &mut [u8; 80]) -> usize {
-    let from = (offset as usize).min(LEN);
-    let count = (LEN - from).min(out.len());
-    out[..count].copy_from_slice(&TEXT[from..from + count]);
-    count
+/// The byte of [`TEXT`] at `offset` (the host's way; the .COM reads its copy
+/// in far memory); 0 past its end.
+pub fn byte_at(offset: u16) -> u8 {
+    TEXT.get(offset as usize).copied().unwrap_or(0)
 }

@@ -1,9 +1,9 @@
 //! A help page on the screen (the menu's, a game's, Gomorpion's): drawn from
 //! [`crate::help`]'s text, turned with PgDn and PgUp.
 
-use crate::help::{page_of, unpack_line};
+use crate::help::page_of;
 use crate::packed;
-use crate::packed::MAX_UNPACKED;
+use crate::packed::PAIRS;
 use crate::screen::{Canvas, Input, Key, Style, WIDTH};
 
 /// Draws help page `page` of `topics` from row 2 down: its title, its lines,
@@ -12,20 +12,47 @@ pub fn render_page(screen: &mut dyn Canvas, topics: &[u8], page: u8, bar_y: usiz
     let (Some(shown), _) = page_of(topics, page as usize) else {
         return;
     };
-    let (mut at, mut y) = (shown.start, 2);
-    while at < shown.end && y < bar_y {
-        let mut line = [0; 80];
-        let got = screen.read_help(at, &mut line);
-        let mut text = [0; MAX_UNPACKED];
-        let (text, took) = unpack_line(&line, got, shown.end - at, &mut text);
+    // Straight from the text to the screen, a character at a time: no line
+    // buffers on the stack (a Gomorpion help page is the program's deepest
+    // path). A part in braces speaks of the mouse, as in Canvas::write.
+    let mouse = screen.has_mouse();
+    let (mut y, mut x, mut skip) = (2, 2, false);
+    for at in shown.start..shown.end {
+        if y >= bar_y {
+            break;
+        }
+        let byte = screen.help_byte(at);
+        if byte == b'\n' {
+            y += if y == 2 { 2 } else { 1 };
+            x = 2;
+            continue;
+        }
         let style = if y == 2 {
             Style::Heading
         } else {
             Style::Normal
         };
-        screen.write(2, y, text, style);
-        at += took;
-        y += if y == 2 { 2 } else { 1 };
+        // The pairs still to expand, the next on top (pairs nest a few deep).
+        let mut pending = [byte; 16];
+        let mut count = 1;
+        while count > 0 {
+            count -= 1;
+            match pending[count] {
+                pair @ 0x80.. if count + 2 <= pending.len() => {
+                    let [first, second] = PAIRS[(pair - 0x80) as usize];
+                    pending[count] = second;
+                    pending[count + 1] = first;
+                    count += 2;
+                }
+                b'{' => skip = !mouse,
+                b'}' => skip = false,
+                _ if skip => {}
+                c => {
+                    screen.put(x, y, c, style);
+                    x += 1;
+                }
+            }
+        }
     }
     screen.fill(0, bar_y, WIDTH, 1, b' ', Style::KeyBar);
     screen.write_packed(

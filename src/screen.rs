@@ -74,10 +74,10 @@ pub trait Canvas {
     /// Sets cell (x, y); cells off the screen are ignored.
     fn put(&mut self, x: usize, y: usize, ch: u8, style: Style);
 
-    /// Reads the help text ([`crate::help::TEXT`]) from `offset` on: the bytes
-    /// read (the .COM keeps it outside its segment).
-    fn read_help(&self, offset: u16, out: &mut [u8; 80]) -> usize {
-        crate::help::read_text(offset, out)
+    /// The help text's ([`crate::help::TEXT`]) byte at `offset` (the .COM
+    /// keeps it outside its segment).
+    fn help_byte(&self, offset: u16) -> u8 {
+        crate::help::byte_at(offset)
     }
 
     /// Whether a mouse is there: texts say what a click does only then.

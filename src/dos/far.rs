@@ -79,31 +79,28 @@ impl Words for FarWords {
     }
 }
 
-/// Reads the help text from `offset` on, from its copy in far memory: the
-/// bytes read (at most 80, none past its end).
-pub fn read_help(offset: u16, out: &mut [u8; 80]) -> usize {
-    let from = (offset as usize).min(help::LEN);
-    let count = (help::LEN - from).min(out.len());
-    // SAFETY: the source lies in the far copy of the help (from..from + count
-    // within help::LEN, which `_start` found to be ours) and the
-    // destination is `out`'s `count` bytes; DS and ESI are saved and
-    // restored, ES = DS (our segment) as everywhere, the direction flag clear.
+/// The help text's byte at `offset`, from its copy in far memory (0 past its
+/// end).
+pub fn help_byte(offset: u16) -> u8 {
+    if offset as usize >= help::LEN {
+        return 0;
+    }
+    let byte: u8;
+    // SAFETY: the address is inside the far copy of the help (offset checked
+    // above), which `_start` found to be ours; ES is saved and restored (LLVM
+    // assumes ES = DS everywhere else).
     unsafe {
         asm!(
-            "push esi",
-            "push ds",
-            "mov esi, {source:e}",
-            "mov ax, ds",
-            "add ax, 0x1000",
-            "mov ds, ax",
-            "rep movsb",
-            "pop ds",
-            "pop esi",
-            source = in(reg) (HELP_AT + from) as u32,
-            inout("edi") out.as_mut_ptr() as u32 => _,
-            inout("ecx") count as u32 => _,
-            out("eax") _,
+            "push es",
+            "mov {seg:x}, ds",
+            "add {seg:x}, 0x1000",
+            "mov es, {seg:x}",
+            "mov {byte}, byte ptr es:[{at:e}]",
+            "pop es",
+            seg = out(reg) _,
+            at = in(reg) (HELP_AT + offset as usize) as u32,
+            byte = lateout(reg_byte) byte,
         );
     }
-    count
+    byte
 }

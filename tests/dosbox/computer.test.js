@@ -248,7 +248,7 @@ describe("against the computer (you begin, /SEED 1), by clicks", () => {
         const { moves } = await playMoves(dos, 3, "numbers-play");
         await dos.key("n");
         let s = await dos.screenUntil("numbers-on", (t) => panel(t).includes("Moves:"));
-        assert.equal(status(s).trim(), "All moves by number: PgUp and PgDn turn pages.", show(s));
+        assert.equal(status(s).trim(), "The moves by number: PgUp, PgDn turn pages.", show(s));
         assert.equal(s.row(11).slice(46).trimEnd(), "Moves:", show(s));
         for (let i = 0; i < moves.length; i++) {
             // Number right-aligned in 3, X or O, the point: the first column of three.

@@ -21,7 +21,7 @@ const isGame = h.isPiskrsGame;
 const stonesOn = (s) => { const m = /Stones on the board: (\d+)/.exec(panel(s)); return m ? Number(m[1]) : -1; };
 const keyBar = (s) => s.row(24).trimEnd();
 const WIN_TAIL = " wins! U undo, S save, N moves; other keys: menu.";
-const END_KEY_BAR = " F1 Keys  U Undo  S Save  N Numbers  Other keys: back to the menu";
+const END_KEY_BAR = " F1 Help  U Undo  S Save  N Numbers  Other keys: menu";
 
 function startPiskrs(name, steps, opts = {}) {
     const { files, ...rest } = opts;
@@ -67,7 +67,7 @@ describe("the Mist against the computer (/MIST /SEED 4 /PLAY 1): its moves stay 
     });
     after(async () => { if (dos) await dos.exit(); });
 
-    it("after each reply: 'The computer has moved, under the Mist.', no Last move", LONG, async () => {
+    it("after each reply: 'The computer has moved.', no Last move", LONG, async () => {
         const s = await dos.screenUntil("start", isGame);
         assert.ok(panel(s).includes("You against the computer"), show(s));
         assert.ok(panel(s).includes("Gomoku in the Mist"), show(s));
@@ -77,7 +77,7 @@ describe("the Mist against the computer (/MIST /SEED 4 /PLAY 1): its moves stay 
         mine = r.mine;
         for (const { screen, count, step } of r.screens) {
             stored.push({ screen, count, step });
-            assert.equal(status(screen).trim(), "The computer has moved, under the Mist.", step + show(screen));
+            assert.equal(status(screen).trim(), "The computer has moved.", step + show(screen));
             assert.ok(!panel(screen).includes("Last move:"), "no Last move after the computer's " + step + show(screen));
         }
         console.log(`# your moves ${mine.join(" ")}; refused (the computer's, under the mist) ${r.refused.join(" ") || "none"}`);
@@ -104,7 +104,7 @@ describe("the Mist against the computer (/MIST /SEED 4 /PLAY 1): its moves stay 
         stored.push({ screen: view.screen, count: 2 * mine.length, step: "view" });
         const centre = /Hole centre: ([A-S]\d{1,2})/.exec(panel(view.screen));
         assert.ok(centre, show(view.screen));
-        assert.equal(view.answer, `The hole is the clear 7x7 of the board, around ${centre[1]}.`, show(view.screen));
+        assert.equal(view.answer, `The hole: the clear 7x7 around ${centre[1]}.`, show(view.screen));
     });
 
     it("saved with S, the computer's real moves are nowhere on any screen outside the hole", LONG, async () => {
@@ -253,7 +253,7 @@ describe("two players by clicks (/PLAY 4): the pointer keeps colours, the save p
         await dos.key("n");
         const n = await dos.screenUntil("won-numbers", (t) => panel(t).includes("Moves:"));
         assert.deepEqual(listedMoves(n), ["K10", "L10", ...rest].map((p, i) => moveEntry(i, p)), show(n));
-        assert.ok(status(n).includes("All moves by number"), show(n));
+        assert.ok(status(n).includes("The moves by number"), show(n));
         assert.ok(panel(n).includes("Black won"), show(n));
     });
 
@@ -370,7 +370,7 @@ describe("N lists every move, 30 a page (a 44-move game, /LOAD); winning it agai
         assert.ok(panel(s).includes("You against the computer"), show(s));
         await dos.key("n");
         s = await dos.screenUntil("numbers", (t) => panel(t).includes("Moves:"));
-        assert.equal(status(s).trim(), "All moves by number: PgUp and PgDn turn pages.", show(s));
+        assert.equal(status(s).trim(), "The moves by number: PgUp, PgDn turn pages.", show(s));
         const entries = MOVES.map((p, i) => moveEntry(i, p));
         assert.deepEqual(listedMoves(s), entries.slice(30), "the last page" + show(s));
         await dos.key("pageup");
@@ -431,17 +431,16 @@ describe("no mouse driver (int33=false): no text mentions a click", () => {
         noClick(s, "the menu");
     });
 
-    // A todo (reported, never failing) until the help page drops its mouse
-    // texts without a mouse: src/ui/menu.rs's HELP_LINES "Mouse, left button
-    // place a stone on the point clicked" and render_help's key bar " Press any
-    // key or click to go back" have no {...} part. Remove the todo then.
-    it("the help page (F1)", { ...T, todo: "the help page still says 'clicked' and 'click' without a mouse (issue 19)" }, async () => {
+    it("the help pages (F1 on the menu, both pages)", T, async () => {
         await dos.key("f1");
-        const s = await dos.screenUntil("help", (t) => !isMenu(t));
+        const first = await dos.screenUntil("help", (t) => !isMenu(t));
+        assert.ok(first.contains("Keys on the menu's lines:"), show(first));
+        noClick(first, "the menu's first help page");
+        await dos.key("pagedown");
+        const second = await dos.screenUntil("help-2", (t) => t.contains("The games"));
+        noClick(second, "the menu's second help page");
         await dos.key("esc");
         await dos.screenUntil("menu-again", isMenu);
-        assert.ok(s.contains("Arrow keys"), show(s));
-        noClick(s, "the help page");
     });
 
     it("a two-player game's start and Black's win (keys only)", T, async () => {

@@ -200,7 +200,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
     // issue 19); the controller's 49-character answer is checked below.
     it("C view on the empty board: the hole around J10", T, async () => {
         const { answer, screen } = await mistCommand(dos, "view", "view-empty");
-        assert.equal(answer, "The hole is the clear 7x7 of the board, around J10.", show(screen));
+        assert.equal(answer, "The hole: the clear 7x7 around J10.", show(screen));
         checkMist(screen, {}, "J10", "after view");
         assert.equal(turn(screen), "black", "view places nothing" + show(screen));
     });
@@ -245,7 +245,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
             }
             if (i + 1 === VIEW_AFTER) {
                 const view = await mistCommand(dos, "view", "view-mid");
-                assert.equal(view.answer, `The hole is the clear 7x7 of the board, around ${centre}.`, "view " + ctx + show(view.screen));
+                assert.equal(view.answer, `The hole: the clear 7x7 around ${centre}.`, "view " + ctx + show(view.screen));
                 checkMist(view.screen, stones, centre, "after view");
                 viewOnScreen = { centre, stones: { ...stones } };
                 const who = await mistCommand(dos, "who", "who-mid");
@@ -308,7 +308,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         const wanted = ["K10", "L11", "M12", "K12", "L10", "N13", "J9", "K9"];
         const played = await h.playMistAgainstComputer(dos, wanted, 4, "computer");
         for (const { screen, step } of played.screens) {
-            assert.equal(status(screen).trim(), "The computer has moved, under the Mist.", step + show(screen));
+            assert.equal(status(screen).trim(), "The computer has moved.", step + show(screen));
             assert.equal(turn(screen), "black", step + show(screen));
         }
         await dos.key("s");

@@ -1,0 +1,180 @@
+// End-to-end tests of the help (issue 19) in DOSBox-X: F1 opens the pages for
+// where the player is (the menu's options and games, each game's rules and
+// keys, Gomorpion's legend), PgDn and PgUp turn them, any other key goes back;
+// /? prints the usage. The help text rides at the end of PISKRS.COM and is
+// copied to far memory at the start (src/help.rs), so these also show that the
+// copy arrives whole. One emulator start; its steps run in order. PNGs of every
+// page land in shots/.
+"use strict";
+
+const { describe, it, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const h = require("./harness");
+
+const T = { timeout: 60000 };
+const isMenu = h.isPiskrsMenu;
+const isGame19 = h.isPiskrsGame;
+const isGame15 = (s) => s.row(16).slice(4, 33) === "A B C D E F G H J K L M N O P";
+const isGomorpion = (s) => s.height > 25 && s.row(0).includes("Gomorpion 30x30");
+const show = (s) => "\n" + s.toString();
+const HELP_BAR = " PgDn Next page  PgUp Back  Other keys: leave the help";
+const isHelp = (s) => s.row(s.height === 25 ? 24 : 34).startsWith(HELP_BAR);
+const title = (s) => s.row(2).trim();
+
+/** The usage section of src/help.txt, as /? prints it (CR LF after each line). */
+function usageText() {
+    const help = fs.readFileSync(path.join(__dirname, "..", "..", "src", "help.txt"), "latin1");
+    const from = help.indexOf("@usage\n") + "@usage\n".length;
+    const lines = help.slice(from).split("\n");
+    lines.pop(); // after the last LF
+    return lines.map((l) => l + "\r\n").join("");
+}
+
+function startPiskrs(name, steps, opts = {}) {
+    const { files, ...rest } = opts;
+    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
+}
+
+/** F1, then the pages in turn (PgDn): each title as expected, with `contains` texts; then Esc. */
+async function readPages(dos, step, pages, back) {
+    await dos.key("f1");
+    let s = await dos.screenUntil(`${step}-1`, isHelp);
+    for (const [i, page] of pages.entries()) {
+        if (i > 0) {
+            await dos.key("pagedown");
+            s = await dos.screenUntil(`${step}-${i + 1}`, (t) => isHelp(t) && title(t) === page.title);
+        }
+        assert.equal(title(s), page.title, `${step}: page ${i + 1}` + show(s));
+        for (const text of page.contains) assert.ok(s.contains(text), `${step}: page ${i + 1} has "${text}"` + show(s));
+    }
+    // PgDn on the last page stays; PgUp goes back a page.
+    await dos.key("pagedown");
+    s = await dos.screenUntil(`${step}-last-again`, isHelp);
+    assert.equal(title(s), pages[pages.length - 1].title, show(s));
+    if (pages.length > 1) {
+        await dos.key("pageup");
+        s = await dos.screenUntil(`${step}-back`, (t) => isHelp(t) && title(t) === pages[pages.length - 2].title);
+        assert.equal(title(s), pages[pages.length - 2].title, show(s));
+    }
+    await dos.key("esc");
+    s = await dos.screenUntil(`${step}-closed`, back);
+    assert.ok(back(s), `${step}: Esc leaves the help` + show(s));
+    return s;
+}
+
+/** Leave a game (Esc, Y) and quit from the menu (3). */
+async function leaveAndQuit(dos, step, n) {
+    await dos.key("esc");
+    await dos.screenUntil(`${step}-leave`, (t) => t.contains("Y/N"));
+    await dos.key("y");
+    await dos.screenUntil(`${step}-menu`, isMenu);
+    await dos.key("3");
+    assert.equal((await dos.finished(n)).errorlevel, 0);
+}
+
+const KEYS_PAGE = { title: "Keys in a Gomoku game", contains: ["Mouse, left button", "PgUp and PgDn", "SCRnnnnn.BIN"] };
+
+describe("F1 explains where the player is: the menu, each game, Gomorpion; /? prints the usage", () => {
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("help", [
+            { run: "PISKRS /?" },
+            { run: "PISKRS" },
+            { run: "PISKRS /MIST /PLAY 4" },
+            { run: "PISKRS /OUTER /PLAY 4" },
+            { run: "PISKRS /EXACT /PLAY 4" },
+            { run: "PISKRS /PISKASM /PLAY 4" },
+            { run: "PISKRS /GOMORPION /PLAY 4 /STACK" },
+        ]);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("/? prints the usage text whole, from far memory", T, async () => {
+        const r = await dos.finished(1);
+        assert.equal(r.errorlevel, 0);
+        assert.equal(r.output, usageText());
+    });
+
+    it("on the menu: the options, then the games", T, async () => {
+        await dos.begun(2);
+        await h.forgetDumps(dos);
+        await dos.screenUntil("menu", isMenu);
+        await readPages(dos, "menu-help", [
+            { title: "The menu", contains: ["G   the game", "C   the computer", "S   sound on or off", "R   the rule", "T   Strong's thinking time", "Keys or clicks"] },
+            { title: "The games", contains: ["Gomoku in the Mist 19x19", "Outer-Open Gomoku 15x15", "Exact five 15x15", "Gomorpion 30x30"] },
+        ], isMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(2)).errorlevel, 0);
+    });
+
+    it("in the Mist: its rules and its legend (the hole, how it moves, the commands), then the keys", T, async () => {
+        await dos.begun(3);
+        await h.forgetDumps(dos);
+        await dos.screenUntil("mist", isGame19);
+        await readPages(dos, "mist-help", [
+            { title: "Gomoku in the Mist", contains: ["7x7 hole", "J10 (marked *)", "X = 1 + (5X*X + 3X + 4) mod 19", "C opens the command line", "place K10", "history", "resign"] },
+            KEYS_PAGE,
+        ], isGame19);
+        await leaveAndQuit(dos, "mist", 3);
+    });
+
+    it("in Outer-Open: where Black opens, then the keys", T, async () => {
+        await dos.begun(4);
+        await h.forgetDumps(dos);
+        await dos.screenUntil("outer", isGame15);
+        await readPages(dos, "outer-help", [
+            { title: "Outer-Open Gomoku", contains: ["rows 1,", "columns A, B, O or P"] },
+            KEYS_PAGE,
+        ], isGame15);
+        await leaveAndQuit(dos, "outer", 4);
+    });
+
+    it("in Exact five: six do not win, then the keys", T, async () => {
+        await dos.begun(5);
+        await h.forgetDumps(dos);
+        await dos.screenUntil("exact", isGame15);
+        await readPages(dos, "exact-help", [
+            { title: "Exact five", contains: ["exactly five", "six or more does not win"] },
+            KEYS_PAGE,
+        ], isGame15);
+        await leaveAndQuit(dos, "exact", 5);
+    });
+
+    it("in Piskasm's Gomoku: the rules and the levels, then the keys", T, async () => {
+        await dos.begun(6);
+        await h.forgetDumps(dos);
+        await dos.screenUntil("piskasm", isGame19);
+        await readPages(dos, "piskasm-help", [
+            { title: "Piskasm's Gomoku", contains: ["Five or more stones", "Classic plays as Piskasm did"] },
+            KEYS_PAGE,
+        ], isGame19);
+        await leaveAndQuit(dos, "piskasm", 6);
+    });
+
+    it("inside Gomorpion: casts, captures, sieges, points; then the legend and keys", T, async () => {
+        await dos.begun(7);
+        await h.forgetDumps(dos);
+        await dos.screenUntil("gomorpion", isGomorpion, { timeout: 10000 });
+        await readPages(dos, "gomorpion-help", [
+            { title: "Gomorpion", contains: ["Five in a row ends a cast", "captured", "sieged", "Most points win"] },
+            { title: "Gomorpion: the board and the keys", contains: ["X O  pieces of this cast", "(o)  recapturable", "B-B  captured together", "b r  a point sieged", "Mouse, left button"] },
+        ], isGomorpion);
+        await dos.key("esc");
+        await dos.screenUntil("gomorpion-leave", (t) => t.contains("Y/N"));
+        await dos.key("y");
+        await dos.screenUntil("gomorpion-menu", isMenu);
+        await dos.key("3");
+        const r = await dos.finished(7);
+        assert.equal(r.errorlevel, 0);
+        // A help page over Gomorpion's screen is the program's deepest path:
+        // it must stay within the stack link.x reserves (an overflow would
+        // reach .bss, just below the stack: the mouse flag, then the page).
+        const peak = Number(/STACK high_water=(\d+) bytes/.exec(r.output)[1]);
+        const linkx = fs.readFileSync(path.join(__dirname, "..", "..", "link.x"), "utf8");
+        const reserve = Number(/^STACK_RESERVE = (\d+);/m.exec(linkx)[1]);
+        console.log(`# a Gomorpion help page: stack high-water ${peak} of the ${reserve} reserved`);
+        assert.ok(peak < reserve, `stack ${peak} bytes, only ${reserve} reserved`);
+    });
+});
