@@ -509,6 +509,15 @@ async function withDos(opts, fn) {
 }
 
 /** The real program's bytes; throws a clear error if it is not built. */
+/**
+ * STACK_RESERVE in link.x: the stack the link guarantees above the image. (The
+ * file's size says nothing of it: the help text at the file's end lies in the
+ * stack's room, copied away at the start.)
+ */
+function stackReserve() {
+    return Number(/^STACK_RESERVE = (\d+);/m.exec(fs.readFileSync(path.join(REPO, "link.x"), "utf8"))[1]);
+}
+
 function piskrsCom() {
     if (!fs.existsSync(PISKRS_COM)) {
         throw new Error(`${PISKRS_COM} does not exist: build it first (cd ${REPO} && cargo com)` +
@@ -518,6 +527,7 @@ function piskrsCom() {
 }
 
 module.exports = {
+    stackReserve,
     KEY, CP437: CP437_CHARS, Screen, cellToMouse, makeBatch, makeConf,
     startDos, withDos, piskrsCom, PISKRS_COM, EmulatorDied, sleep, MAX_RESTARTS,
 };

@@ -87,10 +87,9 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
             const r = await dos.finished(1, { timeout: 60000 });
             const m = /STACK high_water=(\d+) bytes/.exec(r.output);
             assert.ok(m, "the /STACK report: " + r.output);
-            const size = fs.statSync(h.PISKRS_COM).size;
-            const free = 0xfffe - 0x100 - size;
-            console.log(`strong game: ${log.length} plies, winner ${result}; stack high-water ${m[1]} of ${free} bytes free`);
-            assert.ok(Number(m[1]) < free, `stack ${m[1]} bytes, only ${free} free above a ${size}-byte image`);
+            const reserve = h.stackReserve();
+            console.log(`strong game: ${log.length} plies, winner ${result}; stack high-water ${m[1]} of the ${reserve} reserved`);
+            assert.ok(Number(m[1]) < reserve, `stack ${m[1]} bytes, only ${reserve} reserved (link.x)`);
         });
     });
 });
@@ -128,15 +127,14 @@ describe("/BENCH: thinking times per level, and host and DOS agree on Strong", (
 });
 
 describe("/BENCH /TIME 10: Strong's playouts on DOS agree with the host", () => {
-    it("prints STRONG lines equal to fixtures/strong-bench-10s.txt (8,000 nodes: the safe moves played out), and the stack's high-water mark stays below what is free", GAME_T, async () => {
+    it("prints STRONG lines equal to fixtures/strong-bench-10s.txt (8,000 nodes: the safe moves played out), and the stack's high-water mark stays below link.x's reserve", GAME_T, async () => {
         const { output, lines } = await benchMatchesFixture("strong-bench-10s", "PISKRS /BENCH /TIME 10 /STACK", "strong-bench-10s.txt");
         assert.ok(lines.some((l) => /^TIME STRONG positions=12 median_ms=\d+ worst_ms=\d+ budget=8000 /.test(l)), output);
         const m = /STACK high_water=(\d+) bytes/.exec(output);
         assert.ok(m, "the /STACK report: " + output);
-        const size = h.piskrsCom().length;
-        const free = 0xfffe - 0x100 - size;
-        console.log(`/BENCH /TIME 10: stack high-water ${m[1]} of ${free} bytes free`);
-        assert.ok(Number(m[1]) < free, `stack ${m[1]} bytes, only ${free} free above a ${size}-byte image`);
+        const reserve = h.stackReserve();
+        console.log(`/BENCH /TIME 10: stack high-water ${m[1]} of the ${reserve} reserved`);
+        assert.ok(Number(m[1]) < reserve, `stack ${m[1]} bytes, only ${reserve} reserved (link.x)`);
     });
 });
 
