@@ -52,29 +52,13 @@ core::arch::global_asm!(
     "    .ascii \"PISKRS.COM needs a 386 or later processor.\\r\\n$\"",
     "piskrs_is_386:",
     "    cld",
-    // Far memory (src/dos/far.rs) must be ours: PSP:0002 is the end of the
-    // block DOS gave us. Then, before the stack can grow over it, the help text
-    // at the file's end (link.x's .tail) is copied there.
-    "    movw 2, %ax",
-    "    movw %ds, %bx",
-    "    subw %bx, %ax",
-    "    cmpw ${needed}, %ax",
-    "    jae 1f",
-    "    movw $piskrs_needs_memory, %dx",
-    "    movb $0x09, %ah",
-    "    int $0x21",
-    "    movw $0x4c01, %ax", // exit, errorlevel 1
-    "    int $0x21",
-    "piskrs_needs_memory:",
-    "    .ascii \"PISKRS needs 80 KB of free memory.\\r\\n$\"",
-    "1:",
-    "    addw $0x1000, %bx",
-    "    movw %bx, %es",
-    "    movw $__tail_start, %si",
-    "    movw ${help_at}, %di",
-    "    movw $__tail_end, %cx",
-    "    subw %si, %cx",
-    "    rep movsb",
+    // The loader in front of the file (xtask/src/stub.rs) has checked that
+    // far memory (src/dos/far.rs) is ours and unpacked the tail (the help
+    // text) there; it tells us nothing else. It finds where from these two.
+    ".globl piskrs_tail_at",
+    ".set piskrs_tail_at, {tail_at}",
+    ".globl piskrs_program_paragraphs",
+    ".set piskrs_program_paragraphs, {paragraphs}",
     "    pushw %ds",
     "    popw %es",
     "    movzwl %sp, %esp",
@@ -131,8 +115,8 @@ core::arch::global_asm!(
     ".globl piskrs_ctrl_c",
     "piskrs_ctrl_c:",
     "    iret",
-    needed = const super::far::PARAGRAPHS_NEEDED,
-    help_at = const super::far::HELP_AT,
+    tail_at = const super::far::HELP_AT,
+    paragraphs = const super::far::PARAGRAPHS_NEEDED,
     options(att_syntax)
 );
 

@@ -17,12 +17,13 @@ pub const HELP_AT: usize = FAR_WORDS * 4;
 /// Paragraphs (16 bytes) of our segment, then of the table and the help.
 const SEGMENT_PARAGRAPHS: u16 = 0x1000;
 const TABLE_PARAGRAPHS: u16 = (HELP_AT + help::LEN).div_ceil(16) as u16;
-/// The paragraphs from our segment's start that must be ours: `_start` says
-/// so and ends the program when DOS gave fewer.
+/// The paragraphs from our segment's start that must be ours: the loader
+/// (xtask/src/stub.rs, told by `_start`'s symbols) says so and ends the
+/// program when DOS gave fewer.
 pub const PARAGRAPHS_NEEDED: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
 
-/// The help text at the end of the file (link.x's `.tail`): `_start` copies it
-/// to far memory at HELP_AT before the stack, which grows over it, is used.
+/// The help text (link.x's `.tail`): the loader unpacks it to far memory at
+/// HELP_AT.
 #[unsafe(link_section = ".tail")]
 #[used]
 static HELP_TAIL: [u8; help::LEN] = help::TEXT;

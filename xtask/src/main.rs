@@ -1,0 +1,172 @@
+//! `cargo com`: builds target/PISKRS.COM.
+//!
+//! It links the DOS build (`cargo dos-build`: an ELF whose image starts at
+//! 100h, see link.x), takes from it the image (code and data up to
+//! `__image_end`) and the tail (link.x's `.tail`: the help text, which the
+//! program reads from far memory), packs both (`lzss.rs`) and writes them
+//! behind the loader (`stub.rs`) that unpacks them when DOS starts the file.
+//! The program finds everything where the linker put it, as if DOS had loaded
+//! the image itself.
+
+mod lzss;
+mod stub;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use object::{Object, ObjectSection, ObjectSymbol};
+
+/// The linked DOS build, from the workspace's root.
+const ELF: &str = "target/i8086-dos/dos/piskrs";
+/// The file it becomes.
+const COM: &str = "target/PISKRS.COM";
+/// DOS loads a .COM of at most this many bytes.
+const MAX_COM: usize = 0xFF00;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("com") => build_com(),
+        _ => Err("usage: cargo com  (xtask com: builds target/PISKRS.COM)".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn build_com() -> Result<(), String> {
+    let root = root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .current_dir(&root)
+        .args(["dos-build", "--quiet"])
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("the DOS build failed".into());
+    }
+    let elf = std::fs::read(root.join(ELF)).map_err(|e| format!("{ELF}: {e}"))?;
+    let program = Program::read(&elf)?;
+    let com = pack(&program)?;
+    std::fs::write(root.join(COM), &com.bytes).map_err(|e| format!("{COM}: {e}"))?;
+    println!(
+        "{COM}: {} bytes: a {}-byte loader, the image {} -> {}, the help {} -> {}; needs {} KB",
+        com.bytes.len(),
+        com.stub_len,
+        program.image.len(),
+        com.image_stream_len,
+        program.tail.len(),
+        com.tail_stream_len,
+        com.kb_needed,
+    );
+    Ok(())
+}
+
+/// What the linker made, as the loader must place it.
+struct Program {
+    /// Code and data from 100h up to `__image_end`.
+    image: Vec<u8>,
+    /// The tail, and where in far memory it goes.
+    tail: Vec<u8>,
+    tail_at: u16,
+    /// Paragraphs from our segment's start that the program uses.
+    program_paragraphs: u16,
+}
+
+impl Program {
+    fn read(elf: &[u8]) -> Result<Program, String> {
+        let file = object::File::parse(elf).map_err(|e| format!("{ELF}: {e}"))?;
+        let symbol = |name: &str| -> Result<u64, String> {
+            file.symbols()
+                .find(|s| s.name() == Ok(name))
+                .map(|s| s.address())
+                .ok_or_else(|| format!("{ELF} has no symbol {name}"))
+        };
+        let origin = stub::ORIGIN as u64;
+        let image_end = symbol("__image_end")?;
+        let mut image = vec![0u8; (image_end - origin) as usize];
+        let mut tail = Vec::new();
+        for section in file.sections() {
+            let name = section.name().unwrap_or("");
+            let data = section.data().map_err(|e| format!("{name}: {e}"))?;
+            if name == ".tail" {
+                tail = data.to_vec();
+            } else if section.address() >= origin
+                && section.address() < image_end
+                && !data.is_empty()
+            {
+                let start = (section.address() - origin) as usize;
+                let end = start + data.len();
+                if end > image.len() {
+                    return Err(format!("{name} ends past __image_end"));
+                }
+                image[start..end].copy_from_slice(data);
+            }
+        }
+        Ok(Program {
+            image,
+            tail,
+            tail_at: symbol("piskrs_tail_at")? as u16,
+            program_paragraphs: symbol("piskrs_program_paragraphs")? as u16,
+        })
+    }
+}
+
+struct Com {
+    bytes: Vec<u8>,
+    stub_len: usize,
+    image_stream_len: usize,
+    tail_stream_len: usize,
+    kb_needed: u32,
+}
+
+fn pack(program: &Program) -> Result<Com, String> {
+    let image_stream = lzss::pack(&program.image);
+    let tail_stream = lzss::pack(&program.tail);
+    // What the loader will do, done here first.
+    if lzss::unpack(&image_stream, program.image.len()).as_deref() != Some(&program.image[..])
+        || lzss::unpack(&tail_stream, program.tail.len()).as_deref() != Some(&program.tail[..])
+    {
+        return Err("the packed image does not unpack to itself".into());
+    }
+    let tail_end = program.tail_at as usize + program.tail.len();
+    if tail_end > (program.program_paragraphs as usize - 0x1000) * 16 {
+        return Err("the tail does not fit the far memory the program claims".into());
+    }
+    let layout = stub::Layout {
+        program_paragraphs: program.program_paragraphs,
+        image_len: program.image.len() as u16,
+        tail_at: program.tail_at,
+        tail_len: program.tail.len() as u16,
+        image_stream_len: image_stream.len() as u16,
+        tail_stream_len: tail_stream.len() as u16,
+    };
+    let stub = stub::assemble(&layout).map_err(|e| format!("the loader: {e}"))?;
+    let mut bytes = stub.clone();
+    bytes.extend_from_slice(&image_stream);
+    bytes.extend_from_slice(&tail_stream);
+    if bytes.len() > MAX_COM {
+        return Err(format!(
+            "{} bytes: DOS loads a .COM of at most {MAX_COM}",
+            bytes.len()
+        ));
+    }
+    Ok(Com {
+        stub_len: stub.len(),
+        image_stream_len: image_stream.len(),
+        tail_stream_len: tail_stream.len(),
+        kb_needed: layout.kb_needed(stub.len() as u16),
+        bytes,
+    })
+}
