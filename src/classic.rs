@@ -13,27 +13,82 @@
 // Loops run over half-open ranges (`1..5`, not `1..=4`): an inclusive range
 // costs the .COM an out-of-line `next` and bulkier loops.
 
-use crate::board::Board;
+use crate::board::{Board, Stone};
 use crate::coord::Point;
-use crate::evaluation::Info;
+use crate::evaluation::{INFO_WORDS, Info};
 use crate::random::Random;
+use crate::words::HalfWordArray;
 
 /// Info and CountScore are the evaluation's (the Strong level keeps reading
-/// Info, the tests call CountScore here): Classic is Info and PCMove over it.
-pub use crate::evaluation::{Info as Classic, count_score};
+/// Info, the tests call CountScore here).
+pub use crate::evaluation::count_score;
 
-impl Info {
+/// Classic with an Info of its own, its scores in an array here: the
+/// self-play's sides, a hint's fresh Info, the tools and the tests. (The
+/// game's Info keeps its scores where the App is told, on DOS far memory.)
+#[derive(Clone)]
+pub struct Classic {
+    computer: Stone,
+    side: u8,
+    scores: HalfWordArray<INFO_WORDS>,
+}
+
+impl Classic {
+    /// As [`Info::new`], the scores in this Classic.
+    pub fn new(computer: Stone, side: u8) -> Classic {
+        Classic {
+            computer,
+            side,
+            scores: HalfWordArray::new(),
+        }
+    }
+
+    /// Its Info (the scores are this Classic's: Update through it changes them).
+    #[inline(always)]
+    pub fn info(&self) -> Info<'_> {
+        Info::new_kept(self.computer, self.side, &self.scores)
+    }
+
+    pub fn computer(&self) -> Stone {
+        self.computer
+    }
+
+    #[inline(always)]
+    pub fn score(&self, point: Point) -> u16 {
+        self.info().score(point)
+    }
+
+    #[inline(always)]
+    pub fn update(&mut self, board: &Board, point: Point) {
+        self.info().update(board, point)
+    }
+
+    #[inline(always)]
+    pub fn recompute(&mut self, board: &Board) {
+        self.info().recompute(board)
+    }
+
+    #[inline(always)]
+    pub fn choose(&self, board: &Board, random: &mut Random) -> Option<Point> {
+        self.info().choose(board, random)
+    }
+}
+
+impl Info<'_> {
     /// PCMove: the point to play, chosen as Piskasm did from a random start.
     pub fn choose(&self, board: &Board, random: &mut Random) -> Option<Point> {
         let count = self.side as usize * self.side as usize;
         let start = random.below(count as u16) as usize;
+        // The first point of the highest score above 0 in that order.
         let mut best: Option<usize> = None;
+        let mut best_score = 0;
         let forward = start..count;
         let backward = (0..start).rev();
         for index in forward.chain(backward) {
-            let score = self.info[index];
-            if score > 0 && best.is_none_or(|b| score > self.info[b]) {
+            let score = self.at(index);
+            if score > best_score {
                 best = Some(index);
+                best_score = score;
             }
         }
         let side = self.side as usize;

@@ -8,6 +8,7 @@ use crate::board::{Board, Stone};
 use crate::cha;
 use crate::classic::{Classic, opening_move};
 use crate::coord::Point;
+use crate::evaluation::Info;
 pub use crate::game::Position;
 use crate::random::Random;
 use crate::rules::Opening;
@@ -100,7 +101,7 @@ pub fn think(
     budget: u32,
     position: Position,
     knowledge: Option<&Board>,
-    kept: Option<&Classic>,
+    kept: Option<&Info>,
     memory: Option<&'static dyn Words>,
     random: &mut Random,
 ) -> Option<(Point, u32)> {
@@ -166,7 +167,8 @@ fn cha_choice(board: &Board, position: Position) -> Option<Point> {
 /// Info must not sit in [`think`]'s frame under Strong's search.
 #[inline(never)]
 fn classic_afresh(board: &Board, me: Stone, random: &mut Random) -> Option<Point> {
-    let mut classic = Classic::new(me, board.side());
-    classic.recompute(board);
-    classic.choose(board, random)
+    let classic = Classic::new(me, board.side());
+    let info = classic.info();
+    info.recompute(board);
+    info.choose(board, random)
 }

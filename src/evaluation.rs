@@ -25,6 +25,7 @@ use crate::patterns::{
     Classes, FIVE, FOUR, ONE, OPEN_FOUR, OPEN_THREE, OPEN_TWO, THREE, TWO, WIDE_OPEN_THREE,
     line_classes,
 };
+use crate::words::Words;
 
 /// Scores of the shapes a stone on `p` would make, for one side.
 ///
@@ -142,7 +143,10 @@ pub fn defence_score(classes: Classes, me: Stone) -> u16 {
     DEFENCE_BY_CLASS[his as usize & 15]
 }
 
-const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+pub(crate) const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// The words an [`Info`] keeps its scores in: one a point, row by row.
+pub const INFO_WORDS: usize = MAX_POINTS;
 
 /// **Info**, Piskasm's incremental evaluation: one CountScore per point for
 /// the computer's possible moves, 0 where the point is occupied. Classic plays
@@ -154,32 +158,52 @@ const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 /// Nothing else is recomputed. This is exact, not an approximation: CountScore
 /// only looks at points within four steps (see `patterns`, Units), so no other
 /// score can change.
-#[derive(Clone)]
-pub struct Info {
+///
+/// The scores are kept in [`INFO_WORDS`] words of a [`Words`] table, one a
+/// point: the game's Info in the DOS layer's far memory (its 722 bytes were on
+/// the stack under every path of a game), the others in a [`Classic`]'s own
+/// array (`classic`).
+///
+/// [`Classic`]: crate::classic::Classic
+pub struct Info<'a> {
     computer: Stone,
-    /// The board's side and the scores, row by row (Classic's PCMove scans
-    /// them in that order).
+    /// The board's side (Classic's PCMove scans the scores row by row).
     pub(crate) side: u8,
-    pub(crate) info: [u16; MAX_POINTS],
+    scores: &'a dyn Words,
 }
 
-impl Info {
-    /// Info for an empty board of `side` points a side: all zeros, as in Piskasm
-    /// (the first Update fills in the scores around the first stone).
-    pub fn new(computer: Stone, side: u8) -> Info {
+impl<'a> Info<'a> {
+    /// Info for an empty board of `side` points a side, its scores in
+    /// `scores`: all zeros, as in Piskasm (the first Update fills in the
+    /// scores around the first stone).
+    pub fn new(computer: Stone, side: u8, scores: &'a dyn Words) -> Info<'a> {
+        let info = Info::new_kept(computer, side, scores);
+        info.clear();
+        info
+    }
+
+    /// An Info over `scores` as they are (kept by their owner).
+    pub(crate) fn new_kept(computer: Stone, side: u8, scores: &'a dyn Words) -> Info<'a> {
         Info {
             computer,
             side,
-            info: [0; MAX_POINTS],
+            scores,
         }
     }
 
-    /// As [`Info::new`], in place (a new one is built on the stack and
-    /// copied; the stack is the scarcest room in the segment).
+    /// As [`Info::new`], in place.
     pub fn restart(&mut self, computer: Stone, side: u8) {
         self.computer = computer;
         self.side = side;
-        self.info = [0; MAX_POINTS];
+        self.clear();
+    }
+
+    /// All the scores 0.
+    #[inline(never)]
+    fn clear(&self) {
+        for index in 0..MAX_POINTS {
+            self.scores.set(index, 0);
+        }
     }
 
     pub fn computer(&self) -> Stone {
@@ -190,22 +214,30 @@ impl Info {
         point.row as usize * self.side as usize + point.col as usize
     }
 
+    /// The score at `index` (row by row).
+    pub(crate) fn at(&self, index: usize) -> u16 {
+        self.scores.get(index) as u16
+    }
+
     /// Info's score for `point`.
     // Out of line: inlined at each call, it cost the .COM more.
     #[inline(never)]
     pub fn score(&self, point: Point) -> u16 {
-        self.info[self.index(point)]
+        self.at(self.index(point))
     }
 
     /// Update: after a stone was placed on (or taken from) `point`, re-score the
     /// point itself and every free point within four steps in the eight directions.
-    pub fn update(&mut self, board: &Board, point: Point) {
+    pub fn update(&self, board: &Board, point: Point) {
         let here = self.index(point);
-        self.info[here] = if board.get(point).is_none() {
-            self.count_score(board, point)
-        } else {
-            0
-        };
+        self.scores.set(
+            here,
+            if board.get(point).is_none() {
+                self.count_score(board, point)
+            } else {
+                0
+            } as u32,
+        );
         // Four steps back to four on along each line (each point's score depends
         // on the board only, so the order does not matter).
         for &(dc, dr) in DIRECTIONS.iter() {
@@ -215,7 +247,7 @@ impl Info {
                     && board.get(near).is_none()
                 {
                     let index = self.index(near);
-                    self.info[index] = self.count_score(board, near);
+                    self.scores.set(index, self.count_score(board, near) as u32);
                 }
             }
         }
@@ -223,16 +255,19 @@ impl Info {
 
     /// Info computed from scratch: used after loading a game and for hints, and by
     /// the tests to check that Update keeps Info exact.
-    pub fn recompute(&mut self, board: &Board) {
+    pub fn recompute(&self, board: &Board) {
         for row in 0..self.side {
             for col in 0..self.side {
                 let point = Point::new(col, row);
                 let index = self.index(point);
-                self.info[index] = if board.get(point).is_some() {
-                    0
-                } else {
-                    self.count_score(board, point)
-                };
+                self.scores.set(
+                    index,
+                    if board.get(point).is_some() {
+                        0
+                    } else {
+                        self.count_score(board, point)
+                    } as u32,
+                );
             }
         }
     }

@@ -8,6 +8,10 @@
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 
+// The host's App keeps its Info's scores in a box of their own (`ui`).
+#[cfg(not(target_os = "none"))]
+extern crate alloc;
+
 pub mod benchmark;
 pub mod board;
 pub mod cha;

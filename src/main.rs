@@ -213,7 +213,7 @@ mod program {
         let mut display = Display::open();
         let mut settings = load_settings();
         settings.apply(options);
-        let mut app = App::with_settings(has_mouse, settings);
+        let mut app = App::with_info_in(has_mouse, settings, &far::INFO_MEMORY);
         app.keep_search_in(&far::SEARCH_MEMORY);
         let mut dumps: u32 = 0;
         if let Some(seed) = options.seed {

@@ -72,8 +72,10 @@ impl Players {
             mover.choose(game.board(), &mut self.random)?
         };
         game.play(point).ok()?;
-        self.black.update(game.board(), point);
-        self.white.update(game.board(), point);
+        // One loop: each Info view built once in the .COM's code.
+        for side in [&mut self.black, &mut self.white] {
+            side.update(game.board(), point);
+        }
         Some(point)
     }
 }

@@ -42,3 +42,32 @@ impl<const N: usize> Words for WordArray<N> {
         }
     }
 }
+
+/// A table of `N` 16-bit words in ordinary memory (the upper half of a word
+/// set is dropped): an Info's scores, which fit in 16 bits.
+#[derive(Clone)]
+pub struct HalfWordArray<const N: usize>([Cell<u16>; N]);
+
+impl<const N: usize> HalfWordArray<N> {
+    pub fn new() -> Self {
+        HalfWordArray([const { Cell::new(0) }; N])
+    }
+}
+
+impl<const N: usize> Default for HalfWordArray<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Words for HalfWordArray<N> {
+    fn get(&self, index: usize) -> u32 {
+        self.0.get(index).map_or(0, Cell::get) as u32
+    }
+
+    fn set(&self, index: usize, word: u32) {
+        if let Some(cell) = self.0.get(index) {
+            cell.set(word as u16);
+        }
+    }
+}

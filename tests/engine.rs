@@ -48,7 +48,7 @@ fn classic_with_the_kept_info_plays_as_classic_afresh() {
             0,
             position,
             None,
-            Some(&kept),
+            Some(&kept.info()),
             None,
             &mut Random::new(seed),
         );
@@ -132,7 +132,7 @@ fn in_the_mist_knowing_of_no_stone_every_level_plays_a_free_point_near_the_middl
                 1600,
                 Position::of(&game),
                 Some(&known),
-                Some(&kept),
+                Some(&kept.info()),
                 None,
                 &mut Random::new(seed),
             )

@@ -8,10 +8,12 @@ use core::arch::asm;
 use piskrs::help;
 use piskrs::words::Words;
 
-/// The words of the far table (4 KiB): Strong's search takes 722 (a
-/// playout's line cache, then the points' counts of stones on their lines).
-const FAR_WORDS: usize = 1024;
-const _: () = assert!(FAR_WORDS >= piskrs::strong::SEARCH_WORDS);
+/// The words of the far table: Strong's search takes 722 (a playout's line
+/// cache, then the points' counts of stones on their lines), then the game's
+/// Info 361 (Classic's scores, which Strong's search reads).
+const SEARCH_WORDS: usize = piskrs::strong::SEARCH_WORDS;
+const INFO_WORDS: usize = piskrs::evaluation::INFO_WORDS;
+const FAR_WORDS: usize = SEARCH_WORDS + INFO_WORDS;
 /// Where the help text is kept, after the table.
 pub const HELP_AT: usize = FAR_WORDS * 4;
 /// Paragraphs (16 bytes) of our segment, then of the table and the help.
@@ -28,19 +30,33 @@ pub const PARAGRAPHS_NEEDED: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
 #[used]
 static HELP_TAIL: [u8; help::LEN] = help::TEXT;
 
-/// The far table, a word at a time; DS+1000h:0000 onwards.
-pub struct FarWords;
+/// A part of the far table (DS+1000h:0000 onwards), a word at a time: `count`
+/// words from word `first`.
+pub struct FarWords {
+    first: usize,
+    count: usize,
+}
 
 /// The table Strong's search keeps its words in (see `strong::SEARCH_WORDS`).
-pub static SEARCH_MEMORY: FarWords = FarWords;
+pub static SEARCH_MEMORY: FarWords = FarWords {
+    first: 0,
+    count: SEARCH_WORDS,
+};
+
+/// The game's Info (Classic's scores, `evaluation::INFO_WORDS`).
+pub static INFO_MEMORY: FarWords = FarWords {
+    first: SEARCH_WORDS,
+    count: INFO_WORDS,
+};
 
 impl Words for FarWords {
     fn get(&self, index: usize) -> u32 {
-        if index >= FAR_WORDS {
+        if index >= self.count {
             return 0;
         }
         let word: u32;
-        // SAFETY: the address is inside the far table (index checked above),
+        // SAFETY: the address is inside the far table (index checked above
+        // against this part's count; the parts lie within FAR_WORDS),
         // which `_start` found to be ours; ES is saved and restored (LLVM
         // assumes ES = DS everywhere else).
         unsafe {
@@ -52,7 +68,7 @@ impl Words for FarWords {
                 "mov {word:e}, dword ptr es:[{offset:e}]",
                 "pop es",
                 seg = out(reg) _,
-                offset = in(reg) (index * 4) as u32,
+                offset = in(reg) ((self.first + index) * 4) as u32,
                 word = lateout(reg) word,
             );
         }
@@ -60,7 +76,7 @@ impl Words for FarWords {
     }
 
     fn set(&self, index: usize, word: u32) {
-        if index >= FAR_WORDS {
+        if index >= self.count {
             return;
         }
         // SAFETY: as in `get`: inside the far table, ES saved and restored.
@@ -73,7 +89,7 @@ impl Words for FarWords {
                 "mov dword ptr es:[{offset:e}], {word:e}",
                 "pop es",
                 seg = out(reg) _,
-                offset = in(reg) (index * 4) as u32,
+                offset = in(reg) ((self.first + index) * 4) as u32,
                 word = in(reg) word,
             );
         }

@@ -27,9 +27,9 @@
 //! ```
 
 use crate::board::{Board, Stone};
-use crate::classic::Classic;
 use crate::controller;
 use crate::coord::Point;
+use crate::evaluation::Info;
 use crate::game::Game;
 use crate::help::{NO_TOPIC, Topic};
 use crate::help_page;
@@ -219,8 +219,21 @@ pub struct App {
 
 impl App {
     /// The program as it starts: the menu. `mouse_present` is what INT 33h said.
+    /// (The host's: Classic's Info in an array of its own, kept for the
+    /// program's life.)
+    #[cfg(not(target_os = "none"))]
     pub fn new(mouse_present: bool) -> App {
         App::with_settings(mouse_present, Settings::default())
+    }
+
+    /// The menu with the choices remembered from the last run (the host's:
+    /// Classic's Info in an array of its own, kept for the program's life).
+    #[cfg(not(target_os = "none"))]
+    pub fn with_settings(mouse_present: bool, settings: Settings) -> App {
+        let scores = alloc::boxed::Box::new(crate::words::HalfWordArray::<
+            { crate::evaluation::INFO_WORDS },
+        >::new());
+        App::with_info_in(mouse_present, settings, alloc::boxed::Box::leak(scores))
     }
 
     /// Strong's playouts keep their line cache in `memory` (the DOS layer's far
@@ -229,9 +242,15 @@ impl App {
         self.memory = Some(memory);
     }
 
-    /// The menu with the choices remembered from the last run.
+    /// The menu with the choices remembered from the last run, Classic's Info
+    /// kept in `scores` ([`crate::evaluation::INFO_WORDS`] words: on DOS, far
+    /// memory, so that its 722 bytes are not on the stack under the game).
     #[inline(never)]
-    pub fn with_settings(mouse_present: bool, settings: Settings) -> App {
+    pub fn with_info_in(
+        mouse_present: bool,
+        settings: Settings,
+        scores: &'static dyn Words,
+    ) -> App {
         // Behind the menu stands a board of the Gomoku variants; Gomorpion has
         // its own screen.
         let variant = match settings.variant {
@@ -245,7 +264,7 @@ impl App {
             page: Page::Menu,
             settings,
             settings_changed: false,
-            session: Session::new(variant),
+            session: Session::new(variant, scores),
             random: Random::new(0),
             seed_fixed: false,
             cursor: Point::new(side / 2, side / 2),
@@ -322,7 +341,7 @@ impl App {
         self.session.opponent
     }
 
-    pub fn classic(&self) -> &Classic {
+    pub fn classic(&self) -> &Info<'static> {
         &self.session.classic
     }
 

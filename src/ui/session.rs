@@ -6,9 +6,9 @@
 
 use super::{App, Opponent, Page};
 use crate::board::{Board, Stone};
-use crate::classic::Classic;
 use crate::coord::Point;
 use crate::engine::{self, Position};
+use crate::evaluation::Info;
 use crate::game::{Game, MoveError};
 use crate::mist;
 use crate::packed;
@@ -26,7 +26,7 @@ pub(super) struct Session {
     pub(super) opponent: Opponent,
     /// Piskasm's evaluator, kept up to date with Update after every stone. In
     /// the Mist it scores the computer's knowledge, not the board.
-    pub(super) classic: Classic,
+    pub(super) classic: Info<'static>,
     /// The Mist: the hole's centre.
     pub(super) centre: Point,
     /// The Mist: what the computer knows of the board (its own stones, what it
@@ -38,13 +38,13 @@ impl Session {
     /// A game of `variant` between two people, not begun. (Called inside
     /// App's in-place construction: a field expression, not a copy.)
     #[inline(always)]
-    pub(super) fn new(variant: Variant) -> Session {
+    pub(super) fn new(variant: Variant, scores: &'static dyn Words) -> Session {
         let side = variant.side();
         Session {
             variant,
             game: variant.new_game(),
             opponent: Opponent::Person,
-            classic: Classic::new(Stone::White, side),
+            classic: Info::new(Stone::White, side, scores),
             centre: mist::START,
             known: Board::new(side),
         }

@@ -54,7 +54,8 @@ const INFEASIBLE = [
 // 0), below the frames a third's callees take.
 const RECURSION = [{ name: /6strong7threatsNtB4_6Search7threats$/, times: 3 }];
 // An indirect call (a `dyn` method or closure) is charged with the deepest
-// path of what it may call: in the strong search, a `Words` method; elsewhere,
+// path of what it may call: in the strong search and in Classic's Info (its
+// scores), a `Words` method; elsewhere,
 // any function never called directly. An `and $-n,%esp` (alignment) may take
 // n - 1 more bytes. Interrupts (the timer's, the keyboard's, the mouse's) run
 // on this stack too: the 100 bytes to spare are for them.
@@ -126,7 +127,7 @@ function deepestStack(listing) {
   const roots = [...info.keys()].filter((n) => !direct.has(n) && /^_R/.test(n));
   const anything = new Map();
   const indirect = (caller, stack) => {
-    if (/6strong/.test(caller)) return words;
+    if (/(6strong|10evaluation)/.test(caller)) return words;
     const rules = INFEASIBLE.filter((c) => c.under && stack.some((f) => c.under.test(f)));
     const key = rules.map((c) => INFEASIBLE.indexOf(c)).join(",");
     if (!anything.has(key)) {
