@@ -47,8 +47,8 @@ pub struct Options {
 }
 
 /// Writes the usage text (src/help.txt, `@usage`) to `out`, a line at a time,
-/// each ending in CR LF; `read` reads the help text (see [`crate::help`]).
-pub fn write_usage(byte_at: &mut dyn FnMut(u16) -> u8, out: &mut dyn FnMut(&[u8])) {
+/// each ending in CR LF; `byte_at` reads the far texts (see [`crate::help::TAIL`]).
+pub fn write_usage(byte_at: &dyn Fn(u16) -> u8, out: &mut dyn FnMut(&[u8])) {
     help::for_each_line(Topic::Usage, byte_at, &mut |line| {
         out(line);
         out(b"\r\n");

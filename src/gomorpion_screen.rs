@@ -181,8 +181,10 @@ impl GomorpionScreen {
         self.cursor
     }
 
-    pub fn status(&self) -> &[u8] {
-        self.status.as_bytes()
+    /// The status line's text, its packed texts unpacked (for tests: the
+    /// screen unpacks them as it writes the line).
+    pub fn status(&self) -> Text<78> {
+        self.status.unpacked()
     }
 
     /// The sound the last input made, once.

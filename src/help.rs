@@ -1,17 +1,17 @@
 //! The help pages and the usage text (src/help.txt): long texts that are read
 //! only when asked for. In the .COM they take none of the 64 KiB: they ride at
-//! the end of the file, past all the program keeps, and the DOS layer copies
-//! them to far memory as the program starts, before the stack can reach them;
-//! the screen then reads them through [`crate::screen::Canvas::read_help`]
-//! and draws them with [`crate::help_page`].
-//! On the host they are a plain constant.
+//! the end of the file with the program's other packed texts ([`TAIL`]), past
+//! all the program keeps, and the DOS layer copies them to far memory as the
+//! program starts, before the stack can reach them; the screen then reads them
+//! through [`crate::screen::Canvas::text_byte`] and draws them with
+//! [`crate::help_page`]. On the host they are a plain constant.
 //!
 //! In the file a line `@topic` begins a page; the page's first line is its
 //! title. A topic may have several pages, shown one after another. The lines
 //! are packed while the program is compiled, as `packed!` texts are.
 
 use crate::packed;
-use crate::packed::MAX_UNPACKED;
+use crate::packed::{MAX_UNPACKED, Unpacker};
 
 /// The help file as written.
 const RAW: &[u8] = include_bytes!("help.txt");
@@ -19,9 +19,32 @@ const RAW: &[u8] = include_bytes!("help.txt");
 /// them from these lines too), each ended by LF; the page markers are not in
 /// it, [`PAGES`] says where each page's lines are.
 pub const TEXT: [u8; LEN] = pack_help().0;
-/// Its length (it must fit the .COM's tail: link.x checks it too).
+/// Its length.
 pub const LEN: usize = packed_length();
-const _: () = assert!(LEN < 8192, "the help must fit the .COM's tail");
+
+/// The far texts: the program's packed messages and their pairs
+/// ([`packed::FAR`]), then the help. The .COM keeps them at the end of its file (link.x's `.tail`) and
+/// copies them to far memory as it starts; the screen reads them a byte at a
+/// time ([`crate::screen::Canvas::text_byte`]). The help's offsets in
+/// [`PAGES`] are offsets into this.
+pub const TAIL: [u8; TAIL_LEN] = tail();
+/// Its length (it must fit the .COM's tail: link.x checks it too).
+pub const TAIL_LEN: usize = packed::LEN + LEN;
+const _: () = assert!(TAIL_LEN < 8192, "the far texts must fit the .COM's tail");
+
+const fn tail() -> [u8; TAIL_LEN] {
+    let mut tail = [0; TAIL_LEN];
+    let mut i = 0;
+    while i < TAIL_LEN {
+        tail[i] = if i < packed::LEN {
+            packed::FAR[i]
+        } else {
+            TEXT[i - packed::LEN]
+        };
+        i += 1;
+    }
+    tail
+}
 
 /// What a page is about: the menu, the keys of a Gomoku game, a game's rules,
 /// the command line's switches.
@@ -59,7 +82,7 @@ const TOPIC_NAMES: [&[u8]; 8] = [
     b"usage",
 ];
 
-/// A page: its topic and where its lines are in [`TEXT`] (a line ends in LF;
+/// A page: its topic and where its lines are in [`TAIL`] (a line ends in LF;
 /// the marker line is not part of it).
 #[derive(Clone, Copy)]
 pub struct HelpPage {
@@ -138,12 +161,12 @@ const fn pack_help() -> ([u8; LEN], [HelpPage; PAGE_COUNT]) {
         let (line, next) = raw_line(at);
         if !line.is_empty() && line[0] == b'@' {
             if page > 0 {
-                pages[page - 1].end = len as u16;
+                pages[page - 1].end = (packed::LEN + len) as u16;
             }
             pages[page] = HelpPage {
                 topic: topic_of(line),
-                start: len as u16,
-                end: LEN as u16,
+                start: (packed::LEN + len) as u16,
+                end: TAIL_LEN as u16,
             };
             page += 1;
         } else {
@@ -178,37 +201,27 @@ pub fn page_of(topics: &[u8], n: usize) -> (Option<HelpPage>, usize) {
     (found, count)
 }
 
-/// Hands each line of `topic`'s pages to `line`, unpacked, reading the text a
-/// byte at a time with `byte_at` (the usage text, printed by /?).
-pub fn for_each_line(
-    topic: Topic,
-    byte_at: &mut dyn FnMut(u16) -> u8,
-    line: &mut dyn FnMut(&[u8]),
-) {
+/// Hands each line of `topic`'s pages to `line`, unpacked, reading the far
+/// texts a byte at a time with `byte_at` (the usage text, printed by /?).
+pub fn for_each_line(topic: Topic, byte_at: &dyn Fn(u16) -> u8, line: &mut dyn FnMut(&[u8])) {
     for page in PAGES.iter().filter(|page| page.topic == topic as u8) {
-        let mut packed_line = [0; MAX_UNPACKED];
+        let mut chars = Unpacker::range(page.start, page.end);
+        let mut text = [0; MAX_UNPACKED];
         let mut len = 0;
-        for at in page.start..page.end {
-            match byte_at(at) {
-                b'\n' => {
-                    line(packed::unpack_bytes(
-                        &packed_line[..len],
-                        &mut [0; MAX_UNPACKED],
-                    ));
-                    len = 0;
-                }
-                byte if len < packed_line.len() => {
-                    packed_line[len] = byte;
-                    len += 1;
-                }
-                _ => {}
+        while let Some(ch) = chars.next(byte_at) {
+            if ch == b'\n' {
+                line(&text[..len]);
+                len = 0;
+            } else if len < text.len() {
+                text[len] = ch;
+                len += 1;
             }
         }
     }
 }
 
-/// The byte of [`TEXT`] at `offset` (the host's way; the .COM reads its copy
+/// The byte of [`TAIL`] at `offset` (the host's way; the .COM reads its copy
 /// in far memory); 0 past its end.
 pub fn byte_at(offset: u16) -> u8 {
-    TEXT.get(offset as usize).copied().unwrap_or(0)
+    TAIL.get(offset as usize).copied().unwrap_or(0)
 }

@@ -3,7 +3,7 @@
 
 use crate::help::page_of;
 use crate::packed;
-use crate::packed::PAIRS;
+use crate::packed::Unpacker;
 use crate::screen::{Canvas, Input, Key, Style, WIDTH};
 
 /// Draws help page `page` of `topics` from row 2 down: its title, its lines,
@@ -17,40 +17,26 @@ pub fn render_page(screen: &mut dyn Canvas, topics: &[u8], page: u8, bar_y: usiz
     // path). A part in braces speaks of the mouse, as in Canvas::write.
     let mouse = screen.has_mouse();
     let (mut y, mut x, mut skip) = (2, 2, false);
-    for at in shown.start..shown.end {
-        if y >= bar_y {
-            break;
-        }
-        let byte = screen.help_byte(at);
-        if byte == b'\n' {
-            y += if y == 2 { 2 } else { 1 };
-            x = 2;
-            continue;
-        }
+    let mut chars = Unpacker::range(shown.start, shown.end);
+    while y < bar_y
+        && let Some(ch) = chars.next(&|offset| screen.text_byte(offset))
+    {
         let style = if y == 2 {
             Style::Heading
         } else {
             Style::Normal
         };
-        // The pairs still to expand, the next on top (pairs nest a few deep).
-        let mut pending = [byte; 16];
-        let mut count = 1;
-        while count > 0 {
-            count -= 1;
-            match pending[count] {
-                pair @ 0x80.. if count + 2 <= pending.len() => {
-                    let [first, second] = PAIRS[(pair - 0x80) as usize];
-                    pending[count] = second;
-                    pending[count + 1] = first;
-                    count += 2;
-                }
-                b'{' => skip = !mouse,
-                b'}' => skip = false,
-                _ if skip => {}
-                c => {
-                    screen.put(x, y, c, style);
-                    x += 1;
-                }
+        match ch {
+            b'\n' => {
+                y += if y == 2 { 2 } else { 1 };
+                x = 2;
+            }
+            b'{' => skip = !mouse,
+            b'}' => skip = false,
+            _ if skip => {}
+            _ => {
+                screen.put(x, y, ch, style);
+                x += 1;
             }
         }
     }

@@ -113,7 +113,7 @@ mod program {
     }
 
     fn print_usage() {
-        cmdline::write_usage(&mut far::help_byte, &mut |line| {
+        cmdline::write_usage(&far::text_byte, &mut |line| {
             print(line);
         });
     }

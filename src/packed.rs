@@ -4,11 +4,15 @@
 //! are free to stand for pairs: byte 80h + k stands for the two bytes of
 //! [`PAIRS`]`[k]`, each of which may itself be a pair. The program's texts are
 //! packed while it is compiled (a `const fn`, replacing the pairs in table
-//! order, as they were learned), one after another in one static, so only the
-//! packed bytes and a zero byte after each are in the program; [`Packed::unpack`]
-//! expands them again as they are shown. The table holds the most frequent pairs
-//! of the program's own texts (any table packs and unpacks correctly, a stale
-//! one just packs less).
+//! order, as they were learned), one after another, so only the packed bytes
+//! and a zero byte after each are in the program. The .COM keeps them and the
+//! table outside its segment ([`FAR`], at the start of the far texts,
+//! [`crate::help::TAIL`]), so the core cannot read them itself: a line keeps a
+//! text as its number ([`Text::push_packed`](crate::text::Text::push_packed)),
+//! and the screen expands it as it writes the line, reading the far texts a
+//! byte at a time ([`Unpacker`], [`crate::screen::Canvas::write`]). The table
+//! holds the most frequent pairs of the program's own texts (any table packs
+//! and unpacks correctly, a stale one just packs less).
 //!
 //! A text is written where it is used, as `packed!("...")` (or in a
 //! `packed_list!`), but a [`Packed`] is only its number among [`TEXTS`]: one
@@ -17,7 +21,7 @@
 //! them that `cargo run --bin pack-pairs` writes to src/packed_texts.in
 //! together with the table: run it after a text changes. The .COM does not
 //! build while a text is missing from the list; on the host such a text is a
-//! number past the list's end (it panics when shown), so that pack-pairs itself
+//! number past the list's end (unpacking it panics), so that pack-pairs itself
 //! still builds, and tools/tests/pack_pairs.rs fails until the list is written again.
 //!
 //! A packed text is a type of its own, so it cannot reach a place that expects
@@ -37,14 +41,38 @@ const MISSING: u8 = u8::MAX;
 const _: () = assert!(TEXTS.len() < MISSING as usize, "a Packed is one byte");
 
 /// [`TEXTS`] packed, one after another, each ended by a zero byte.
-static BYTES: [u8; packed_total(TEXTS)] = packed_concat(TEXTS);
+pub const BYTES: [u8; packed_total(TEXTS)] = packed_concat(TEXTS);
+
+/// What the program reads its texts from: [`PAIRS`], then [`BYTES`]. The .COM
+/// keeps them outside its segment, at the start of the far texts
+/// ([`crate::help::TAIL`], the help follows), and reads them only through an
+/// [`Unpacker`], a byte at a time, from where the screen keeps them.
+pub const FAR: [u8; LEN] = far();
+/// Its length.
+pub const LEN: usize = TEXTS_AT as usize + BYTES.len();
+/// Where [`BYTES`] start in it.
+const TEXTS_AT: u16 = 2 * PAIRS.len() as u16;
+
+const fn far() -> [u8; LEN] {
+    let mut far = [0; LEN];
+    let mut i = 0;
+    while i < LEN {
+        far[i] = if i < TEXTS_AT as usize {
+            PAIRS[i / 2][i % 2]
+        } else {
+            BYTES[i - TEXTS_AT as usize]
+        };
+        i += 1;
+    }
+    far
+}
 
 /// Room for one text while it is packed (in const evaluation only).
 const MAX_TEXT: usize = 2048;
 
 /// A text packed by [`packed!`]: its number among [`TEXTS`].
 #[derive(Clone, Copy)]
-pub struct Packed(u8);
+pub struct Packed(pub(crate) u8);
 
 /// The longest text [`Packed::unpack`] gives back (a screen row); the rest is cut.
 pub const MAX_UNPACKED: usize = 80;
@@ -56,18 +84,126 @@ impl Packed {
         Packed(find_texts(&[text]))
     }
 
-    /// The text unpacked into `out` (at most [`MAX_UNPACKED`] bytes).
+    /// The text unpacked into `out` (at most [`MAX_UNPACKED`] bytes), from
+    /// [`FAR`] (the host's way and the tests').
     pub fn unpack(self, out: &mut [u8; MAX_UNPACKED]) -> &[u8] {
-        // Past the ends of the texts before it.
-        let (mut start, mut ends) = (0, 0);
-        while ends < self.0 {
-            if BYTES[start] == 0 {
-                ends += 1;
+        let byte_at = |offset: u16| FAR[offset as usize];
+        let mut chars = Unpacker::text(self);
+        let mut len = 0;
+        while let Some(ch) = chars.next(&byte_at) {
+            if let Some(slot) = out.get_mut(len) {
+                *slot = ch;
+                len += 1;
             }
-            start += 1;
         }
-        unpack_bytes(&BYTES[start..], out)
+        &out[..len]
     }
+}
+
+/// Inside a [`Text`](crate::text::Text), this byte and a text's number stand
+/// for that packed text ([`Text::push_packed`](crate::text::Text::push_packed)):
+/// the screen unpacks it as it writes the line ([`crate::screen::Canvas::write`]).
+/// Lines hold no other control characters (typed keys are printable).
+pub const MARK: u8 = 0x01;
+
+/// The characters of packed bytes, one at a time, read a byte at a time
+/// through `byte_at` (the .COM keeps the texts outside its segment): from a
+/// text's start to its zero byte, or over a range of the help.
+pub struct Unpacker {
+    /// The next packed byte to read, and where to stop.
+    at: u16,
+    end: u16,
+    /// Texts to pass over first (to their zero bytes) before this one.
+    skip: u8,
+    /// The bytes still to expand, the next on top.
+    pending: [u8; PENDING],
+    count: u8,
+}
+
+/// Room for the bytes still to expand: pairs nest a few deep (checked below).
+const PENDING: usize = 8;
+const _: () = assert!(pending_needed() <= PENDING, "the pairs nest too deep");
+
+impl Unpacker {
+    /// The packed bytes from `at` up to `end` (or a zero byte).
+    pub fn range(at: u16, end: u16) -> Unpacker {
+        Unpacker {
+            at,
+            end,
+            skip: 0,
+            pending: [0; PENDING],
+            count: 0,
+        }
+    }
+
+    /// The characters of `text` ([`FAR`] starts the far texts): [`next`]
+    /// passes over the texts before it first.
+    ///
+    /// [`next`]: Unpacker::next
+    pub fn text(text: Packed) -> Unpacker {
+        Unpacker {
+            skip: text.0,
+            ..Unpacker::range(TEXTS_AT, u16::MAX)
+        }
+    }
+
+    /// The next character, None at the end.
+    pub fn next(&mut self, byte_at: &dyn Fn(u16) -> u8) -> Option<u8> {
+        loop {
+            if self.count == 0 {
+                if self.at >= self.end {
+                    return None;
+                }
+                let byte = byte_at(self.at);
+                if byte == 0 && self.skip == 0 {
+                    return None;
+                }
+                self.at += 1;
+                // Passing over the texts before this one: a zero ends each.
+                if self.skip > 0 {
+                    if byte == 0 {
+                        self.skip -= 1;
+                    }
+                    continue;
+                }
+                self.pending[0] = byte;
+                self.count = 1;
+            }
+            self.count -= 1;
+            let byte = self.pending[self.count as usize];
+            if byte < 0x80 {
+                return Some(byte);
+            }
+            // Its pair, PAIRS[byte - 80h], from the start of FAR: the first
+            // byte goes on top.
+            let pair = 2 * (byte - 0x80) as u16;
+            self.pending[self.count as usize] = byte_at(pair + 1);
+            self.pending[self.count as usize + 1] = byte_at(pair);
+            self.count += 2;
+        }
+    }
+}
+
+/// The room [`Unpacker`] needs for the deepest pair (while compiling).
+const fn pending_needed() -> usize {
+    let (mut most, mut k) = (1, 0);
+    while k < PAIRS.len() {
+        let need = pending_for(0x80 + k as u8);
+        if need > most {
+            most = need;
+        }
+        k += 1;
+    }
+    most
+}
+
+const fn pending_for(byte: u8) -> usize {
+    if byte < 0x80 {
+        return 1;
+    }
+    let [first, second] = PAIRS[(byte - 0x80) as usize];
+    let (first, second) = (pending_for(first) + 1, pending_for(second));
+    if first > second { first } else { second }
 }
 
 /// `bytes` (packed by [`pack_bytes`]) unpacked into `out` (at most
@@ -156,9 +292,31 @@ impl PackedList {
 }
 
 impl<const N: usize> crate::text::Text<N> {
-    /// Appends `text`, unpacked.
+    /// Appends `text`: its number, after a [`MARK`], which the screen unpacks
+    /// as it writes the line.
     pub fn push_packed(&mut self, text: Packed) -> &mut Self {
-        self.push(text.unpack(&mut [0; MAX_UNPACKED]))
+        self.push(&[MARK, text.0])
+    }
+
+    /// The text with its packed texts unpacked, cut at `N` bytes as pushing
+    /// them unpacked would (from [`FAR`]: the host's way and the tests').
+    pub fn unpacked(&self) -> Self {
+        let mut out = Self::new();
+        let bytes = self.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes.get(i..i + 2) {
+                Some(&[MARK, text]) => {
+                    out.push(Packed(text).unpack(&mut [0; MAX_UNPACKED]));
+                    i += 2;
+                }
+                _ => {
+                    out.push_byte(bytes[i]);
+                    i += 1;
+                }
+            }
+        }
+        out
     }
 }
 

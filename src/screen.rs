@@ -5,6 +5,8 @@
 //! styles into the attributes of a colour or a monochrome adapter); in tests it is
 //! a [`TextScreen`], a plain copy of the screen.
 
+use crate::packed::{MARK, Packed, Unpacker};
+
 pub const WIDTH: usize = 80;
 pub const HEIGHT: usize = 25;
 /// Rows of the tall screen (the 8x8 font on a VGA; an EGA shows 43 of them).
@@ -74,9 +76,10 @@ pub trait Canvas {
     /// Sets cell (x, y); cells off the screen are ignored.
     fn put(&mut self, x: usize, y: usize, ch: u8, style: Style);
 
-    /// The help text's ([`crate::help::TEXT`]) byte at `offset` (the .COM
-    /// keeps it outside its segment).
-    fn help_byte(&self, offset: u16) -> u8 {
+    /// The byte at `offset` of the far texts ([`crate::help::TAIL`]: the
+    /// packed messages, then the help), which the .COM keeps outside its
+    /// segment.
+    fn text_byte(&self, offset: u16) -> u8 {
         crate::help::byte_at(offset)
     }
 
@@ -86,12 +89,28 @@ pub trait Canvas {
     }
 
     /// Writes `text` from (x, y) on; what runs past the right edge is cut off.
-    /// A part in braces speaks of the mouse: without one it is left out, with
-    /// one only the braces are (`Choose with a key{ or a click}.`).
-    fn write(&mut self, x: usize, y: usize, text: &[u8], style: Style) {
+    /// A packed text in it ([`crate::packed::MARK`] and its number) is
+    /// unpacked. A part in braces speaks of the mouse: without one it is left
+    /// out, with one only the braces are (`Choose with a key{ or a click}.`).
+    /// Gives the column after the last character written.
+    fn write(&mut self, x: usize, y: usize, text: &[u8], style: Style) -> usize {
         let mouse = self.has_mouse();
         let (mut at, mut skip) = (x, false);
-        for &ch in text {
+        let mut chars = Unpacker::range(0, 0);
+        let mut bytes = text.iter();
+        loop {
+            let ch = match chars.next(&|offset| self.text_byte(offset)) {
+                Some(ch) => ch,
+                None => match bytes.next() {
+                    Some(&MARK) => {
+                        let number = bytes.next().copied().unwrap_or(0);
+                        chars = Unpacker::text(Packed(number));
+                        continue;
+                    }
+                    Some(&ch) => ch,
+                    None => return at,
+                },
+            };
             match ch {
                 b'{' => skip = !mouse,
                 b'}' => skip = false,
@@ -105,13 +124,8 @@ pub trait Canvas {
     }
 
     /// Writes a packed text from (x, y) on.
-    fn write_packed(&mut self, x: usize, y: usize, text: crate::packed::Packed, style: Style) {
-        self.write(
-            x,
-            y,
-            text.unpack(&mut [0; crate::packed::MAX_UNPACKED]),
-            style,
-        );
+    fn write_packed(&mut self, x: usize, y: usize, text: Packed, style: Style) {
+        self.write(x, y, &[MARK, text.0], style);
     }
 
     fn fill(&mut self, x: usize, y: usize, width: usize, height: usize, ch: u8, style: Style) {

@@ -113,7 +113,7 @@ fn the_usage_text_names_the_switch_and_ends_lines_with_cr_lf() {
 /// The usage text as the program prints it.
 fn usage_bytes() -> Vec<u8> {
     let mut out = Vec::new();
-    piskrs::cmdline::write_usage(&mut piskrs::help::byte_at, &mut |line| {
+    piskrs::cmdline::write_usage(&piskrs::help::byte_at, &mut |line| {
         out.extend_from_slice(line)
     });
     out

@@ -18,7 +18,7 @@ fn key(app: &mut App, key: Key) -> Command {
 }
 
 fn status(app: &App) -> String {
-    String::from_utf8_lossy(app.status()).into_owned()
+    String::from_utf8_lossy(app.status().as_bytes()).into_owned()
 }
 
 fn status_style(app: &App) -> Style {

@@ -51,7 +51,7 @@ fn key(s: &mut GomorpionScreen, k: Key) -> Flow {
 }
 
 fn status(s: &GomorpionScreen) -> String {
-    String::from_utf8_lossy(s.status()).into_owned()
+    String::from_utf8_lossy(s.status().as_bytes()).into_owned()
 }
 
 fn panel(screen: &TextScreen, y: usize) -> String {

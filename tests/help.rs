@@ -84,7 +84,7 @@ fn each_place_has_its_pages_in_order() {
         assert_eq!(titles(&[topic as u8, Topic::Keys as u8]).len(), 2);
     }
     let mut usage = Vec::new();
-    for_each_line(Topic::Usage, &mut byte_at, &mut |line| {
+    for_each_line(Topic::Usage, &byte_at, &mut |line| {
         usage.push(line.to_vec())
     });
     assert!(usage[0].starts_with(b"PISKRS - Gomoku for DOS"));

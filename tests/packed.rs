@@ -6,6 +6,7 @@
 use piskrs::packed as packed_macro;
 use piskrs::packed::{self, MAX_UNPACKED, PAIRS, Packed, TEXTS};
 use piskrs::packed_list;
+use piskrs::screen::{Canvas, Style, TextScreen, WIDTH};
 use piskrs::text::Text;
 
 fn unpacked(text: Packed) -> Vec<u8> {
@@ -98,7 +99,24 @@ fn push_packed_appends_and_long_texts_are_cut_at_a_screen_row() {
     text.push(b"[")
         .push_packed(packed_macro!("Saved to "))
         .push(b"]");
-    assert_eq!(text.as_bytes(), b"[Saved to ]");
+    // The line keeps the text's number; the screen unpacks it as it writes.
+    assert_eq!(text.as_bytes().len(), 4);
+    assert_eq!(text.as_bytes()[1], packed::MARK);
+    assert_eq!(text.unpacked().as_bytes(), b"[Saved to ]");
+    let mut screen = TextScreen::new();
+    let end = screen.write(3, 1, text.as_bytes(), Style::Normal);
+    let mut row = [0; WIDTH];
+    screen.row_text(1, &mut row);
+    assert_eq!(&row[..end + 1], b"   [Saved to ] ");
+    assert_eq!(end, 3 + 11);
+    // Texts one after another, and one at the line's start.
+    let mut two = Text::<78>::new();
+    two.push_packed(packed_macro!("Saved to "))
+        .push_packed(packed_macro!("Taken back."));
+    assert_eq!(two.unpacked().as_bytes(), b"Saved to Taken back.");
+    let end = screen.write(0, 2, two.as_bytes(), Style::Normal);
+    screen.row_text(2, &mut row);
+    assert_eq!(&row[..end + 1], b"Saved to Taken back. ");
     let long = b"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789";
     let (bytes, len) = packed::pack_bytes(long);
     assert_eq!(

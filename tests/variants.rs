@@ -171,7 +171,7 @@ fn gomorpion_is_chosen_on_the_menu_and_started_by_the_platform() {
     assert_eq!(app.game().board().side(), 19);
     assert!(app.variant() == Variant::Piskasm);
     app.gomorpion_needs_ega();
-    assert!(String::from_utf8_lossy(app.status()).contains("EGA or VGA"));
+    assert!(String::from_utf8_lossy(app.status().as_bytes()).contains("EGA or VGA"));
     assert!(row(&render(&app), MENU_GAME_Y).contains("Gomorpion 30x30"));
     // Back on a Gomoku variant, 1 starts a game on the board as before.
     assert!(press(&mut app, b'g') == Command::Continue);

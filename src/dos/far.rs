@@ -1,7 +1,8 @@
 //! Far memory: conventional memory beyond our 64 KiB segment. DOS gives a .COM
 //! the largest free block, so the paragraphs from DS+1000h up to the one named
 //! at PSP:0002 (the block's end) are ours; the search's big tables live there,
-//! so that the segment keeps its bytes for code and the stack.
+//! so that the segment keeps its bytes for code and the stack, and so do the
+//! far texts (the packed messages, their pairs and the help).
 
 use core::arch::asm;
 
@@ -14,21 +15,22 @@ use piskrs::words::Words;
 const SEARCH_WORDS: usize = piskrs::strong::SEARCH_WORDS;
 const INFO_WORDS: usize = piskrs::evaluation::INFO_WORDS;
 const FAR_WORDS: usize = SEARCH_WORDS + INFO_WORDS;
-/// Where the help text is kept, after the table.
+/// Where the far texts (`help::TAIL`: the pairs and the packed messages, then
+/// the help) are kept, after the table.
 pub const HELP_AT: usize = FAR_WORDS * 4;
-/// Paragraphs (16 bytes) of our segment, then of the table and the help.
+/// Paragraphs (16 bytes) of our segment, then of the table and the texts.
 const SEGMENT_PARAGRAPHS: u16 = 0x1000;
-const TABLE_PARAGRAPHS: u16 = (HELP_AT + help::LEN).div_ceil(16) as u16;
+const TABLE_PARAGRAPHS: u16 = (HELP_AT + help::TAIL_LEN).div_ceil(16) as u16;
 /// The paragraphs from our segment's start that must be ours: the loader
 /// (xtask/src/stub.rs, told by `_start`'s symbols) says so and ends the
 /// program when DOS gave fewer.
 pub const PARAGRAPHS_NEEDED: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
 
-/// The help text (link.x's `.tail`): the loader unpacks it to far memory at
+/// The far texts (link.x's `.tail`): the loader unpacks them to far memory at
 /// HELP_AT.
 #[unsafe(link_section = ".tail")]
 #[used]
-static HELP_TAIL: [u8; help::LEN] = help::TEXT;
+static FAR_TEXTS: [u8; help::TAIL_LEN] = help::TAIL;
 
 /// A part of the far table (DS+1000h:0000 onwards), a word at a time: `count`
 /// words from word `first`.
@@ -96,14 +98,14 @@ impl Words for FarWords {
     }
 }
 
-/// The help text's byte at `offset`, from its copy in far memory (0 past its
-/// end).
-pub fn help_byte(offset: u16) -> u8 {
-    if offset as usize >= help::LEN {
+/// The far texts' byte at `offset`, from their copy in far memory (0 past
+/// their end).
+pub fn text_byte(offset: u16) -> u8 {
+    if offset as usize >= help::TAIL_LEN {
         return 0;
     }
     let byte: u8;
-    // SAFETY: the address is inside the far copy of the help (offset checked
+    // SAFETY: the address is inside the far copy of the texts (offset checked
     // above), which `_start` found to be ours; ES is saved and restored (LLVM
     // assumes ES = DS everywhere else).
     unsafe {

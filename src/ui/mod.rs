@@ -353,9 +353,10 @@ impl App {
         self.hint
     }
 
-    /// The status line's text.
-    pub fn status(&self) -> &[u8] {
-        self.status.as_bytes()
+    /// The status line's text, its packed texts unpacked (for tests: the
+    /// screen unpacks them as it writes the line).
+    pub fn status(&self) -> Text<78> {
+        self.status.unpacked()
     }
 
     /// The status line, cleared for a new message (in the alert colours if

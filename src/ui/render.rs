@@ -46,16 +46,15 @@ impl App {
             Style::Status
         };
         screen.fill(0, STATUS_Y, WIDTH, 1, b' ', status_style);
-        screen.write(1, STATUS_Y, self.status.as_bytes(), status_style);
+        let end = screen.write(1, STATUS_Y, self.status.as_bytes(), status_style);
         let typed = match self.prompt {
             Prompt::SaveName | Prompt::LoadName => Some(self.file_name.as_bytes()),
             Prompt::Command => Some(self.command_line.as_bytes()),
             _ => None,
         };
         if let Some(typed) = typed {
-            let x = 1 + self.status.as_bytes().len();
-            screen.write(x, STATUS_Y, typed, Style::Cursor);
-            screen.put(x + typed.len(), STATUS_Y, b'_', Style::Cursor);
+            screen.write(end, STATUS_Y, typed, Style::Cursor);
+            screen.put(end + typed.len(), STATUS_Y, b'_', Style::Cursor);
         }
     }
 

@@ -47,7 +47,7 @@ pub fn text_at(screen: &TextScreen, x: usize, y: usize, len: usize) -> String {
 
 /// The status line's text.
 pub fn status(app: &App) -> String {
-    String::from_utf8(app.status().to_vec()).unwrap()
+    String::from_utf8(app.status().as_bytes().to_vec()).unwrap()
 }
 
 /// Every row of the screen but the status line, characters and styles: what a

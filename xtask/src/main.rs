@@ -61,7 +61,7 @@ fn build_com() -> Result<(), String> {
     let com = pack(&program)?;
     std::fs::write(root.join(COM), &com.bytes).map_err(|e| format!("{COM}: {e}"))?;
     println!(
-        "{COM}: {} bytes: a {}-byte loader, the image {} -> {}, the help {} -> {}; needs {} KB",
+        "{COM}: {} bytes: a {}-byte loader, the image {} -> {}, the far texts {} -> {}; needs {} KB",
         com.bytes.len(),
         com.stub_len,
         program.image.len(),
