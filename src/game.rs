@@ -110,6 +110,14 @@ impl Game {
         self.move_count
     }
 
+    /// Whether Black may open on `point` while the opening rule limits where
+    /// (Outer-Open, before the first stone): the board shades these points.
+    pub fn may_open_only_on(&self, point: Point) -> bool {
+        self.move_count == 0
+            && self.opening != Opening::Free
+            && self.opening.allows(point, self.board.side())
+    }
+
     pub fn free_points(&self) -> u16 {
         self.free_points
     }

@@ -11,6 +11,7 @@
 //! y 32    1 . . . ...          column c is at x = 3 + 2c, row r (1..30) at y = 33 - r
 //! y 34   status line
 //! y 35   buttons: [Resign R] [Menu Esc] (a click is the key)
+//! y 36-49 on a VGA's 50 rows: the rules (the first page of F1's help)
 //! ```
 //! Each intersection shows the letter docs/gomorpion.md uses in its diagrams:
 //! `X O` live pieces of this cast, `x o` carried ones (recapturable ones circled:
@@ -40,6 +41,10 @@ pub const BOARD_X: usize = 3;
 pub const BOARD_TOP_Y: usize = 3;
 pub const STATUS_Y: usize = 34;
 pub const BUTTONS_Y: usize = 35;
+/// Where the rules are shown on a 50-row screen: rows 36 up to 50 (their
+/// title, a blank row, their 12 lines).
+const RULES_Y: usize = 36;
+const RULES_END: usize = 50;
 const PANEL_X: usize = 64;
 // An EGA's 8x8 font gives 43 rows, a VGA's 50.
 const _: () = assert!(ROWS <= 43);
@@ -122,6 +127,8 @@ pub struct GomorpionScreen {
     sound: Sound,
     /// The help page shown over the game (F1), if any.
     help: Option<u8>,
+    /// The rules below the board (a 50-row screen; `show_rules_below`).
+    rules_below: bool,
 }
 
 /// The help's topics in Gomorpion: its rules, its board and keys.
@@ -143,7 +150,15 @@ impl GomorpionScreen {
             prompt: Prompt::None,
             sound: Sound::None,
             help: None,
+            rules_below: false,
         }
+    }
+
+    /// On a screen of 50 rows (a VGA's), the 13 rows below the buttons show
+    /// the rules (the first page of Gomorpion's help); an EGA's 43 have no
+    /// room for them.
+    pub fn show_rules_below(&mut self, rows: usize) {
+        self.rules_below = rows >= RULES_END;
     }
 
     /// A new game (`unstarted`, then `start`), for tests.
@@ -418,6 +433,9 @@ impl GomorpionScreen {
         screen.write(1, STATUS_Y, self.status.as_bytes(), style);
         for &(x, label, _) in BUTTONS.iter() {
             screen.write(x, BUTTONS_Y, label, Style::KeyBar);
+        }
+        if self.rules_below {
+            help_page::draw_text(screen, &HELP_TOPICS, 0, RULES_Y, RULES_END);
         }
     }
 

@@ -9,6 +9,19 @@ use crate::screen::{Canvas, Input, Key, Style, WIDTH};
 /// Draws help page `page` of `topics` from row 2 down: its title, its lines,
 /// and on row `bar_y` where it stands among the topics' pages.
 pub fn render_page(screen: &mut dyn Canvas, topics: &[u8], page: u8, bar_y: usize) {
+    draw_text(screen, topics, page, 2, bar_y);
+    screen.fill(0, bar_y, WIDTH, 1, b' ', Style::KeyBar);
+    screen.write_packed(
+        0,
+        bar_y,
+        packed!(" PgDn Next page  PgUp Back  Other keys: leave the help"),
+        Style::KeyBar,
+    );
+}
+
+/// Draws the text of help page `page` of `topics` from row `top` down to
+/// the row before `end`: its title, a blank row, its lines.
+pub fn draw_text(screen: &mut dyn Canvas, topics: &[u8], page: u8, top: usize, end: usize) {
     let (Some(shown), _) = page_of(topics, page as usize) else {
         return;
     };
@@ -16,19 +29,19 @@ pub fn render_page(screen: &mut dyn Canvas, topics: &[u8], page: u8, bar_y: usiz
     // buffers on the stack (a Gomorpion help page is the program's deepest
     // path). A part in braces speaks of the mouse, as in Canvas::write.
     let mouse = screen.has_mouse();
-    let (mut y, mut x, mut skip) = (2, 2, false);
+    let (mut y, mut x, mut skip) = (top, 2, false);
     let mut chars = Unpacker::range(shown.start, shown.end);
-    while y < bar_y
+    while y < end
         && let Some(ch) = chars.next(&|offset| screen.text_byte(offset))
     {
-        let style = if y == 2 {
+        let style = if y == top {
             Style::Heading
         } else {
             Style::Normal
         };
         match ch {
             b'\n' => {
-                y += if y == 2 { 2 } else { 1 };
+                y += if y == top { 2 } else { 1 };
                 x = 2;
             }
             b'{' => skip = !mouse,
@@ -40,13 +53,6 @@ pub fn render_page(screen: &mut dyn Canvas, topics: &[u8], page: u8, bar_y: usiz
             }
         }
     }
-    screen.fill(0, bar_y, WIDTH, 1, b' ', Style::KeyBar);
-    screen.write_packed(
-        0,
-        bar_y,
-        packed!(" PgDn Next page  PgUp Back  Other keys: leave the help"),
-        Style::KeyBar,
-    );
 }
 
 /// The page after `input` on help page `page` of `topics`: PgDn or an arrow

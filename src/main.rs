@@ -375,6 +375,7 @@ mod program {
         // through the stack.
         let mut screen = GomorpionScreen::unstarted();
         screen.start(computer, app.seed());
+        screen.show_rules_below(display.rows() as usize);
         let mut counter: u16 = 0;
         let mut page = Page::Gomorpion(&mut screen, app.settings().sound);
         serve(display, &mut page, has_mouse, &mut counter, dumps, false);

@@ -59,10 +59,12 @@ pub enum Style {
     BlackCaptured,
     /// Gomorpion: a captured piece that counts for Red.
     RedCaptured,
+    /// Outer-Open: the points where Black may open, until Black has.
+    Opening,
 }
 
 /// Number of styles; the DOS layer's attribute tables have this many entries.
-pub const STYLE_COUNT: usize = 20;
+pub const STYLE_COUNT: usize = 21;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Cell {

@@ -122,7 +122,7 @@ fn exact_five_an_overline_does_not_win_and_exactly_five_does() {
     }
     assert_eq!(
         status(&app),
-        "Black wins! U undo, S save, N moves; other keys: menu."
+        "Black wins! U undo, S save, N moves, P replay; else menu."
     );
     for p in ["L5", "L6", "L7", "L8", "L9"] {
         assert!(style_at(&app, p15(p)) == Style::BlackWin, "{p}");

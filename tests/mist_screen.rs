@@ -250,9 +250,27 @@ fn the_command_line_answers_as_the_controller_does() {
             assert!(command(&mut app, line) == Command::Continue);
             let mut expected = controller_answer(&mut controller, line);
             if line == "view" {
-                // The screen's board draws the hole: the status names its centre.
-                let centre = expected.split(',').next().unwrap().to_string();
-                expected = format!("The hole: the clear 7x7 around {centre}.");
+                // The status names the centre; the panel draws the 7x7 picture
+                // of the controller's 49 characters, row by row.
+                let (centre, hole) = expected.split_once(',').unwrap();
+                let screen = render(&app);
+                assert_eq!(
+                    row_text_from(&screen, 11).trim_end(),
+                    format!("The hole around {centre}")
+                );
+                for r in 0..7 {
+                    let shown: String = row_text_from(&screen, 12 + r)
+                        .chars()
+                        .step_by(2)
+                        .take(7)
+                        .collect();
+                    assert_eq!(
+                        shown,
+                        &hole[7 * r..7 * r + 7],
+                        "hole row {r} after {i} moves"
+                    );
+                }
+                expected = format!("The hole: the clear 7x7 around {centre}, in the panel.");
             }
             assert_eq!(status(&app), expected, "{line:?} after {i} moves");
             // On the screen too: the status line from x = 1.
@@ -284,7 +302,7 @@ fn the_command_line_answers_as_the_controller_does() {
     assert_eq!(
         status(&app),
         format!(
-            "The hole: the clear 7x7 around {}.",
+            "The hole: the clear 7x7 around {}, in the panel.",
             &view[..view.find(',').unwrap()]
         )
     );
@@ -296,7 +314,10 @@ fn the_command_line_answers_as_the_controller_does() {
 fn view_on_the_command_line_before_any_move() {
     let mut app = mist_two_players();
     command(&mut app, "view");
-    assert_eq!(status(&app), "The hole: the clear 7x7 around J10.");
+    assert_eq!(
+        status(&app),
+        "The hole: the clear 7x7 around J10, in the panel."
+    );
 }
 
 #[test]
@@ -414,5 +435,8 @@ fn taking_back_in_the_mist_puts_the_hole_back() {
     assert_eq!(app.game().move_count(), 0);
     assert_eq!(centre(&app), "J10", "back to the start");
     command(&mut app, "view");
-    assert_eq!(status(&app), "The hole: the clear 7x7 around J10.");
+    assert_eq!(
+        status(&app),
+        "The hole: the clear 7x7 around J10, in the panel."
+    );
 }

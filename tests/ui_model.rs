@@ -48,6 +48,7 @@ fn style_name(style: Style) -> &'static str {
         Style::RedPiece => "RedPiece",
         Style::BlackCaptured => "BlackCaptured",
         Style::RedCaptured => "RedCaptured",
+        Style::Opening => "Opening",
     }
 }
 
@@ -671,7 +672,7 @@ fn a_full_board_through_the_ui_is_a_draw() {
     }
     assert_eq!(
         status(&app),
-        "Draw: the board is full. U undo, S save, N moves; other keys: menu."
+        "Draw: the board is full. U undo, S save, N moves, P replay; else menu."
     );
     let screen = render(&app);
     assert_eq!(text_at(&screen, PANEL_X, 4, 5), "Draw ");

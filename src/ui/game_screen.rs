@@ -13,12 +13,13 @@ use crate::screen::{Input, Key};
 
 /// The buttons under the status line: (first column, label, key it stands for).
 /// The column is a byte, which keeps the table small.
-pub(super) static BUTTONS: [(u8, &[u8], u8); 5] = [
+pub(super) static BUTTONS: [(u8, &[u8], u8); 6] = [
     (1, b"[Undo U]", b'u'),
     (11, b"[Hint H]", b'h'),
     (21, b"[Numbers N]", b'n'),
     (34, b"[Save S]", b's'),
     (44, b"[Menu Esc]", 0x1B),
+    (56, b"[Replay P]", b'p'),
 ];
 
 impl App {
@@ -28,12 +29,16 @@ impl App {
             Prompt::Command => return self.edit_command(input),
             _ => {}
         }
+        if let Some(shown) = self.replay {
+            self.step_replay(shown, input);
+            return Command::Continue;
+        }
         if self.session.game.is_over() {
             // After the result, U takes back (to see where it went wrong), S
-            // saves and N shows the moves (below, as during the game: none is a
-            // click on the board); anything else returns to the menu (Piskasm's
-            // Restart). PgUp and PgDn turn the move list's pages.
-            if !matches!(self.button_or_key(input), Some(b'u' | b's' | b'n'))
+            // saves, N shows the moves and P replays them (below, as during the
+            // game: none is a click on the board); anything else returns to the
+            // menu (Piskasm's Restart). PgUp and PgDn turn the move list's pages.
+            if !matches!(self.button_or_key(input), Some(b'u' | b's' | b'n' | b'p'))
                 && !matches!(input, Input::Key(Key::PageUp | Key::PageDown))
             {
                 self.back_to_menu();
@@ -68,6 +73,11 @@ impl App {
                 }
             }
             Some(b's') => self.ask_file_name(Prompt::SaveName),
+            Some(b'p') if self.may_replay() => {
+                self.replay = Some(0);
+                self.say_replay(0);
+            }
+            Some(b'p') => self.warn(packed!("P replays a finished or a loaded game.")),
 
             Some(0x1B) => {
                 self.prompt = Prompt::LeaveGame;
@@ -112,6 +122,45 @@ impl App {
                 .map(|&(_, _, key)| key),
             _ => None,
         }
+    }
+
+    /// Whether P may replay this game: it has ended, or came from a file.
+    pub(super) fn may_replay(&self) -> bool {
+        self.session.game.is_over() || self.session.loaded
+    }
+
+    /// A key in replay: the arrows step a move back or on, PgUp and PgDn ten,
+    /// Home and End go to the first and the last; Esc (or P) returns to the
+    /// game as it was. Only what the board shows changes.
+    fn step_replay(&mut self, shown: u16, input: Input) {
+        let total = self.session.game.moves().len() as u16;
+        let shown = match input {
+            Input::Key(Key::Left | Key::Up) => shown.saturating_sub(1),
+            Input::Key(Key::Right | Key::Down | Key::Enter | Key::Space) => shown + 1,
+            Input::Key(Key::PageUp) => shown.saturating_sub(10),
+            Input::Key(Key::PageDown) => shown + 10,
+            Input::Key(Key::Home) => 0,
+            Input::Key(Key::End) => total,
+            _ if matches!(self.button_or_key(input), Some(0x1B | b'p')) => {
+                self.replay = None;
+                self.say(packed!("Back to the game."));
+                return;
+            }
+            _ => shown,
+        }
+        .min(total);
+        self.replay = Some(shown);
+        self.say_replay(shown);
+    }
+
+    fn say_replay(&mut self, shown: u16) {
+        let total = self.session.game.moves().len() as u32;
+        self.new_status(false)
+            .push_packed(packed!("Replay: move "))
+            .push_number(shown as u32)
+            .push_packed(packed!(" of "))
+            .push_number(total)
+            .push_packed(packed!(". Esc returns to the game."));
     }
 
     /// PgUp: the move list's page before; PgDn: the one after.
@@ -179,7 +228,7 @@ impl App {
             }
             Outcome::Draw => {
                 text.push_packed(packed!(
-                    "Draw: the board is full. U undo, S save, N moves; other keys: menu."
+                    "Draw: the board is full. U undo, S save, N moves, P replay; else menu."
                 ));
             }
             Outcome::InProgress if secret => {
@@ -248,4 +297,4 @@ pub(super) const WAIT_FOR_COMPUTER: Packed = packed!("Wait for the computer's mo
 
 /// The end of a win's message, after the winner's name (also for a resignation).
 pub(super) const WINS_ANY_KEY: Packed =
-    packed!(" wins! U undo, S save, N moves; other keys: menu.");
+    packed!(" wins! U undo, S save, N moves, P replay; else menu.");

@@ -26,8 +26,8 @@ const MENU_LOAD_Y: usize = 11;
 const MENU_QUIT_Y: usize = 12;
 const MENU_HELP_Y: usize = 14;
 const MENU_GAME_Y: usize = 16;
-const MENU_LEVEL_Y: usize = 17;
-const MENU_SOUND_Y: usize = 18;
+const MENU_LEVEL_Y: usize = 18;
+const MENU_SOUND_Y: usize = 17;
 const MENU_RULE_Y: usize = 19;
 const MENU_TIME_Y: usize = 20;
 
@@ -191,14 +191,31 @@ impl App {
 
     pub(super) fn render_menu(&self, screen: &mut dyn Canvas) {
         screen.write_packed(28, 3, packed!("P  I  S  K  R  S"), Style::Heading);
-        screen.write_packed(22, 5, packed!("Gomoku: five in a row wins."), Style::Normal);
+        // Gomorpion has no levels, rule or thinking time: only the lines that
+        // apply to the chosen game are shown.
+        let gomorpion = self.settings.variant == Variant::Gomorpion;
+        screen.write_packed(
+            22,
+            5,
+            if gomorpion {
+                packed!("Gomorpion: fives are captured; most points win.")
+            } else {
+                packed!("Gomoku: five in a row wins.")
+            },
+            Style::Normal,
+        );
         screen.write_packed(
             21,
             6,
             packed!("After Piskasm, Vojtech Havranek, 2004"),
             Style::Label,
         );
-        for (i, &(y, key)) in MENU_LINES.iter().enumerate() {
+        let lines = if gomorpion {
+            GOMORPION_LINES
+        } else {
+            MENU_LINES.len()
+        };
+        for (i, &(y, key)) in MENU_LINES.iter().enumerate().take(lines) {
             let label = MENU_LABELS.get(i);
             let one_letter = [key];
             let key: &[u8] = if key == F1_KEY { b"F1" } else { &one_letter };
@@ -213,7 +230,6 @@ impl App {
             self.settings.variant.name(),
             Style::Heading,
         );
-        screen.write(32, MENU_LEVEL_Y, self.settings.level.name(), Style::Heading);
         screen.write_packed(
             32,
             MENU_SOUND_Y,
@@ -224,6 +240,10 @@ impl App {
             },
             Style::Heading,
         );
+        if gomorpion {
+            return self.render_menu_foot(screen);
+        }
+        screen.write(32, MENU_LEVEL_Y, self.settings.level.name(), Style::Heading);
         screen.write_packed(
             32,
             MENU_RULE_Y,
@@ -243,6 +263,11 @@ impl App {
             packed!(" s (Strong)"),
             Style::Heading,
         );
+        self.render_menu_foot(screen);
+    }
+
+    /// The menu's last lines: the mouse, the keys.
+    fn render_menu_foot(&self, screen: &mut dyn Canvas) {
         if !self.mouse_present {
             screen.write_packed(
                 14,
@@ -272,11 +297,15 @@ static MENU_LINES: [(u8, u8); 11] = [
     (MENU_QUIT_Y as u8, b'3'),
     (MENU_HELP_Y as u8, F1_KEY),
     (MENU_GAME_Y as u8, b'G'),
-    (MENU_LEVEL_Y as u8, b'C'),
     (MENU_SOUND_Y as u8, b'S'),
+    // Gomoku's alone (Gomorpion's menu ends above).
+    (MENU_LEVEL_Y as u8, b'C'),
     (MENU_RULE_Y as u8, b'R'),
     (MENU_TIME_Y as u8, b'T'),
 ];
+
+/// How many of [`MENU_LINES`] apply to Gomorpion.
+const GOMORPION_LINES: usize = 8;
 
 /// The labels of [`MENU_LINES`].
 static MENU_LABELS: PackedList = packed_list![
@@ -287,8 +316,8 @@ static MENU_LABELS: PackedList = packed_list![
     packed!("  Quit (also Esc)"),
     packed!(" Help"),
     packed!("  Game:  "),
-    packed!("  Level: "),
     packed!("  Sound: "),
+    packed!("  Level: "),
     packed!("  Rule:  "),
     packed!("  Time:  "),
 ];

@@ -145,6 +145,8 @@ enum Panel {
     Rules,
     /// The moves by number (N), 30 a page; `back` pages before the last.
     Moves { back: u8 },
+    /// The Mist's hole as its `view` command gives it, 7x7.
+    Hole,
 }
 
 /// What the status line is asking for, if anything.
@@ -206,6 +208,9 @@ pub struct App {
     hint: Option<Point>,
     /// What the panel's lower part shows.
     panel: Panel,
+    /// In replay: how many of the game's moves the board shows (see
+    /// [`App::step_replay`]); the game itself is not touched.
+    replay: Option<u16>,
     status: Line,
     status_is_alert: bool,
     prompt: Prompt,
@@ -270,6 +275,7 @@ impl App {
             cursor: Point::new(side / 2, side / 2),
             hint: None,
             panel: Panel::Rules,
+            replay: None,
             status: Text::from(b"Choose with a key{ or a click}."),
             status_is_alert: false,
             prompt: Prompt::None,

@@ -3,7 +3,7 @@
 
 use super::game_screen::{WAIT_FOR_COMPUTER, WINS_ANY_KEY};
 use super::words::{push_point, push_side};
-use super::{App, Command, Prompt};
+use super::{App, Command, Panel, Prompt};
 use crate::board::Stone;
 use crate::controller::{self, Request};
 use crate::game::MoveError;
@@ -136,6 +136,7 @@ impl App {
                 if self.session.person_to_move() {
                     let winner = self.session.game.to_move().opponent();
                     self.session.game.resign();
+                    self.keep_score();
                     self.sound = Sound::Tune;
                     push_side(&mut self.status, winner).push_packed(WINS_ANY_KEY)
                 } else {
@@ -144,11 +145,13 @@ impl App {
             }
             Request::View => {
                 // The controller's answer is a line of 49 characters; on the
-                // screen the board itself draws the hole.
+                // screen the panel draws them as the 7x7 picture they are.
+                self.panel = Panel::Hole;
                 let text = self
                     .status
                     .push_packed(packed!("The hole: the clear 7x7 around "));
-                push_point(text, self.session.centre, self.session.variant).push(b".")
+                push_point(text, self.session.centre, self.session.variant)
+                    .push_packed(packed!(", in the panel."))
             }
             Request::History => {
                 // The status line holds the last moves; the whole list is in N.

@@ -63,8 +63,10 @@ impl App {
         self.render_panel(screen);
         let over = self.session.game.is_over();
         for &(x, label, key) in &BUTTONS {
-            // No hints in the Mist (nobody may see under it) or after the end.
-            if !(key == b'h' && (self.session.variant.has_mist() || over)) {
+            // No hints in the Mist (nobody may see under it) or after the end;
+            // replay only of a finished or a loaded game.
+            let hint = key == b'h' && (self.session.variant.has_mist() || over);
+            if !hint && !(key == b'p' && !self.may_replay()) {
                 screen.write(x as usize, BUTTONS_Y, label, Style::MenuKey);
             }
         }
@@ -72,8 +74,10 @@ impl App {
             screen,
             if matches!(self.prompt, Prompt::SaveName) {
                 packed!(" Type a file name  Enter Save  Esc Cancel  Backspace Erase")
+            } else if self.replay.is_some() {
+                packed!(" Left/Right Step  PgUp/PgDn Ten moves  Home/End First/Last  Esc Back")
             } else if over {
-                packed!(" F1 Help  U Undo  S Save  N Numbers  Other keys: menu")
+                packed!(" F1 Help  U Undo  S Save  N Numbers  P Replay  Other keys: menu")
             } else if self.session.variant.has_mist() {
                 packed!(
                     " F1 Help  Arrows Move  Enter/Space Place  C Command  U Undo  S Save  Esc Leave"
@@ -91,6 +95,10 @@ impl App {
     // Out of line: the .COM is smaller so.
     #[inline(never)]
     fn highlighted_move(&self) -> Option<Point> {
+        if self.replay.is_some() {
+            // In replay, the move just stepped to.
+            return self.shown_moves().last().copied();
+        }
         match self.session.opponent {
             Opponent::Person => self.session.game.last_move(),
             Opponent::Computer(computer) => {
@@ -104,13 +112,32 @@ impl App {
         }
     }
 
+    /// The stone the board shows on `point`: in replay, none from a move not
+    /// shown yet.
+    #[inline(never)]
+    fn shown_stone(&self, point: Point) -> Option<Stone> {
+        let stone = self.session.game.board().get(point);
+        match self.replay {
+            Some(_) if !self.shown_moves().contains(&point) => None,
+            _ => stone,
+        }
+    }
+
+    /// The moves the board shows: all of them, or in replay the first ones.
+    fn shown_moves(&self) -> &[Point] {
+        let moves = self.session.game.moves();
+        &moves[..self.replay.map_or(moves.len(), |shown| shown as usize)]
+    }
+
     fn render_board(&self, screen: &mut dyn Canvas) {
         let board = self.session.game.board();
         let side = board.side();
         let lettering = self.session.variant.lettering();
         let highlighted = self.highlighted_move();
+        let moves = self.shown_moves();
+        let replaying = moves.len() < self.session.game.moves().len();
         let win_line = match self.session.game.outcome() {
-            Outcome::Won { line, .. } => Some(line),
+            Outcome::Won { line, .. } if !replaying => Some(line),
             _ => None,
         };
         // The Mist hides everything outside the hole until the game is over.
@@ -129,27 +156,34 @@ impl App {
             let number = row + 1;
             let label = [if number < 10 { b' ' } else { b'1' }, b'0' + number % 10];
             screen.write(1, y, &label, Style::Label);
-            let mut left_hidden = false;
+            let (mut left_hidden, mut left_shaded) = (false, false);
             for col in 0..side {
                 let x = BOARD_X + 2 * col as usize;
                 let point = Point::new(col, row);
                 let hidden = misty && !mist::in_hole(self.session.centre, point);
+                let shaded = self.session.game.may_open_only_on(point);
                 // The line from the point on the left: under the Mist if either
-                // end is.
+                // end is, shaded if both ends are.
                 if col > 0 {
                     if hidden || left_hidden {
                         screen.put(x - 1, y, glyph::MIST, Style::Mist);
                     } else {
-                        screen.put(x - 1, y, glyph::HORIZONTAL, Style::Board);
+                        let style = if shaded && left_shaded {
+                            Style::Opening
+                        } else {
+                            Style::Board
+                        };
+                        screen.put(x - 1, y, glyph::HORIZONTAL, style);
                     }
                 }
-                left_hidden = hidden;
+                (left_hidden, left_shaded) = (hidden, shaded);
                 let in_win = win_line.is_some_and(|line| line.contains(point));
-                let (ch, style) = match board.get(point) {
+                let (ch, style) = match self.shown_stone(point) {
                     _ if hidden => (glyph::MIST, Style::Mist),
                     None if misty && point == self.session.centre => {
                         (glyph::HOLE_CENTRE, Style::Cursor)
                     }
+                    None if shaded => (empty_point_glyph(col, row, side), Style::Opening),
                     None => (empty_point_glyph(col, row, side), Style::Board),
                     Some(stone) => {
                         let emphasis = if in_win {
@@ -180,7 +214,7 @@ impl App {
             screen.put(x - 1, y, b'<', Style::Alert);
             screen.put(x + 1, y, b'>', Style::Alert);
         }
-        if !self.session.game.is_over() {
+        if !self.session.game.is_over() && self.replay.is_none() {
             let x = BOARD_X + 2 * self.cursor.col as usize;
             let y = row_y(self.cursor.row, side);
             screen.put(x - 1, y, b'[', Style::Cursor);
@@ -220,10 +254,10 @@ impl App {
             }
         }
         write_panel_line(screen, 4, &mut line, Style::Normal);
+        let moves = self.shown_moves();
         line.push_packed(packed!("Stones on the board: "))
-            .push_number(self.session.game.move_count() as u32);
+            .push_number(moves.len() as u32);
         write_panel_line(screen, 5, &mut line, Style::Normal);
-        let moves = self.session.game.moves();
         if let Some(&last) = moves.last()
             && !self.is_secret(moves.len() - 1)
         {
@@ -240,6 +274,15 @@ impl App {
             line.push_packed(packed!("Level: "))
                 .push(self.settings.level.name());
             write_panel_line(screen, 3, &mut line, Style::Label);
+            // This run's score at this level.
+            let [won, lost, drawn] = self.session.score[self.settings.level as usize];
+            line.push_packed(packed!("You "))
+                .push_number(won as u32)
+                .push(b" : ")
+                .push_number(lost as u32)
+                .push_packed(packed!(" Computer  Draws "))
+                .push_number(drawn as u32);
+            write_panel_line(screen, 10, &mut line, Style::Label);
         }
         match self.panel {
             Panel::Moves { back } => {
@@ -271,6 +314,24 @@ impl App {
                     );
                     line.clear();
                 }
+            }
+            Panel::Hole => {
+                // `view`'s answer: the centre, a comma, then the hole's 49
+                // points row by row from the top, two cells apart.
+                let mut view = [0u8; 53];
+                let len = mist::view(self.session.game.board(), self.session.centre, &mut view);
+                let first = len - 49;
+                screen.write_packed(PANEL_X, 11, packed!("The hole around"), Style::Heading);
+                screen.write(PANEL_X + 16, 11, &view[..first - 1], Style::Heading);
+                for (i, &point) in view[first..len].iter().enumerate() {
+                    screen.put(PANEL_X + 2 * (i % 7), 12 + i / 7, point, Style::Normal);
+                }
+                screen.write_packed(
+                    PANEL_X,
+                    20,
+                    packed!("# black  o white  . free  x off"),
+                    Style::Label,
+                );
             }
             Panel::Rules => {
                 let rule = if self.session.game.rule() == WinRule::ExactlyFive {

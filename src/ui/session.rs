@@ -7,9 +7,9 @@
 use super::{App, Opponent, Page};
 use crate::board::{Board, Stone};
 use crate::coord::Point;
-use crate::engine::{self, Position};
+use crate::engine::{self, LEVELS, Position};
 use crate::evaluation::Info;
-use crate::game::{Game, MoveError};
+use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::packed;
 use crate::random::Random;
@@ -32,6 +32,14 @@ pub(super) struct Session {
     /// The Mist: what the computer knows of the board (its own stones, what it
     /// saw through the hole, where its moves hit hidden stones).
     pub(super) known: Board,
+    /// This run's finished games against the computer, per level: won,
+    /// lost, drawn (never saved).
+    pub(super) score: [[u8; 3]; LEVELS.len()],
+    /// Whether this game is already in the score (an undone end that comes
+    /// again does not count twice).
+    pub(super) scored: bool,
+    /// The game came from a file: it may be replayed before it ends.
+    pub(super) loaded: bool,
 }
 
 impl Session {
@@ -47,6 +55,9 @@ impl Session {
             classic: Info::new(Stone::White, side, scores),
             centre: mist::START,
             known: Board::new(side),
+            score: [[0; 3]; LEVELS.len()],
+            scored: false,
+            loaded: false,
         }
     }
 
@@ -56,6 +67,7 @@ impl Session {
         self.variant = variant;
         variant.restart_game(&mut self.game, exact_five);
         self.opponent = opponent;
+        (self.scored, self.loaded) = (false, false);
         self.centre = mist::START;
         self.known.reset(variant.side());
         // Info for this board's size (also kept in two-player games, for hints).
@@ -80,6 +92,7 @@ impl Session {
             let _ = self.game.play(point); // never refused: checked before
         }
         self.variant = variant;
+        (self.scored, self.loaded) = (false, true);
         let computer = self.game.to_move().opponent();
         self.opponent = if two_players {
             Opponent::Person
@@ -219,7 +232,10 @@ impl App {
     // Inlined everywhere: the .COM is smaller so.
     #[inline(always)]
     pub fn computer_to_move(&self) -> bool {
-        self.page == Page::Game && !self.session.game.is_over() && !self.session.person_to_move()
+        self.page == Page::Game
+            && !self.session.game.is_over()
+            && !self.session.person_to_move()
+            && self.replay.is_none()
     }
 
     /// The computer's move, at its level. In the Mist it chooses from what it
@@ -256,12 +272,31 @@ impl App {
     pub(super) fn put_stone(&mut self, point: Point) -> Result<(), MoveError> {
         self.session.play(point)?;
         self.sound = if self.session.game.is_over() {
+            self.keep_score();
             Sound::Tune
         } else {
             Sound::Click
         };
         self.hint = None;
         Ok(())
+    }
+
+    /// A game against the computer that has just ended goes into the score of
+    /// its level, once.
+    pub(super) fn keep_score(&mut self) {
+        let Opponent::Computer(computer) = self.session.opponent else {
+            return;
+        };
+        let column = match self.session.game.outcome() {
+            Outcome::InProgress => return,
+            Outcome::Won { winner, .. } => (winner == computer) as usize,
+            Outcome::Draw => 2,
+        };
+        if !self.session.scored {
+            self.session.scored = true;
+            let count = &mut self.session.score[self.settings.level as usize][column];
+            *count = count.saturating_add(1);
+        }
     }
 
     /// Take back: against the computer, its reply and your last move together;

@@ -52,9 +52,21 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
             await dos.begun(1);
             let s = await dos.screenUntil("menu", isMenu);
             assert.ok(s.row(16).includes("Gomorpion 30x30"), "the menu's game line" + show(s));
+            // Only the lines that apply to Gomorpion: no level, rule or time.
+            assert.equal(s.row(5).trim(), "Gomorpion: fives are captured; most points win.", show(s));
+            assert.match(s.row(17), /S {2}Sound: +(on|off)/, show(s));
+            for (const y of [18, 19, 20]) assert.equal(s.row(y).trim(), "", `menu row ${y} is empty` + show(s));
+            for (const word of ["Level:", "Rule:", "Time:", "five in a row wins"]) {
+                assert.ok(!s.toString().includes(word), `${word} is not on Gomorpion's menu` + show(s));
+            }
             await dos.key("4");
             s = await dos.screenUntil("board", isBoard);
             assert.equal(s.height, 50, "80x50 text with the 8x8 font");
+            // The rows below the buttons show the rules: the first page of F1's help.
+            assert.equal(s.row(36).trim(), "Gomorpion", show(s));
+            assert.equal(s.row(37).trim(), "", show(s));
+            assert.ok(s.row(38).trim().startsWith("A 30x30 board, columns A to Z then AA to AD"), show(s));
+            assert.ok(s.row(49).trim().endsWith("Most points win."), "the rules' last line on the last row" + show(s));
             // Coordinates: A..Z, then AA..AD written downwards; rows 30..1.
             assert.equal(s.char(3, 2), "A");
             assert.equal(s.char(3 + 2 * 25, 2), "Z");
@@ -166,6 +178,7 @@ describe("Gomorpion on an EGA and on a CGA", () => {
             await dos.begun(1);
             let s = await dos.screenUntil("board", (t) => t.row(0).includes("Gomorpion 30x30"));
             assert.equal(s.height, 43, "80x43 text on an EGA" + show(s));
+            for (let y = 36; y < 43; y++) assert.equal(s.row(y).trim(), "", `no room for the rules: row ${y} stays empty` + show(s));
             assert.equal(s.row(32).slice(0, 2), " 1", show(s));
             assert.ok(s.row(BUTTONS_Y).includes("[Resign R]"), show(s));
             await dos.key("enter"); // the cursor starts on P16

@@ -20,8 +20,8 @@ const isMenu = h.isPiskrsMenu;
 const isGame = h.isPiskrsGame;
 const stonesOn = (s) => { const m = /Stones on the board: (\d+)/.exec(panel(s)); return m ? Number(m[1]) : -1; };
 const keyBar = (s) => s.row(24).trimEnd();
-const WIN_TAIL = " wins! U undo, S save, N moves; other keys: menu.";
-const END_KEY_BAR = " F1 Help  U Undo  S Save  N Numbers  Other keys: menu";
+const WIN_TAIL = " wins! U undo, S save, N moves, P replay; else menu.";
+const END_KEY_BAR = " F1 Help  U Undo  S Save  N Numbers  P Replay  Other keys: menu";
 
 function startPiskrs(name, steps, opts = {}) {
     const { files, ...rest } = opts;
@@ -104,7 +104,7 @@ describe("the Mist against the computer (/MIST /SEED 4 /PLAY 1): its moves stay 
         stored.push({ screen: view.screen, count: 2 * mine.length, step: "view" });
         const centre = /Hole centre: ([A-S]\d{1,2})/.exec(panel(view.screen));
         assert.ok(centre, show(view.screen));
-        assert.equal(view.answer, `The hole: the clear 7x7 around ${centre[1]}.`, show(view.screen));
+        assert.equal(view.answer, `The hole: the clear 7x7 around ${centre[1]}, in the panel.`, show(view.screen));
     });
 
     it("saved with S, the computer's real moves are nowhere on any screen outside the hole", LONG, async () => {
@@ -388,7 +388,7 @@ describe("N lists every move, 30 a page (a 44-move game, /LOAD); winning it agai
         assert.equal(stonesOn(s), 44, show(s));
     });
 
-    it("E1 makes Black's five: 'You win! Black wins! U undo, S save, N moves; other keys: menu.'; N shows all 45 moves", T, async () => {
+    it("E1 makes Black's five: 'You win! Black wins! U undo, S save, N moves, P replay; else menu.'; N shows all 45 moves", T, async () => {
         const { x, y } = h.boardCell("E1");
         await dos.click(x, y);
         await dos.moveTo(60, 3);

@@ -15,8 +15,8 @@ const LONG = { timeout: 180000 };
 const B19 = h.board(19);
 const B15 = h.board(15);
 const MIST = 0xb0; // ░
-const ATTR = { black: 0x60, blackWin: 0xa0, whiteWin: 0xaf, mist: 0x78 };
-const MENU = { game: 16, level: 17, sound: 18 };
+const ATTR = { black: 0x60, blackWin: 0xa0, whiteWin: 0xaf, mist: 0x78, opening: 0x30 };
+const MENU = { game: 16, sound: 17, level: 18 };
 const DEFAULTS = { game: "Gomoku 19x19 (Piskasm)", level: "Classic (Piskasm)", sound: "on" };
 const OUTER_RULE = "Outer-Open: Black opens on rows 1, 2, 14, 15 or columns A, B, O, P.";
 
@@ -196,11 +196,15 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         assert.equal(s.char(j10.x, j10.y), "*", show(s));
     });
 
-    // On the screen, view names the hole's centre (the board draws the hole,
-    // issue 19); the controller's 49-character answer is checked below.
-    it("C view on the empty board: the hole around J10", T, async () => {
+    // On the screen, view names the hole's centre and the panel draws the
+    // controller's 49 characters as the 7x7 picture (issue 19); the
+    // controller's own answer is checked below.
+    it("C view on the empty board: the hole around J10, its 7x7 picture in the panel", T, async () => {
         const { answer, screen } = await mistCommand(dos, "view", "view-empty");
-        assert.equal(answer, "The hole: the clear 7x7 around J10.", show(screen));
+        assert.equal(answer, "The hole: the clear 7x7 around J10, in the panel.", show(screen));
+        assert.equal(screen.row(11).slice(46).trimEnd(), "The hole around J10", show(screen));
+        for (let y = 12; y < 19; y++) assert.equal(screen.row(y).slice(46, 59), ". . . . . . .", `hole row ${y - 12}` + show(screen));
+        assert.equal(screen.row(20).slice(46).trimEnd(), "# black  o white  . free  x off", show(screen));
         checkMist(screen, {}, "J10", "after view");
         assert.equal(turn(screen), "black", "view places nothing" + show(screen));
     });
@@ -245,7 +249,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
             }
             if (i + 1 === VIEW_AFTER) {
                 const view = await mistCommand(dos, "view", "view-mid");
-                assert.equal(view.answer, `The hole: the clear 7x7 around ${centre}.`, "view " + ctx + show(view.screen));
+                assert.equal(view.answer, `The hole: the clear 7x7 around ${centre}, in the panel.`, "view " + ctx + show(view.screen));
                 checkMist(view.screen, stones, centre, "after view");
                 viewOnScreen = { centre, stones: { ...stones } };
                 const who = await mistCommand(dos, "who", "who-mid");
@@ -266,7 +270,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         const { x, y } = B19.cell(last);
         await dos.click(x, y);
         let s = await dos.screenUntil("mist-win", (t) => status(t).includes("wins!"));
-        assert.equal(status(s).trim(), "Black wins! U undo, S save, N moves; other keys: menu.", show(s));
+        assert.equal(status(s).trim(), "Black wins! U undo, S save, N moves, P replay; else menu.", show(s));
         assert.ok(panel(s).includes("Black won"), show(s));
         checkNoMist(s, stones, "the mist lifts when the game is over");
         const five = ["E5", "F5", "G5", "H5", "I5"];
@@ -362,6 +366,28 @@ async function click15(dos, point, n, step, timeout = 10000) {
     return dos.screenUntil(step, (t) => panel(t).includes(stonesLine(n)), { timeout });
 }
 
+/**
+ * Before Black's first stone, every point of the outer two lines (and the line
+ * between two of them) is shaded black on cyan, every other empty point is the
+ * plain board; after it (shaded = false), none is shaded.
+ */
+function assertOpeningShaded(s, shaded) {
+    for (let c = 0; c < 15; c++) {
+        for (let r = 1; r <= 15; r++) {
+            const name = B15.name(c, r);
+            const { x, y } = B15.cell(name);
+            if (B15.stones(s)[name]) continue;
+            const want = shaded && OUTER_LINES(name) ? ATTR.opening : ATTR.black;
+            assert.equal(s.attr(x, y), want, `${name}: attribute ${s.attr(x, y).toString(16)}h` + show(s));
+            if (c > 0 && !"[]".includes(s.char(x - 1, y))) { // (the cursor's brackets)
+                const left = B15.name(c - 1, r);
+                const line = shaded && OUTER_LINES(name) && OUTER_LINES(left) ? ATTR.opening : ATTR.black;
+                assert.equal(s.attr(x - 1, y), line, `the line from ${left} to ${name}` + show(s));
+            }
+        }
+    }
+}
+
 describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines", () => {
     const SEEDS = [1, 2, 3];
     let dos;
@@ -390,6 +416,7 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
                 assert.equal(s.char(x, y), B15.emptyGlyph(c, r), `empty point ${B15.name(c, r)} at (${x},${y})` + show(s));
             }
         }
+        assertOpeningShaded(s, true);
         for (let y = 17; y <= 21; y++) assert.equal(s.row(y).slice(0, 44).trim(), "", `nothing below the board on y=${y}` + show(s));
         assert.equal(s.char(4 + 2 * 15, 8), " ", "nothing right of column P" + show(s));
         assert.equal(B15.cursor(s), "H8", "the cursor starts in the middle" + show(s));
@@ -412,6 +439,7 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
         }
         let s = await click15(dos, "B8", 1, "black-B8");
         assert.deepEqual(B15.stones(s), { B8: "X" }, show(s));
+        assertOpeningShaded(s, false);
         assert.equal(status(s).trim(), "Black played B8.", show(s));
         assert.equal(turn(s), "white", show(s));
         s = await click15(dos, "H8", 2, "white-H8");
@@ -529,7 +557,7 @@ describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, exactly 
                 assert.ok(!panel(s).includes("won"), ctx + show(s));
             }
         }
-        assert.equal(status(s).trim(), "Black wins! U undo, S save, N moves; other keys: menu.", show(s));
+        assert.equal(status(s).trim(), "Black wins! U undo, S save, N moves, P replay; else menu.", show(s));
         assert.ok(panel(s).includes("Black won"), show(s));
         const five = ["C3", "D3", "E3", "F3", "G3"];
         const green = Object.keys(stones).filter((p) => [ATTR.blackWin, ATTR.whiteWin].includes(attr15(s, p))).sort();
