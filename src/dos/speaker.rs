@@ -50,22 +50,47 @@ fn tone_off() {
     }
 }
 
-/// Waits `microseconds` (INT 15h AH=86h, AT BIOS and later).
-fn wait(microseconds: u32) {
-    // SAFETY: INT 15h AH=86h waits CX:DX microseconds; it changes AX and flags.
+/// PIT channel 0's count: the timer the BIOS runs for its 18.2 Hz tick, in
+/// mode 3 (down by 2 at each of the PIT's 1.193182 MHz clocks, from 65536).
+fn timer_count() -> u16 {
+    let count: u16;
+    // SAFETY: port 43h command 00h latches channel 0's count, which ports 40h
+    // gives back low byte first; the BIOS's tick keeps running. Only AX is used.
     unsafe {
         asm!(
-            "int 0x15",
-            inout("ax") 0x8600u16 => _,
-            in("cx") (microseconds >> 16) as u16,
-            in("dx") microseconds as u16,
+            "mov al, 0",
+            "out 0x43, al",
+            "in al, 0x40",
+            "mov ah, al",
+            "in al, 0x40",
+            "xchg al, ah",
+            out("ax") count,
         );
+    }
+    count
+}
+
+/// Waits `milliseconds` by PIT channel 0, which every PC has (INT 15h AH=86h
+/// would need an AT BIOS), read often enough not to miss a turn of its count.
+/// The BIOS's tick counter bounds the wait, so a timer in another mode can
+/// make it shorter or longer, never endless.
+fn wait(milliseconds: u16) {
+    let needed = milliseconds as u32 * (PIT_HZ / 1000);
+    let ticks_allowed = milliseconds / 55 + 2;
+    let start = super::bios::far_read_u16(0x40, 0x6C);
+    let (mut last, mut elapsed) = (timer_count(), 0u32);
+    while elapsed < needed
+        && super::bios::far_read_u16(0x40, 0x6C).wrapping_sub(start) < ticks_allowed
+    {
+        let now = timer_count();
+        elapsed += (last.wrapping_sub(now) / 2) as u32;
+        last = now;
     }
 }
 
 fn note(divisor: u16, milliseconds: u16) {
     tone_on(divisor);
-    wait(milliseconds as u32 * 1000);
+    wait(milliseconds);
     tone_off();
 }
 

@@ -219,3 +219,42 @@ test("an over-size build fails at link time and says why", () => {
   assert.notStrictEqual(result.status, 0, "the build with 60,000 bytes of ballast linked");
   assert.match(result.stderr, /does not fit the TINY model/);
 });
+
+// BIOS services an XT lacks: INT 15h AH=86h (wait) and INT 16h AH=10h-12h (the
+// enhanced keyboard's), which only an AT BIOS with an enhanced keyboard has.
+// The program waits by the PIT (src/dos/speaker.rs) and takes INT 16h's AH
+// from 0040:0096h's enhanced-keyboard bit (src/dos/bios.rs), so no INT 15h may
+// appear, and no INT 16h may follow a constant AH of 10h-12h.
+const AT_ONLY_AH = /\bmov\w*\s+\$0x1[012]([0-9a-f]{2})?,%(e?ax|ah)\b/;
+
+test("no AT-only BIOS call: no INT 15h, and INT 16h's AH is never a constant 10h-12h", () => {
+  const listing = execFileSync("objdump", ["-d", "-m", "i8086", "-j", ".text", elf], {
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
+  const bad = [];
+  let recent = [];
+  let int16 = 0;
+  for (const line of listing.split("\n")) {
+    if (/^[0-9a-f]+ <.*>:$/.test(line)) recent = []; // a new function
+    const fields = line.split("\t");
+    if (fields.length < 3 || !/^\s*[0-9a-f]+:$/.test(fields[0])) continue;
+    const text = fields[2].trim();
+    if (/^int\s+\$0x15$/.test(text)) bad.push(`${fields[0]} ${text}`);
+    if (/^int\s+\$0x16$/.test(text)) {
+      int16++;
+      const constant = recent.find((r) => AT_ONLY_AH.test(r));
+      if (constant) bad.push(`${fields[0]} ${text} after ${constant}`);
+    }
+    recent = [...recent.slice(-5), text];
+  }
+  assert.ok(int16 >= 2, `expected the keyboard's INT 16h calls, found ${int16}`);
+  assert.deepStrictEqual(bad, [], `AT-only BIOS calls: ${bad.join("; ")}`);
+  // The pattern must catch what it is meant to catch, and only that.
+  for (const l of ["mov    $0x1000,%ax", "movw   $0x1100,%ax", "mov    $0x10,%ah", "mov    $0x11,%ah", "mov    $0x1200,%eax"]) {
+    assert.ok(AT_ONLY_AH.test(l), `pattern misses ${l}`);
+  }
+  for (const l of ["mov    $0x0,%ah", "mov    $0x100,%ax", "mov    $0x1,%ah", "mov    $0x10,%al", "mov    $0x1000,%bx"]) {
+    assert.ok(!AT_ONLY_AH.test(l), `pattern wrongly matches ${l}`);
+  }
+});
