@@ -59,7 +59,7 @@ impl Words for FarWords {
         let word: u32;
         // SAFETY: the address is inside the far table (index checked above
         // against this part's count; the parts lie within FAR_WORDS),
-        // which `_start` found to be ours; ES is saved and restored (LLVM
+        // which the loader (xtask/src/stub.rs) found to be ours; ES is saved and restored (LLVM
         // assumes ES = DS everywhere else).
         unsafe {
             asm!(
@@ -106,7 +106,7 @@ pub fn text_byte(offset: u16) -> u8 {
     }
     let byte: u8;
     // SAFETY: the address is inside the far copy of the texts (offset checked
-    // above), which `_start` found to be ours; ES is saved and restored (LLVM
+    // above), which the loader found to be ours; ES is saved and restored (LLVM
     // assumes ES = DS everywhere else).
     unsafe {
         asm!(
