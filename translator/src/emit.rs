@@ -1,0 +1,257 @@
+//! The 8086 code being built: instructions, labels and branches, laid out with
+//! short jumps wherever they reach, then encoded by iced-x86.
+//!
+//! iced's own block encoder turns a short Jcc that does not reach into a near
+//! Jcc (0F 8x), which a 386 has and an 8086 lacks. So branches are laid out
+//! here: every jump starts short (2 bytes) and grows, until nothing changes,
+//! into `jmp near` (3 bytes) or a short Jcc of the opposite condition over a
+//! `jmp near` (5 bytes).
+
+use std::collections::HashMap;
+
+use iced_x86::{Code, ConditionCode, Encoder, Instruction};
+
+/// A place in the code that a branch, a call or an immediate names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Label {
+    /// The translation of the MSP430 instruction at this address.
+    Text(u16),
+    /// A routine of the runtime, by name.
+    Runtime(String),
+    /// A label private to one translation (a skip over a few instructions).
+    Local(u32),
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Label(Label),
+    /// An instruction whose encoding does not depend on where it is.
+    Plain(Instruction),
+    /// An instruction with a 16-bit immediate that is a label's address.
+    WithAddress(Instruction, Label),
+    /// `jmp` (None) or a Jcc to a label.
+    Branch(Option<ConditionCode>, Label),
+    Call(Label),
+}
+
+/// Laid-out code: each item's address and size.
+pub struct Layout {
+    pub addresses: Vec<u16>,
+    pub long: Vec<bool>,
+    pub labels: HashMap<Label, u16>,
+    pub end: u16,
+}
+
+fn plain_size(instruction: &Instruction) -> Result<u16, String> {
+    let mut encoder = Encoder::new(16);
+    encoder
+        .encode(instruction, 0)
+        .map(|n| n as u16)
+        .map_err(|e| format!("cannot encode {instruction:?}: {e}"))
+}
+
+fn branch_size(cond: Option<ConditionCode>, long: bool) -> u16 {
+    match (cond, long) {
+        (_, false) => 2,
+        (None, true) => 3,
+        (Some(_), true) => 5,
+    }
+}
+
+/// Lays `items` out from `origin`; `outside` gives the addresses of labels that
+/// are not among the items (the runtime's, placed after them).
+pub fn layout(
+    items: &[Item],
+    origin: u16,
+    outside: &HashMap<Label, u16>,
+) -> Result<Layout, String> {
+    let sizes: Vec<u16> = items
+        .iter()
+        .map(|item| match item {
+            Item::Label(_) | Item::Branch(..) => Ok(0),
+            Item::Plain(i) | Item::WithAddress(i, _) => plain_size(i),
+            Item::Call(_) => Ok(3),
+        })
+        .collect::<Result<_, _>>()?;
+    let mut long = vec![false; items.len()];
+    loop {
+        let mut at = origin as u32;
+        let mut addresses = Vec::with_capacity(items.len());
+        let mut labels = HashMap::new();
+        for (n, item) in items.iter().enumerate() {
+            addresses.push(at as u16);
+            match item {
+                Item::Label(label) => {
+                    if labels.insert(label.clone(), at as u16).is_some() {
+                        return Err(format!("label {label:?} placed twice"));
+                    }
+                }
+                Item::Branch(cond, _) => at += branch_size(*cond, long[n]) as u32,
+                _ => at += sizes[n] as u32,
+            }
+        }
+        if std::env::var_os("TRANSLATOR_STATS").is_some() {
+            eprintln!("layout pass: {} bytes", at - origin as u32);
+        }
+        if at > 0xFFFF && std::env::var_os("TRANSLATOR_STATS").is_none() {
+            return Err(format!(
+                "the code passes the end of the segment: {} bytes from {origin:#x}",
+                at - origin as u32
+            ));
+        }
+        let mut grew = false;
+        for (n, item) in items.iter().enumerate() {
+            if let Item::Branch(cond, label) = item
+                && !long[n]
+            {
+                let target = *labels
+                    .get(label)
+                    .or_else(|| outside.get(label))
+                    .ok_or_else(|| format!("no label {label:?}"))?
+                    as i32;
+                let next = addresses[n] as i32 + branch_size(*cond, false) as i32;
+                if !(-128..=127).contains(&(target - next)) {
+                    long[n] = true;
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            return Ok(Layout {
+                addresses,
+                long,
+                labels,
+                end: at as u16,
+            });
+        }
+    }
+}
+
+fn jcc_short(cond: ConditionCode) -> Code {
+    use ConditionCode as C;
+    match cond {
+        C::o => Code::Jo_rel8_16,
+        C::no => Code::Jno_rel8_16,
+        C::b => Code::Jb_rel8_16,
+        C::ae => Code::Jae_rel8_16,
+        C::e => Code::Je_rel8_16,
+        C::ne => Code::Jne_rel8_16,
+        C::be => Code::Jbe_rel8_16,
+        C::a => Code::Ja_rel8_16,
+        C::s => Code::Js_rel8_16,
+        C::ns => Code::Jns_rel8_16,
+        C::p => Code::Jp_rel8_16,
+        C::np => Code::Jnp_rel8_16,
+        C::l => Code::Jl_rel8_16,
+        C::ge => Code::Jge_rel8_16,
+        C::le => Code::Jle_rel8_16,
+        C::g => Code::Jg_rel8_16,
+        C::None => Code::Jmp_rel8_16,
+    }
+}
+
+pub fn negate(cond: ConditionCode) -> ConditionCode {
+    use ConditionCode as C;
+    match cond {
+        C::o => C::no,
+        C::no => C::o,
+        C::b => C::ae,
+        C::ae => C::b,
+        C::e => C::ne,
+        C::ne => C::e,
+        C::be => C::a,
+        C::a => C::be,
+        C::s => C::ns,
+        C::ns => C::s,
+        C::p => C::np,
+        C::np => C::p,
+        C::l => C::ge,
+        C::ge => C::l,
+        C::le => C::g,
+        C::g => C::le,
+        C::None => C::None,
+    }
+}
+
+/// Encodes laid-out items into bytes (which start at the layout's origin).
+pub fn encode(
+    items: &[Item],
+    layout: &Layout,
+    outside: &HashMap<Label, u16>,
+) -> Result<Vec<u8>, String> {
+    let find = |label: &Label| -> Result<u16, String> {
+        layout
+            .labels
+            .get(label)
+            .or_else(|| outside.get(label))
+            .copied()
+            .ok_or_else(|| format!("no label {label:?}"))
+    };
+    let mut out = Vec::new();
+    let mut encoder = Encoder::new(16);
+    let err = |e: iced_x86::IcedError| e.to_string();
+    for (n, item) in items.iter().enumerate() {
+        let at = layout.addresses[n] as u64;
+        let mut put = |i: &Instruction, at: u64| -> Result<(), String> {
+            encoder.encode(i, at).map_err(err)?;
+            out.extend(encoder.take_buffer());
+            Ok(())
+        };
+        match item {
+            Item::Label(_) => {}
+            Item::Plain(i) => put(i, at)?,
+            Item::WithAddress(i, label) => {
+                let mut i = *i;
+                let value = find(label)? as u32;
+                if i.op_count() == 1 || i.op1_kind() == iced_x86::OpKind::Immediate16 {
+                    i.set_immediate16(value as u16);
+                } else {
+                    return Err(format!("{i:?}: no 16-bit immediate to hold {label:?}"));
+                }
+                put(&i, at)?;
+            }
+            Item::Call(label) => {
+                let i =
+                    Instruction::with_branch(Code::Call_rel16, find(label)? as u64).map_err(err)?;
+                put(&i, at)?;
+            }
+            Item::Branch(cond, label) => {
+                let target = find(label)? as u64;
+                let cond = cond.unwrap_or(ConditionCode::None);
+                if !layout.long[n] {
+                    put(
+                        &Instruction::with_branch(jcc_short(cond), target).map_err(err)?,
+                        at,
+                    )?;
+                } else if cond == ConditionCode::None {
+                    put(
+                        &Instruction::with_branch(Code::Jmp_rel16, target).map_err(err)?,
+                        at,
+                    )?;
+                } else {
+                    // Jcc's opposite over a jmp near: 2 + 3 bytes.
+                    put(
+                        &Instruction::with_branch(jcc_short(negate(cond)), at + 5).map_err(err)?,
+                        at,
+                    )?;
+                    put(
+                        &Instruction::with_branch(Code::Jmp_rel16, target).map_err(err)?,
+                        at + 2,
+                    )?;
+                }
+            }
+        }
+        let expected = layout
+            .addresses
+            .get(n + 1)
+            .map(|&a| a as usize)
+            .unwrap_or(layout.end as usize);
+        let origin = layout.addresses.first().copied().unwrap_or(0) as usize;
+        if out.len() != expected - origin {
+            return Err(format!(
+                "item {n} ({item:?}) encoded to a different size than laid out"
+            ));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,144 @@
+//! Which MSP430 flags are read before they are written again: the translator
+//! computes a flag only where this says it is live.
+//!
+//! A backward data-flow over one function's instructions. Calls end every
+//! flag's life (the callee's flags are not the caller's); a flag is never
+//! live into a function, nor through an indirect jump (a jump table's
+//! targets start with their flags dead: LLVM keeps no flag across one).
+
+use std::collections::HashMap;
+
+use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, SR};
+use crate::translate::Decoded;
+
+pub type FlagSet = u8;
+pub const C: FlagSet = 1;
+pub const Z: FlagSet = 2;
+pub const N: FlagSet = 4;
+pub const V: FlagSet = 8;
+pub const ALL: FlagSet = 15;
+
+/// What an instruction does to the flags, and where control goes after it.
+struct Effect {
+    reads: FlagSet,
+    writes: FlagSet,
+    falls_through: bool,
+    jumps_to: Option<u16>,
+}
+
+fn effect(instruction: &M) -> Effect {
+    let plain = |reads, writes| Effect {
+        reads,
+        writes,
+        falls_through: true,
+        jumps_to: None,
+    };
+    match *instruction {
+        M::Jump { cond, target } => {
+            let reads = match cond {
+                Cond::Eq | Cond::Ne => Z,
+                Cond::C | Cond::Nc => C,
+                Cond::N => N,
+                Cond::Ge | Cond::L => N | V,
+                Cond::Always => 0,
+            };
+            Effect {
+                reads,
+                writes: 0,
+                falls_through: cond != Cond::Always,
+                jumps_to: Some(target),
+            }
+        }
+        M::Two {
+            dst: Operand::Reg(PC),
+            ..
+        } => Effect {
+            reads: 0,
+            writes: ALL,
+            falls_through: false,
+            jumps_to: None,
+        },
+        // clrc, setc (write C) and `bit #1, sr` (reads C).
+        M::Two {
+            dst: Operand::Reg(SR),
+            op,
+            ..
+        } => match op {
+            Op2::Bit => plain(C, ALL),
+            _ => plain(0, C),
+        },
+        // The status register read as data: every flag is read.
+        M::Two {
+            src: Operand::Reg(SR),
+            op,
+            ..
+        } => plain(
+            ALL,
+            if matches!(op, Op2::Mov | Op2::Bic | Op2::Bis) {
+                0
+            } else {
+                ALL
+            },
+        ),
+        M::Two { op, .. } => match op {
+            Op2::Mov | Op2::Bic | Op2::Bis => plain(0, 0),
+            Op2::Add | Op2::Sub | Op2::Cmp | Op2::Bit | Op2::And | Op2::Xor => plain(0, ALL),
+            Op2::Addc | Op2::Subc | Op2::Dadd => plain(C, ALL),
+        },
+        M::One { op, .. } => match op {
+            Op1::Rrc => plain(C, ALL),
+            Op1::Rra | Op1::Sxt => plain(0, ALL),
+            Op1::Swpb | Op1::Push => plain(0, 0),
+            Op1::Call => plain(0, ALL),
+            Op1::Reti => Effect {
+                reads: 0,
+                writes: ALL,
+                falls_through: false,
+                jumps_to: None,
+            },
+        },
+    }
+}
+
+/// For each instruction, the flags live after it; and for each address, the
+/// flags live into it.
+pub fn liveness(code: &[Decoded]) -> (Vec<FlagSet>, HashMap<u16, FlagSet>) {
+    let index: HashMap<u16, usize> = code
+        .iter()
+        .enumerate()
+        .map(|(n, d)| (d.address, n))
+        .collect();
+    let effects: Vec<Effect> = code.iter().map(|d| effect(&d.instruction)).collect();
+    let mut live_in = vec![0 as FlagSet; code.len()];
+    let mut live_after = vec![0 as FlagSet; code.len()];
+    loop {
+        let mut changed = false;
+        for n in (0..code.len()).rev() {
+            let e = &effects[n];
+            let mut after = 0;
+            if e.falls_through && n + 1 < code.len() {
+                after |= live_in[n + 1];
+            }
+            if let Some(t) = e.jumps_to
+                && let Some(&m) = index.get(&t)
+            {
+                after |= live_in[m];
+            }
+            let inn = e.reads | (after & !e.writes);
+            if after != live_after[n] || inn != live_in[n] {
+                live_after[n] = after;
+                live_in[n] = inn;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let by_address = code
+        .iter()
+        .zip(&live_in)
+        .map(|(d, &f)| (d.address, f))
+        .collect();
+    (live_after, by_address)
+}

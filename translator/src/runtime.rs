@@ -1,0 +1,483 @@
+//! The 8086 runtime: what src/dos's `asm!` blocks do in the 386 build, for
+//! the translated build (src/dos/rt86.rs declares it to Rust), plus the
+//! program's start, the C memory routines and the MSP430 libcalls.
+//!
+//! Every routine follows the translated code's calling convention
+//! (src/translate.rs): arguments in BX, CX, DX, then r15's word; the result
+//! in BX (a 32-bit one in BX:CX, low word first); SI, DI and the words of
+//! r4-r8 preserved; AX, BP, the flags and r11/r15's words free to change.
+//! All of it is 8086 code (the build checks decode it).
+
+use std::collections::HashMap;
+
+use iced_x86::BlockEncoderOptions;
+use iced_x86::IcedError;
+use iced_x86::code_asm::*;
+
+use crate::emit::Label;
+
+/// What the runtime needs from the translated program.
+pub struct Needs {
+    /// `piskrs_main`, called by `_start`.
+    pub main: Label,
+    /// `piskrs_fatal`, where a trap (a panic) goes.
+    pub fatal: Label,
+    /// The static that `_start` stores the initial SP in.
+    pub initial_sp: u16,
+    /// Where the register words are ([`crate::translate::Vregs`]).
+    pub vregs: u16,
+}
+
+pub struct Runtime {
+    pub bytes: Vec<u8>,
+    pub labels: HashMap<Label, u16>,
+}
+
+/// The addresses the code refers to.
+struct Addresses {
+    main: u64,
+    fatal: u64,
+    initial_sp: u32,
+    vr15: u32,
+    stack_floor: u32,
+}
+
+/// Assembles the runtime at `origin`. `resolve` gives the translated
+/// program's addresses and `stack_floor` the end of the image; both are used
+/// only as operands whose size does not depend on them, so a first pass may
+/// pass anything.
+pub fn assemble(
+    origin: u16,
+    needs: &Needs,
+    stack_floor: u16,
+    resolve: &dyn Fn(&Label) -> Option<u16>,
+) -> Result<Runtime, String> {
+    let at = Addresses {
+        main: resolve(&needs.main).ok_or("no piskrs_main")? as u64,
+        fatal: resolve(&needs.fatal).ok_or("no piskrs_fatal")? as u64,
+        initial_sp: needs.initial_sp as u32,
+        vr15: needs.vregs as u32 + 30,
+        stack_floor: stack_floor as u32,
+    };
+    let e = |error: IcedError| format!("runtime: {error}");
+    let mut a = CodeAssembler::new(16).map_err(e)?;
+    let mut labels = Vec::new();
+    routines(&mut a, &mut labels, &at).map_err(e)?;
+    let result = a
+        .assemble_options(
+            origin as u64,
+            BlockEncoderOptions::RETURN_NEW_INSTRUCTION_OFFSETS,
+        )
+        .map_err(e)?;
+    let mut map = HashMap::new();
+    for (name, label) in &labels {
+        map.insert(
+            Label::Runtime(name.to_string()),
+            result.label_ip(label).map_err(e)? as u16,
+        );
+    }
+    Ok(Runtime {
+        bytes: result.inner.code_buffer,
+        labels: map,
+    })
+}
+
+fn routines(
+    a: &mut CodeAssembler,
+    names: &mut Vec<(&'static str, CodeLabel)>,
+    at: &Addresses,
+) -> Result<(), IcedError> {
+    let mut name = |a: &mut CodeAssembler, n: &'static str| -> Result<(), IcedError> {
+        // A second name for the same place (memcpy = memmove) reuses its label.
+        if let Some(&(_, l)) = names.last()
+            && n.starts_with("alias:")
+        {
+            names.push((&n[6..], l));
+            return Ok(());
+        }
+        let mut l = a.create_label();
+        a.set_label(&mut l)?;
+        names.push((n, l));
+        Ok(())
+    };
+
+    // _start: DOS (or the loader) left CS = DS = ES = SS and SP near FFFEh.
+    // The image holds .bss's zeros already. Paint the free stack below SP
+    // (all but its top 64 bytes) with A5h for /STACK, call the program, exit
+    // with its result.
+    name(a, "_start")?;
+    a.cld()?;
+    a.mov(word_ptr(at.initial_sp), sp)?;
+    a.mov(di, at.stack_floor)?;
+    a.mov(cx, sp)?;
+    a.sub(cx, di)?;
+    a.sub(cx, 64u32)?;
+    a.mov(al, 0xA5)?;
+    a.rep().stosb()?;
+    a.call(at.main)?;
+    name(a, "rt86_exit")?; // (errorlevel: BL)
+    a.mov(al, bl)?;
+    a.mov(ah, 0x4C)?;
+    a.int(0x21)?;
+
+    // A trap (what a panic becomes): the program's fatal-error path.
+    name(a, "abort")?;
+    a.jmp(at.fatal)?;
+
+    // rt86_int(number: BL, regs: CX): INT number with AX..DI, DS, ES from
+    // the Regs at CX (a DS or ES of 0: unchanged); all of them and FLAGS
+    // written back. BIOSes may clobber BP: the Regs pointer is kept on the stack.
+    name(a, "rt86_int")?;
+    let mut keep_es = a.create_label();
+    let mut keep_ds = a.create_label();
+    let mut done = a.create_label();
+    a.push(si)?;
+    a.push(di)?;
+    a.push(bp)?;
+    a.push(ds)?;
+    a.push(es)?;
+    a.mov(bp, cx)?;
+    a.push(bp)?;
+    a.push(bx)?; // the number, in BL
+    a.mov(bx, word_ptr(bp + 2))?;
+    a.mov(cx, word_ptr(bp + 4))?;
+    a.mov(dx, word_ptr(bp + 6))?;
+    a.mov(si, word_ptr(bp + 8))?;
+    a.mov(di, word_ptr(bp + 10))?;
+    a.mov(ax, word_ptr(bp + 14))?;
+    a.test(ax, ax)?;
+    a.jz(keep_es)?;
+    a.mov(es, ax)?;
+    a.set_label(&mut keep_es)?;
+    a.mov(ax, word_ptr(bp + 12))?;
+    a.test(ax, ax)?;
+    a.jz(keep_ds)?;
+    a.mov(ds, ax)?;
+    a.set_label(&mut keep_ds)?;
+    a.pop(ax)?; // AL = the number
+    for number in [0x10u32, 0x16, 0x1A, 0x33] {
+        let mut other = a.create_label();
+        a.cmp(al, number)?;
+        a.jne(other)?;
+        a.mov(ax, word_ptr(bp))?;
+        a.int(number)?;
+        a.jmp(done)?;
+        a.set_label(&mut other)?;
+    }
+    a.mov(ax, word_ptr(bp))?;
+    a.int(0x21)?;
+    a.set_label(&mut done)?;
+    a.pop(bp)?;
+    a.mov(word_ptr(bp), ax)?;
+    a.mov(word_ptr(bp + 2), bx)?;
+    a.mov(word_ptr(bp + 4), cx)?;
+    a.mov(word_ptr(bp + 6), dx)?;
+    a.mov(word_ptr(bp + 8), si)?;
+    a.mov(word_ptr(bp + 10), di)?;
+    a.mov(word_ptr(bp + 12), ds)?;
+    a.mov(word_ptr(bp + 14), es)?;
+    a.pushf()?;
+    a.pop(word_ptr(bp + 16))?;
+    a.pop(es)?;
+    a.pop(ds)?;
+    a.pop(bp)?;
+    a.pop(di)?;
+    a.pop(si)?;
+    a.ret()?;
+
+    // The MSP430's status register from the 8086's flags, in AX (C bit 0,
+    // Z bit 1, N bit 2, V bit 8), for a translated read of SR; C is the CF
+    // (rt86_sr), its complement (after SUB/CMP: rt86_sr_inverted) or not ZF
+    // (after AND/BIT/XOR: rt86_sr_not_zero). Only AX, BP and the flags change.
+    let mut rest = a.create_label();
+    name(a, "rt86_sr")?;
+    a.pushf()?;
+    a.pop(bp)?;
+    a.mov(ax, bp)?;
+    a.and(ax, 1u32)?;
+    a.jmp(rest)?;
+    name(a, "rt86_sr_inverted")?;
+    a.pushf()?;
+    a.pop(bp)?;
+    a.mov(ax, bp)?;
+    a.and(ax, 1u32)?;
+    a.xor(al, 1)?;
+    a.jmp(rest)?;
+    name(a, "rt86_sr_not_zero")?;
+    a.pushf()?;
+    a.pop(bp)?;
+    a.xor(ax, ax)?;
+    a.test(bp, 0x40u32)?;
+    a.jnz(rest)?;
+    a.inc(ax)?;
+    a.set_label(&mut rest)?;
+    for (x86, msp) in [(0x40u32, 2u32), (0x80, 4)] {
+        let mut clear = a.create_label();
+        a.test(bp, x86)?;
+        a.jz(clear)?;
+        a.or(al, msp)?;
+        a.set_label(&mut clear)?;
+    }
+    let mut no_overflow = a.create_label();
+    a.test(bp, 0x800u32)?;
+    a.jz(no_overflow)?;
+    a.or(ah, 1)?;
+    a.set_label(&mut no_overflow)?;
+    a.ret()?;
+
+    // Far memory: (segment BX, offset CX[, value DX]).
+    name(a, "rt86_far_read")?;
+    a.push(es)?;
+    a.mov(es, bx)?;
+    a.mov(bx, cx)?;
+    a.mov(bx, word_ptr(bx).es())?;
+    a.pop(es)?;
+    a.ret()?;
+    name(a, "rt86_far_read_byte")?;
+    a.push(es)?;
+    a.mov(es, bx)?;
+    a.mov(bx, cx)?;
+    a.mov(bl, byte_ptr(bx).es())?;
+    a.mov(bh, 0)?;
+    a.pop(es)?;
+    a.ret()?;
+    name(a, "rt86_far_write")?;
+    a.push(es)?;
+    a.mov(es, bx)?;
+    a.mov(bx, cx)?;
+    a.mov(word_ptr(bx).es(), dx)?;
+    a.pop(es)?;
+    a.ret()?;
+    name(a, "rt86_segment")?;
+    a.mov(bx, ds)?;
+    a.ret()?;
+
+    // Ports: (port BX[, value CL]).
+    name(a, "rt86_in")?;
+    a.mov(dx, bx)?;
+    a.in_(al, dx)?;
+    a.mov(bl, al)?;
+    a.mov(bh, 0)?;
+    a.ret()?;
+    name(a, "rt86_out")?;
+    a.mov(dx, bx)?;
+    a.mov(al, cl)?;
+    a.out(dx, al)?;
+    a.ret()?;
+    name(a, "rt86_idle")?;
+    a.sti()?;
+    a.hlt()?;
+    a.ret()?;
+    // INT 23h (Ctrl+C): carry on.
+    name(a, "piskrs_ctrl_c")?;
+    a.iret()?;
+
+    // memcpy/memmove(dst BX, src CX, n DX) -> dst; backwards when dst > src.
+    name(a, "memmove")?;
+    name(a, "alias:memcpy")?;
+    let mut forward = a.create_label();
+    let mut copied = a.create_label();
+    a.push(si)?;
+    a.push(di)?;
+    a.mov(di, bx)?;
+    a.mov(si, cx)?;
+    a.mov(cx, dx)?;
+    a.cmp(di, si)?;
+    a.jbe(forward)?;
+    a.add(si, cx)?;
+    a.dec(si)?;
+    a.add(di, cx)?;
+    a.dec(di)?;
+    a.std()?;
+    a.rep().movsb()?;
+    a.cld()?;
+    a.jmp(copied)?;
+    a.set_label(&mut forward)?;
+    a.rep().movsb()?;
+    a.set_label(&mut copied)?;
+    a.pop(di)?;
+    a.pop(si)?;
+    a.ret()?;
+    // memset(dst BX, byte CL, n DX) -> dst
+    name(a, "memset")?;
+    a.push(di)?;
+    a.mov(di, bx)?;
+    a.mov(al, cl)?;
+    a.mov(cx, dx)?;
+    a.rep().stosb()?;
+    a.pop(di)?;
+    a.ret()?;
+    // memcmp/bcmp(a BX, b CX, n DX) -> the first difference (a's byte - b's)
+    name(a, "memcmp")?;
+    name(a, "alias:bcmp")?;
+    let mut same = a.create_label();
+    a.push(si)?;
+    a.push(di)?;
+    a.mov(si, bx)?;
+    a.mov(di, cx)?;
+    a.mov(cx, dx)?;
+    a.xor(bx, bx)?;
+    a.jcxz(same)?;
+    a.repe().cmpsb()?;
+    a.je(same)?;
+    a.mov(al, byte_ptr(si - 1))?;
+    a.mov(ah, 0)?;
+    a.mov(bl, byte_ptr(di - 1))?;
+    a.sub(ax, bx)?;
+    a.mov(bx, ax)?;
+    a.set_label(&mut same)?;
+    a.pop(di)?;
+    a.pop(si)?;
+    a.ret()?;
+
+    // Multiplication: 16x16 -> 16; 16x16 -> 32 (signed, unsigned); 32x32 -> 32.
+    name(a, "__mspabi_mpyi")?;
+    a.mov(ax, bx)?;
+    a.mul(cx)?;
+    a.mov(bx, ax)?;
+    a.ret()?;
+    name(a, "__mspabi_mpysl")?;
+    a.mov(ax, bx)?;
+    a.imul(cx)?;
+    a.mov(bx, ax)?;
+    a.mov(cx, dx)?;
+    a.ret()?;
+    name(a, "__mspabi_mpyul")?;
+    a.mov(ax, bx)?;
+    a.mul(cx)?;
+    a.mov(bx, ax)?;
+    a.mov(cx, dx)?;
+    a.ret()?;
+    name(a, "__mspabi_mpyl")?; // (BX:CX) * (DX:r15)
+    a.push(si)?;
+    a.push(di)?;
+    a.mov(si, dx)?;
+    a.mov(ax, bx)?;
+    a.mul(word_ptr(at.vr15))?;
+    a.mov(di, ax)?;
+    a.mov(ax, cx)?;
+    a.mul(si)?;
+    a.add(di, ax)?;
+    a.mov(ax, bx)?;
+    a.mul(si)?;
+    a.add(dx, di)?;
+    a.mov(bx, ax)?;
+    a.mov(cx, dx)?;
+    a.pop(di)?;
+    a.pop(si)?;
+    a.ret()?;
+
+    // Division, 16-bit: BX / CX. Rust checks for zero (and MIN / -1) first.
+    name(a, "__mspabi_divu")?;
+    a.mov(ax, bx)?;
+    a.xor(dx, dx)?;
+    a.div(cx)?;
+    a.mov(bx, ax)?;
+    a.ret()?;
+    name(a, "__mspabi_remu")?;
+    a.mov(ax, bx)?;
+    a.xor(dx, dx)?;
+    a.div(cx)?;
+    a.mov(bx, dx)?;
+    a.ret()?;
+    name(a, "__mspabi_divi")?;
+    a.mov(ax, bx)?;
+    a.cwd()?;
+    a.idiv(cx)?;
+    a.mov(bx, ax)?;
+    a.ret()?;
+    name(a, "__mspabi_remi")?;
+    a.mov(ax, bx)?;
+    a.cwd()?;
+    a.idiv(cx)?;
+    a.mov(bx, dx)?;
+    a.ret()?;
+
+    // Division, 32-bit unsigned: (BX:CX) / (DX:r15), shift and subtract.
+    let mut divmod = a.create_label();
+    name(a, "__mspabi_divul")?;
+    a.call(divmod)?;
+    a.ret()?;
+    name(a, "__mspabi_remul")?;
+    a.call(divmod)?;
+    a.mov(bx, ax)?;
+    a.mov(cx, dx)?;
+    a.ret()?;
+    // Quotient to CX:BX, remainder to DX:AX.
+    a.set_label(&mut divmod)?;
+    let mut bit = a.create_label();
+    let mut take = a.create_label();
+    let mut next = a.create_label();
+    a.push(si)?;
+    a.push(di)?;
+    a.push(bp)?;
+    a.mov(si, dx)?;
+    a.mov(di, word_ptr(at.vr15))?;
+    a.xor(ax, ax)?;
+    a.xor(dx, dx)?;
+    a.mov(bp, 32u32)?;
+    a.set_label(&mut bit)?;
+    a.shl(bx, 1)?;
+    a.rcl(cx, 1)?;
+    a.rcl(ax, 1)?;
+    a.rcl(dx, 1)?;
+    a.jc(take)?; // past 32 bits: certainly not less than the divisor
+    a.cmp(dx, di)?;
+    a.jb(next)?;
+    a.ja(take)?;
+    a.cmp(ax, si)?;
+    a.jb(next)?;
+    a.set_label(&mut take)?;
+    a.sub(ax, si)?;
+    a.sbb(dx, di)?;
+    a.inc(bx)?;
+    a.set_label(&mut next)?;
+    a.dec(bp)?;
+    a.jnz(bit)?;
+    a.pop(bp)?;
+    a.pop(di)?;
+    a.pop(si)?;
+    a.ret()?;
+
+    // Shifts by a variable count: 16-bit (value BX, count CX), 32-bit (value BX:CX, count DX).
+    name(a, "__mspabi_slli")?;
+    a.shl(bx, cl)?;
+    a.ret()?;
+    name(a, "__mspabi_srli")?;
+    a.shr(bx, cl)?;
+    a.ret()?;
+    name(a, "__mspabi_srai")?;
+    a.sar(bx, cl)?;
+    a.ret()?;
+    for (n, kind) in [
+        ("__mspabi_slll", 0),
+        ("__mspabi_srll", 1),
+        ("__mspabi_sral", 2),
+    ] {
+        name(a, n)?;
+        let mut step = a.create_label();
+        let mut end = a.create_label();
+        a.xchg(cx, dx)?; // CX = the count, DX = the high word
+        a.jcxz(end)?;
+        a.set_label(&mut step)?;
+        match kind {
+            0 => {
+                a.shl(bx, 1)?;
+                a.rcl(dx, 1)?;
+            }
+            1 => {
+                a.shr(dx, 1)?;
+                a.rcr(bx, 1)?;
+            }
+            _ => {
+                a.sar(dx, 1)?;
+                a.rcr(bx, 1)?;
+            }
+        }
+        a.loop_(step)?;
+        a.set_label(&mut end)?;
+        a.mov(cx, dx)?;
+        a.ret()?;
+    }
+    Ok(())
+}

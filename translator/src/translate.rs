@@ -1,0 +1,1123 @@
+//! MSP430 instructions to 8086 instructions, one function at a time.
+//!
+//! ## The register map
+//! Each MSP430 register has one home for the whole program, so that every
+//! function agrees with its callers on where arguments, results and saved
+//! registers are:
+//!
+//! | MSP430 | 8086 | MSP430 ABI role |
+//! |---|---|---|
+//! | r1 (SP) | SP | the stack: same layout, 2-byte return addresses |
+//! | r12 | BX | first argument, result (low word) |
+//! | r13 | CX | second argument, result (high word) |
+//! | r14 | DX | third argument |
+//! | r10 | SI | callee-saved |
+//! | r9 | DI | callee-saved |
+//! | r4-r8, r11, r15 | words in memory ([`VREGS`]) | r15: fourth argument |
+//!
+//! AX is scratch, and BP points at the stack (BP = SP) whenever an operand is
+//! `X(SP)`: the 8086 cannot address memory through SP. BP also serves as a
+//! temporary base for `X(Rn)` where Rn lives in CX, DX or memory. Neither is
+//! kept across a call, a label or a change of SP.
+//!
+//! ## The calling convention
+//! The MSP430's, through the map: arguments in BX, CX, DX, r15's word, then on
+//! the stack; results in BX (and CX); SI, DI and r4-r8's words are preserved
+//! by the callee (the MSP430 code saves them itself); AX, BP and the flags are
+//! not. The runtime's routines (src/runtime.rs) follow it too.
+//!
+//! ## Flags
+//! Flags are computed only where an instruction reads them ([`crate::flags`]).
+//! The 8086's flags stand for the MSP430's, with one twist: after SUB, SUBC
+//! and CMP the MSP430's carry is NOT-borrow, the 8086's is borrow. The
+//! translator remembers which sense the 8086's CF has (`Carry`) and picks the
+//! jump to match, or flips it with CMC where a reader needs the other sense;
+//! at a label where the carry is read, it is always the MSP430's sense.
+
+use std::collections::{HashMap, HashSet};
+
+use iced_x86::{Code, ConditionCode, Instruction, MemoryOperand, Register};
+
+use crate::emit::{Item, Label};
+use crate::flags::{self, FlagSet};
+use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, Reg, SP, SR};
+
+/// The words in memory that hold r0-r15 when their home is not an 8086
+/// register (only r4-r8, r11 and r15 are used): 32 bytes the output reserves
+/// at this address.
+pub struct Vregs(pub u16);
+
+/// Where a 16-bit relocated immediate points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Text(u16),
+    Runtime(String),
+}
+
+/// A decoded instruction with what the relocations say of its operands.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    pub address: u16,
+    pub len: u16,
+    pub instruction: M,
+    /// The source's (or single operand's) immediate names code or the runtime.
+    pub src_target: Option<Target>,
+    pub dst_target: Option<Target>,
+}
+
+/// The home of an MSP430 register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Home {
+    Reg(Register),
+    Mem(u16),
+}
+
+pub fn home(reg: Reg, vregs: &Vregs) -> Home {
+    match reg {
+        12 => Home::Reg(Register::BX),
+        13 => Home::Reg(Register::CX),
+        14 => Home::Reg(Register::DX),
+        10 => Home::Reg(Register::SI),
+        9 => Home::Reg(Register::DI),
+        _ => Home::Mem(vregs.0 + 2 * reg as u16),
+    }
+}
+
+fn low(r: Register) -> Option<Register> {
+    match r {
+        Register::AX => Some(Register::AL),
+        Register::BX => Some(Register::BL),
+        Register::CX => Some(Register::CL),
+        Register::DX => Some(Register::DL),
+        _ => None,
+    }
+}
+
+fn high(r: Register) -> Option<Register> {
+    match r {
+        Register::AX => Some(Register::AH),
+        Register::BX => Some(Register::BH),
+        Register::CX => Some(Register::CH),
+        Register::DX => Some(Register::DH),
+        _ => None,
+    }
+}
+
+fn is_base(r: Register) -> bool {
+    matches!(r, Register::BX | Register::SI | Register::DI | Register::BP)
+}
+
+fn mem_at(address: u16) -> MemoryOperand {
+    MemoryOperand::with_displ(address as u64, 2)
+}
+
+fn mem_base(base: Register, disp: u16) -> MemoryOperand {
+    MemoryOperand::with_base_displ_size(base, disp as i16 as i64, 1)
+}
+
+/// An operand as the 8086 sees it.
+#[derive(Clone, Debug)]
+enum X {
+    R(Register),
+    M(MemoryOperand),
+    I(u16),
+    /// An immediate that is a label's address.
+    L(Label),
+}
+
+/// The sense of the 8086's CF relative to the MSP430's C.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Carry {
+    /// CF = C (after ADD, ADDC, RRA, RRC...).
+    Same,
+    /// CF = not C (after SUB, SUBC, CMP).
+    Inverted,
+    /// C = not Z (after AND, BIT, XOR, SXT: the MSP430 sets C when the result
+    /// is not zero).
+    NotZero,
+    Unknown,
+}
+
+fn op_code(op: Op2, byte: bool, form: Form) -> Option<Code> {
+    use Code as C;
+    use Form::*;
+    let name = match op {
+        Op2::Mov => 0,
+        Op2::Add => 1,
+        Op2::Addc => 2,
+        Op2::Sub => 3,
+        Op2::Subc => 4,
+        Op2::Cmp => 5,
+        Op2::Bit => 6,
+        Op2::Bis => 7,
+        Op2::Xor => 8,
+        Op2::And | Op2::Bic => 9,
+        Op2::Dadd => return None,
+    };
+    // [mov, add, adc, sub, sbb, cmp, test, or, xor, and] x [r_rm, rm_r, rm_imm] x [16, 8]
+    const TABLE: [[[Code; 2]; 3]; 10] = [
+        [
+            [C::Mov_r16_rm16, C::Mov_r8_rm8],
+            [C::Mov_rm16_r16, C::Mov_rm8_r8],
+            [C::Mov_rm16_imm16, C::Mov_rm8_imm8],
+        ],
+        [
+            [C::Add_r16_rm16, C::Add_r8_rm8],
+            [C::Add_rm16_r16, C::Add_rm8_r8],
+            [C::Add_rm16_imm16, C::Add_rm8_imm8],
+        ],
+        [
+            [C::Adc_r16_rm16, C::Adc_r8_rm8],
+            [C::Adc_rm16_r16, C::Adc_rm8_r8],
+            [C::Adc_rm16_imm16, C::Adc_rm8_imm8],
+        ],
+        [
+            [C::Sub_r16_rm16, C::Sub_r8_rm8],
+            [C::Sub_rm16_r16, C::Sub_rm8_r8],
+            [C::Sub_rm16_imm16, C::Sub_rm8_imm8],
+        ],
+        [
+            [C::Sbb_r16_rm16, C::Sbb_r8_rm8],
+            [C::Sbb_rm16_r16, C::Sbb_rm8_r8],
+            [C::Sbb_rm16_imm16, C::Sbb_rm8_imm8],
+        ],
+        [
+            [C::Cmp_r16_rm16, C::Cmp_r8_rm8],
+            [C::Cmp_rm16_r16, C::Cmp_rm8_r8],
+            [C::Cmp_rm16_imm16, C::Cmp_rm8_imm8],
+        ],
+        [
+            [C::Test_rm16_r16, C::Test_rm8_r8],
+            [C::Test_rm16_r16, C::Test_rm8_r8],
+            [C::Test_rm16_imm16, C::Test_rm8_imm8],
+        ],
+        [
+            [C::Or_r16_rm16, C::Or_r8_rm8],
+            [C::Or_rm16_r16, C::Or_rm8_r8],
+            [C::Or_rm16_imm16, C::Or_rm8_imm8],
+        ],
+        [
+            [C::Xor_r16_rm16, C::Xor_r8_rm8],
+            [C::Xor_rm16_r16, C::Xor_rm8_r8],
+            [C::Xor_rm16_imm16, C::Xor_rm8_imm8],
+        ],
+        [
+            [C::And_r16_rm16, C::And_r8_rm8],
+            [C::And_rm16_r16, C::And_rm8_r8],
+            [C::And_rm16_imm16, C::And_rm8_imm8],
+        ],
+    ];
+    let f = match form {
+        RegRm => 0,
+        RmReg => 1,
+        RmImm => 2,
+    };
+    Some(TABLE[name][f][byte as usize])
+}
+
+#[derive(Clone, Copy)]
+enum Form {
+    /// reg <- reg/mem
+    RegRm,
+    /// reg/mem <- reg
+    RmReg,
+    /// reg/mem <- immediate
+    RmImm,
+}
+
+/// The sign-extended imm8 forms (83 /n ib), one byte shorter than imm16.
+fn short_imm(code: Code) -> Option<Code> {
+    use Code as C;
+    Some(match code {
+        C::Add_rm16_imm16 => C::Add_rm16_imm8,
+        C::Adc_rm16_imm16 => C::Adc_rm16_imm8,
+        C::Sub_rm16_imm16 => C::Sub_rm16_imm8,
+        C::Sbb_rm16_imm16 => C::Sbb_rm16_imm8,
+        C::Cmp_rm16_imm16 => C::Cmp_rm16_imm8,
+        C::Or_rm16_imm16 => C::Or_rm16_imm8,
+        C::Xor_rm16_imm16 => C::Xor_rm16_imm8,
+        C::And_rm16_imm16 => C::And_rm16_imm8,
+        _ => return None,
+    })
+}
+
+/// Translates one function: `code` is its decoded instructions in order;
+/// `labels` the addresses in it that something jumps, calls or points to.
+pub struct FunctionTranslator<'a> {
+    pub vregs: &'a Vregs,
+    pub labels: &'a HashSet<u16>,
+    pub out: Vec<Item>,
+    carry: Carry,
+    bp_is_sp: bool,
+    /// The source is the status register, which the runtime put in AX.
+    sr_in_ax: bool,
+}
+
+/// Stands for the status register once it is in AX (r3 is never an operand
+/// as a register: its encodings are constants).
+const AX_STANDIN: Reg = 3;
+
+type R<T> = Result<T, String>;
+
+macro_rules! i {
+    ($code:expr) => {
+        Instruction::with($code)
+    };
+    ($code:expr, $a:expr) => {
+        Instruction::with1($code, $a).map_err(|e| format!("{:?}: {e}", $code))?
+    };
+    ($code:expr, $a:expr, $b:expr) => {
+        Instruction::with2($code, $a, $b).map_err(|e| format!("{:?}: {e}", $code))?
+    };
+}
+
+impl<'a> FunctionTranslator<'a> {
+    pub fn new(vregs: &'a Vregs, labels: &'a HashSet<u16>) -> Self {
+        FunctionTranslator {
+            vregs,
+            labels,
+            out: Vec::new(),
+            carry: Carry::Unknown,
+            bp_is_sp: false,
+            sr_in_ax: false,
+        }
+    }
+
+    fn put(&mut self, i: Instruction) {
+        self.out.push(Item::Plain(i));
+    }
+
+    /// Translates a function's instructions; `live_after[n]` are the flags
+    /// read after instruction n before being written.
+    pub fn function(
+        &mut self,
+        code: &[Decoded],
+        live_after: &[FlagSet],
+        live_in: &HashMap<u16, FlagSet>,
+    ) -> R<()> {
+        for (n, d) in code.iter().enumerate() {
+            if self.labels.contains(&d.address) || n == 0 {
+                self.out.push(Item::Label(Label::Text(d.address)));
+                self.bp_is_sp = false;
+                if live_in.get(&d.address).copied().unwrap_or(0) & flags::C != 0 {
+                    self.carry = Carry::Same;
+                } else {
+                    self.carry = Carry::Unknown;
+                }
+            }
+            let next_live_in = code
+                .get(n + 1)
+                .filter(|next| self.labels.contains(&next.address))
+                .map(|next| live_in.get(&next.address).copied().unwrap_or(0))
+                .unwrap_or(0);
+            self.instruction(d, live_after[n], live_in)
+                .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
+            // Falling into a label where the carry is read: give it its MSP430 sense.
+            if next_live_in & flags::C != 0 {
+                self.canonical_carry()
+                    .map_err(|e| format!("after {:#06x} {:?}: {e}", d.address, d.instruction))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn canonical_carry(&mut self) -> R<()> {
+        match self.carry {
+            Carry::Same => Ok(()),
+            Carry::Inverted => {
+                self.put(i!(Code::Cmc));
+                self.carry = Carry::Same;
+                Ok(())
+            }
+            other => Err(format!(
+                "the carry is read at a label with the 8086's CF {other:?}"
+            )),
+        }
+    }
+
+    fn instruction(
+        &mut self,
+        d: &Decoded,
+        live: FlagSet,
+        live_in: &HashMap<u16, FlagSet>,
+    ) -> R<()> {
+        match d.instruction {
+            M::Jump { cond, target } => self.jump(cond, target, live_in),
+            M::One { op, byte, dst } => self.one(op, byte, dst, d, live),
+            M::Two { op, byte, src, dst } => self.two(op, byte, src, dst, d, live),
+        }
+    }
+
+    fn jump(&mut self, cond: Cond, target: u16, live_in: &HashMap<u16, FlagSet>) -> R<()> {
+        if live_in.get(&target).copied().unwrap_or(0) & flags::C != 0
+            && cond != Cond::Nc
+            && cond != Cond::C
+        {
+            self.canonical_carry()?;
+        }
+        use ConditionCode as C;
+        let cc = match cond {
+            Cond::Always => None,
+            Cond::Eq => Some(C::e),
+            Cond::Ne => Some(C::ne),
+            Cond::N => Some(C::s),
+            Cond::Ge => Some(C::ge),
+            Cond::L => Some(C::l),
+            Cond::C | Cond::Nc => {
+                if live_in.get(&target).copied().unwrap_or(0) & flags::C != 0 {
+                    self.canonical_carry()?;
+                }
+                let set = cond == Cond::C;
+                Some(match (self.carry, set) {
+                    (Carry::Same, true) | (Carry::Inverted, false) => C::b,
+                    (Carry::Same, false) | (Carry::Inverted, true) => C::ae,
+                    (Carry::NotZero, true) => C::ne,
+                    (Carry::NotZero, false) => C::e,
+                    (Carry::Unknown, _) => return Err("a carry jump with no known carry".into()),
+                })
+            }
+        };
+        self.out.push(Item::Branch(cc, Label::Text(target)));
+        Ok(())
+    }
+
+    /// Makes BP = SP (for an `X(SP)` operand).
+    fn frame(&mut self, pre: &mut Vec<Instruction>) -> R<()> {
+        if !self.bp_is_sp {
+            pre.push(i!(Code::Mov_r16_rm16, Register::BP, Register::SP));
+            self.bp_is_sp = true;
+        }
+        Ok(())
+    }
+
+    /// The memory an MSP430 memory operand names; instructions that set up a
+    /// base go to `pre`. `sp_in_use`: the other operand is `X(SP)` (BP is taken).
+    fn memory(
+        &mut self,
+        reg: Reg,
+        disp: u16,
+        sp_in_use: bool,
+        pre: &mut Vec<Instruction>,
+    ) -> R<MemoryOperand> {
+        if reg == SP {
+            self.frame(pre)?;
+            return Ok(mem_base(Register::BP, disp));
+        }
+        if reg == PC || reg == SR {
+            return Err("a memory operand based on PC or SR".into());
+        }
+        match home(reg, self.vregs) {
+            Home::Reg(r) if is_base(r) => Ok(mem_base(r, disp)),
+            other => {
+                if sp_in_use {
+                    return Err(format!(
+                        "X(r{reg}) with r{reg} in {other:?} beside an X(SP) operand"
+                    ));
+                }
+                pre.push(match other {
+                    Home::Reg(r) => i!(Code::Mov_r16_rm16, Register::BP, r),
+                    Home::Mem(a) => i!(Code::Mov_r16_rm16, Register::BP, mem_at(a)),
+                });
+                self.bp_is_sp = false;
+                Ok(mem_base(Register::BP, disp))
+            }
+        }
+    }
+
+    /// An operand as an 8086 operand. `sp_in_use` as for [`Self::memory`].
+    fn operand(
+        &mut self,
+        o: Operand,
+        target: &Option<Target>,
+        sp_in_use: bool,
+        pre: &mut Vec<Instruction>,
+    ) -> R<X> {
+        Ok(match o {
+            Operand::Reg(AX_STANDIN) if self.sr_in_ax => X::R(Register::AX),
+            Operand::Reg(PC) | Operand::Reg(SR) => return Err("PC or SR as data".into()),
+            Operand::Reg(SP) => X::R(Register::SP),
+            Operand::Reg(r) => match home(r, self.vregs) {
+                Home::Reg(r) => X::R(r),
+                Home::Mem(a) => X::M(mem_at(a)),
+            },
+            Operand::Imm(v) => match target {
+                Some(Target::Text(t)) => X::L(Label::Text(*t)),
+                Some(Target::Runtime(name)) => X::L(Label::Runtime(name.clone())),
+                None => X::I(v),
+            },
+            Operand::Abs(a) | Operand::Symbolic(a) => {
+                if target.is_some() {
+                    return Err("an absolute operand in code".into());
+                }
+                X::M(mem_at(a))
+            }
+            Operand::Indexed(r, disp) => X::M(self.memory(r, disp, sp_in_use, pre)?),
+            Operand::PostInc(r) => X::M(self.memory(r, 0, sp_in_use, pre)?),
+        })
+    }
+
+    /// Whether a memory operand's base must be copied to BP (its register is
+    /// not one the 8086 can address through).
+    fn needs_temporary_base(&self, o: Operand) -> bool {
+        match o {
+            Operand::Indexed(r, _) | Operand::PostInc(r) if r != SP => {
+                !matches!(home(r, self.vregs), Home::Reg(b) if is_base(b))
+            }
+            _ => false,
+        }
+    }
+
+    /// After `@Rn+`: Rn grows by `size`, without touching the flags where possible.
+    fn post_increment(&mut self, reg: Reg, size: u16, post: &mut Vec<Instruction>) -> R<bool> {
+        if reg == SP {
+            post.push(i!(
+                Code::Lea_r16_m,
+                Register::SP,
+                mem_base(Register::BP, size)
+            ));
+            return Err("@SP+ outside pop and ret".into());
+        }
+        Ok(match home(reg, self.vregs) {
+            Home::Reg(r) if is_base(r) => {
+                post.push(i!(Code::Lea_r16_m, r, mem_base(r, size)));
+                false
+            }
+            Home::Reg(r) => {
+                for _ in 0..size {
+                    post.push(i!(Code::Inc_r16, r));
+                }
+                true
+            }
+            Home::Mem(a) => {
+                post.push(i!(Code::Add_rm16_imm8, mem_at(a), size as i32));
+                true
+            }
+        })
+    }
+
+    /// Emits `part`, wrapped in PUSHF/POPF when it changes flags that are live.
+    fn guarded(&mut self, part: Vec<Instruction>, keep: bool) {
+        let clobbers = part.iter().any(|i| i.rflags_modified() != 0);
+        if keep && clobbers {
+            self.put(Instruction::with(Code::Pushfw));
+            for i in part {
+                self.put(i);
+            }
+            self.put(Instruction::with(Code::Popfw));
+        } else {
+            for i in part {
+                self.put(i);
+            }
+        }
+    }
+
+    fn one(&mut self, op: Op1, byte: bool, dst: Operand, d: &Decoded, live: FlagSet) -> R<()> {
+        let mut pre = Vec::new();
+        match op {
+            Op1::Call => {
+                match dst {
+                    Operand::Imm(_) => {
+                        let label = match &d.src_target {
+                            Some(Target::Text(t)) => Label::Text(*t),
+                            Some(Target::Runtime(name)) => Label::Runtime(name.clone()),
+                            None => return Err("a call to a constant address".into()),
+                        };
+                        self.out.push(Item::Call(label));
+                    }
+                    _ => {
+                        let x = self.operand(dst, &None, false, &mut pre)?;
+                        for i in pre {
+                            self.put(i);
+                        }
+                        match x {
+                            X::R(r) => self.put(i!(Code::Call_rm16, r)),
+                            X::M(m) => self.put(i!(Code::Call_rm16, m)),
+                            _ => return Err("call operand".into()),
+                        }
+                    }
+                }
+                self.bp_is_sp = false;
+                self.carry = Carry::Unknown;
+                Ok(())
+            }
+            Op1::Push => {
+                let x = self.operand(dst, &d.src_target, false, &mut pre)?;
+                self.guarded(pre, live != 0);
+                match x {
+                    X::R(r) => self.put(i!(Code::Push_r16, r)),
+                    X::M(m) => {
+                        self.put(i!(Code::Push_rm16, m));
+                    }
+                    X::I(v) => {
+                        self.put(i!(Code::Mov_r16_imm16, Register::AX, v as u32));
+                        self.put(i!(Code::Push_r16, Register::AX));
+                    }
+                    X::L(l) => {
+                        self.out.push(Item::WithAddress(
+                            i!(Code::Mov_r16_imm16, Register::AX, 0u32),
+                            l,
+                        ));
+                        self.put(i!(Code::Push_r16, Register::AX));
+                    }
+                }
+                if let Operand::PostInc(r) = dst {
+                    let mut post = Vec::new();
+                    self.post_increment(r, if byte { 1 } else { 2 }, &mut post)?;
+                    self.guarded(post, live != 0);
+                }
+                self.bp_is_sp = false;
+                Ok(())
+            }
+            Op1::Reti => Err("reti".into()),
+            Op1::Swpb | Op1::Rra | Op1::Rrc | Op1::Sxt => self.unary(op, byte, dst, d, live),
+        }
+    }
+
+    /// RRA, RRC, SWPB, SXT on a register or memory.
+    fn unary(&mut self, op: Op1, byte: bool, dst: Operand, d: &Decoded, live: FlagSet) -> R<()> {
+        let mut pre = Vec::new();
+        let x = self.operand(dst, &d.src_target, false, &mut pre)?;
+        let reads_carry = op == Op1::Rrc;
+        self.guarded(pre, live != 0 || reads_carry);
+        if reads_carry {
+            match self.carry {
+                Carry::Same => {}
+                Carry::Inverted => self.put(i!(Code::Cmc)),
+                _ => return Err("rrc with no known carry".into()),
+            }
+        }
+        let size = if byte { 1 } else { 2 };
+        let is_reg = matches!(dst, Operand::Reg(_));
+        // The operand in a form the 8086 can shift: a register with a low half,
+        // or memory; SI and DI go through AX.
+        let (target, writeback): (X, Option<Register>) = match &x {
+            X::R(r) if byte && low(*r).is_none() => {
+                self.put(i!(Code::Mov_r16_rm16, Register::AX, *r));
+                (X::R(Register::AX), Some(*r))
+            }
+            X::R(r) if op == Op1::Swpb && high(*r).is_none() => {
+                self.put(i!(Code::Mov_r16_rm16, Register::AX, *r));
+                (X::R(Register::AX), Some(*r))
+            }
+            X::R(Register::SP) => return Err("shift of SP".into()),
+            _ => (x.clone(), None),
+        };
+        match op {
+            Op1::Rra | Op1::Rrc => {
+                let code = match (op, byte) {
+                    (Op1::Rra, false) => Code::Sar_rm16_1,
+                    (Op1::Rra, true) => Code::Sar_rm8_1,
+                    (_, false) => Code::Rcr_rm16_1,
+                    (_, true) => Code::Rcr_rm8_1,
+                };
+                let ins = match &target {
+                    X::R(r) => i!(code, if byte { low(*r).unwrap() } else { *r }, 1u32),
+                    X::M(m) => i!(code, *m, 1u32),
+                    _ => return Err("shift of a constant".into()),
+                };
+                self.put(ins);
+                if op == Op1::Rrc && live & (flags::N | flags::Z) != 0 {
+                    // RCR leaves SF and ZF; the MSP430's RRC sets N and Z.
+                    return Err("RRC's N or Z read".into());
+                }
+                self.carry = Carry::Same;
+                if byte && is_reg {
+                    self.clear_high(&target)?;
+                }
+            }
+            Op1::Swpb => {
+                if byte {
+                    return Err("swpb.b".into());
+                }
+                match &target {
+                    X::R(r) => self.put(i!(Code::Xchg_rm8_r8, high(*r).unwrap(), low(*r).unwrap())),
+                    X::M(m) => {
+                        self.put(i!(Code::Mov_r16_rm16, Register::AX, *m));
+                        self.put(i!(Code::Xchg_rm8_r8, Register::AH, Register::AL));
+                        self.put(i!(Code::Mov_rm16_r16, *m, Register::AX));
+                    }
+                    _ => return Err("swpb of a constant".into()),
+                }
+            }
+            Op1::Sxt => {
+                // AL sign-extended to AX; N and Z from the result, C = not Z, V = 0.
+                match &target {
+                    X::R(r) => match low(*r) {
+                        Some(Register::AL) => {}
+                        Some(l) => self.put(i!(Code::Mov_r8_rm8, Register::AL, l)),
+                        None => self.put(i!(Code::Mov_r16_rm16, Register::AX, *r)),
+                    },
+                    X::M(m) => self.put(i!(Code::Mov_r8_rm8, Register::AL, *m)),
+                    _ => return Err("sxt of a constant".into()),
+                }
+                self.put(i!(Code::Cbw));
+                if live != 0 {
+                    self.put(i!(Code::Test_rm16_r16, Register::AX, Register::AX));
+                    self.carry = Carry::NotZero;
+                }
+                match &target {
+                    X::R(Register::AX) => {}
+                    X::R(r) => self.put(i!(Code::Mov_r16_rm16, *r, Register::AX)),
+                    X::M(m) => self.put(i!(Code::Mov_rm16_r16, *m, Register::AX)),
+                    _ => {}
+                }
+            }
+            _ => unreachable!(),
+        }
+        if let Some(r) = writeback {
+            self.put(i!(Code::Mov_r16_rm16, r, Register::AX));
+        }
+        if let Operand::PostInc(r) = dst {
+            let mut post = Vec::new();
+            self.post_increment(r, size, &mut post)?;
+            self.guarded(post, live != 0);
+        }
+        Ok(())
+    }
+
+    /// After a byte operation on a register: its high byte is zero.
+    fn clear_high(&mut self, x: &X) -> R<()> {
+        match x {
+            X::R(r) => {
+                let h = high(*r).ok_or("no high byte")?;
+                self.put(i!(Code::Mov_r8_imm8, h, 0u32));
+            }
+            X::M(m) => {
+                let mut m = *m;
+                m.displacement += 1;
+                self.put(i!(Code::Mov_rm8_imm8, m, 0u32));
+            }
+            _ => return Err("clear high of a constant".into()),
+        }
+        Ok(())
+    }
+
+    fn two(
+        &mut self,
+        op: Op2,
+        byte: bool,
+        src: Operand,
+        dst: Operand,
+        d: &Decoded,
+        live: FlagSet,
+    ) -> R<()> {
+        // Branches and returns.
+        if dst == Operand::Reg(PC) {
+            if op != Op2::Mov {
+                return Err("arithmetic on PC".into());
+            }
+            self.carry = Carry::Unknown;
+            if src == Operand::PostInc(SP) {
+                self.put(i!(Code::Retnw));
+                return Ok(());
+            }
+            let mut pre = Vec::new();
+            let x = self.operand(src, &d.src_target, false, &mut pre)?;
+            for i in pre {
+                self.put(i);
+            }
+            match x {
+                X::L(l) => self.out.push(Item::Branch(None, l)),
+                X::R(r) => self.put(i!(Code::Jmp_rm16, r)),
+                X::M(m) => self.put(i!(Code::Jmp_rm16, m)),
+                X::I(_) => return Err("a jump to a constant address".into()),
+            }
+            return Ok(());
+        }
+        if dst == Operand::Reg(SR) {
+            return self.status_register(op, byte, src);
+        }
+        if src == Operand::Reg(SR) {
+            // The status register as data (LLVM's way to turn a flag into a
+            // value): the runtime builds the MSP430's SR in AX from the flags.
+            let routine = match self.carry {
+                Carry::Inverted => "rt86_sr_inverted",
+                Carry::NotZero => "rt86_sr_not_zero",
+                _ => "rt86_sr",
+            };
+            let keep = live != 0;
+            if keep {
+                self.put(Instruction::with(Code::Pushfw));
+            }
+            self.out.push(Item::Call(Label::Runtime(routine.into())));
+            if keep {
+                self.put(Instruction::with(Code::Popfw));
+            }
+            self.bp_is_sp = false;
+            self.sr_in_ax = true;
+            let result = self.two(op, byte, Operand::Reg(AX_STANDIN), dst, d, live);
+            self.sr_in_ax = false;
+            return result;
+        }
+        // pop
+        if op == Op2::Mov && src == Operand::PostInc(SP) {
+            let mut pre = Vec::new();
+            let x = self.operand(dst, &None, false, &mut pre)?;
+            if !pre.is_empty() {
+                return Err("pop to memory through a base".into());
+            }
+            match x {
+                X::R(r) if !byte => self.put(i!(Code::Pop_r16, r)),
+                X::M(m) if !byte => self.put(i!(Code::Pop_rm16, m)),
+                _ => return Err("pop.b".into()),
+            }
+            self.bp_is_sp = false;
+            return Ok(());
+        }
+        // Stack pointer arithmetic.
+        if dst == Operand::Reg(SP) {
+            let v = match (op, src) {
+                (Op2::Add | Op2::Sub, Operand::Imm(v)) => v,
+                _ => return Err("SP changed other than by a constant".into()),
+            };
+            let code = if op == Op2::Add {
+                Code::Add_rm16_imm16
+            } else {
+                Code::Sub_rm16_imm16
+            };
+            let ins = if (v as i16 as i32) >= -128 && (v as i16 as i32) < 128 {
+                i!(short_imm(code).unwrap(), Register::SP, v as i16 as i32)
+            } else {
+                i!(code, Register::SP, v as u32)
+            };
+            self.guarded(vec![ins], live != 0);
+            self.bp_is_sp = false;
+            self.carry = Carry::Unknown;
+            return Ok(());
+        }
+        if let Operand::PostInc(r) = src {
+            let uses = |o: Operand| matches!(o, Operand::Reg(x) | Operand::Indexed(x, _) | Operand::PostInc(x) if x == r);
+            if uses(dst) {
+                return Err("@Rn+ with Rn in the destination".into());
+            }
+        }
+        let sp_src = matches!(src, Operand::Indexed(SP, _) | Operand::PostInc(SP));
+        let sp_dst = matches!(dst, Operand::Indexed(SP, _));
+        // Both operands want BP as their base: the source goes to AX first.
+        let (src_bp, dst_bp) = (
+            sp_src || self.needs_temporary_base(src),
+            sp_dst || self.needs_temporary_base(dst),
+        );
+        if src_bp && dst_bp && !self.sr_in_ax {
+            let mut pre = Vec::new();
+            let x = self.operand(src, &d.src_target, false, &mut pre)?;
+            let X::M(m) = x else {
+                return Err("source in AX".into());
+            };
+            pre.push(if byte {
+                i!(Code::Mov_r8_rm8, Register::AL, m)
+            } else {
+                i!(Code::Mov_r16_rm16, Register::AX, m)
+            });
+            self.guarded(pre, live != 0);
+            if let Operand::PostInc(r) = src {
+                let mut post = Vec::new();
+                self.post_increment(r, if byte { 1 } else { 2 }, &mut post)?;
+                self.guarded(post, live != 0);
+            }
+            self.sr_in_ax = true;
+            let result = self.two(op, byte, Operand::Reg(AX_STANDIN), dst, d, live);
+            self.sr_in_ax = false;
+            return result;
+        }
+        let mut pre = Vec::new();
+        let s = self.operand(src, &d.src_target, sp_dst, &mut pre)?;
+        let t = self.operand(dst, &d.dst_target, sp_src, &mut pre)?;
+        let reads_carry = matches!(op, Op2::Addc | Op2::Subc);
+        let writes_flags = !matches!(op, Op2::Mov | Op2::Bic | Op2::Bis);
+        self.guarded(pre, live != 0 && !writes_flags || reads_carry);
+        let mut body: Vec<Item> = Vec::new();
+        let stores = !matches!(op, Op2::Cmp | Op2::Bit);
+        // The 8086 has no memory-to-memory form: the source goes through AX.
+        // A byte destination in SI or DI works on AX and is stored back.
+        let acc = if byte { Register::AL } else { Register::AX };
+        let (t_reg_byte_via_ax, t8): (Option<Register>, X) = match &t {
+            X::R(r) if byte && low(*r).is_none() => (Some(*r), X::R(Register::AL)),
+            X::R(r) if byte => (None, X::R(low(*r).unwrap())),
+            other => (None, other.clone()),
+        };
+        let mut spilled_bx = false;
+        let mut s8 = match &s {
+            X::R(r) if byte => match low(*r) {
+                Some(l) => X::R(l),
+                None => {
+                    if t_reg_byte_via_ax.is_some() {
+                        // Both in SI/DI: the source's low byte goes through BX, saved around.
+                        body.push(Item::Plain(i!(Code::Push_r16, Register::BX)));
+                        body.push(Item::Plain(i!(Code::Mov_r16_rm16, Register::BX, *r)));
+                        spilled_bx = true;
+                        X::R(Register::BL)
+                    } else {
+                        body.push(Item::Plain(i!(Code::Mov_r16_rm16, Register::AX, *r)));
+                        X::R(Register::AL)
+                    }
+                }
+            },
+            other => other.clone(),
+        };
+        if let Some(r) = t_reg_byte_via_ax {
+            if matches!(s8, X::R(Register::AL)) {
+                return Err("AL twice".into());
+            }
+            body.push(Item::Plain(i!(Code::Mov_r16_rm16, Register::AX, r)));
+        }
+        // BIC: AND with the complement.
+        let mut op = op;
+        if op == Op2::Bic {
+            match &s8 {
+                X::I(v) => s8 = X::I(!v),
+                X::R(_) | X::M(_) => {
+                    if matches!(t8, X::R(Register::AL)) {
+                        return Err("bic into AL".into());
+                    }
+                    body.push(Item::Plain(match &s8 {
+                        X::R(r) => i!(
+                            if byte {
+                                Code::Mov_r8_rm8
+                            } else {
+                                Code::Mov_r16_rm16
+                            },
+                            acc,
+                            *r
+                        ),
+                        X::M(m) => i!(
+                            if byte {
+                                Code::Mov_r8_rm8
+                            } else {
+                                Code::Mov_r16_rm16
+                            },
+                            acc,
+                            *m
+                        ),
+                        _ => unreachable!(),
+                    }));
+                    body.push(Item::Plain(i!(
+                        if byte { Code::Not_rm8 } else { Code::Not_rm16 },
+                        acc
+                    )));
+                    s8 = X::R(acc);
+                }
+                X::L(_) => return Err("bic with an address".into()),
+            }
+            op = Op2::And;
+        }
+        if matches!((&s8, &t8), (X::M(_), X::M(_))) {
+            if let X::M(m) = &s8 {
+                body.push(Item::Plain(i!(
+                    if byte {
+                        Code::Mov_r8_rm8
+                    } else {
+                        Code::Mov_r16_rm16
+                    },
+                    acc,
+                    *m
+                )));
+            }
+            s8 = X::R(acc);
+        }
+        if matches!(t8, X::I(_) | X::L(_)) {
+            return Err("a constant destination".into());
+        }
+        let core = self.alu(op, byte, &s8, &t8, live)?;
+        body.extend(core);
+        if let Some(r) = t_reg_byte_via_ax
+            && stores
+        {
+            body.push(Item::Plain(i!(Code::Mov_r8_imm8, Register::AH, 0u32)));
+            body.push(Item::Plain(i!(Code::Mov_r16_rm16, r, Register::AX)));
+        } else if byte && stores && matches!(dst, Operand::Reg(_)) {
+            match &t8 {
+                X::R(r) => {
+                    let full = match *r {
+                        Register::BL => Register::BH,
+                        Register::CL => Register::CH,
+                        Register::DL => Register::DH,
+                        _ => return Err("byte register".into()),
+                    };
+                    body.push(Item::Plain(i!(Code::Mov_r8_imm8, full, 0u32)));
+                }
+                X::M(m) => {
+                    let mut m = *m;
+                    m.displacement += 1;
+                    body.push(Item::Plain(i!(Code::Mov_rm8_imm8, m, 0u32)));
+                }
+                _ => {}
+            }
+        }
+        if spilled_bx {
+            body.push(Item::Plain(i!(Code::Pop_r16, Register::BX)));
+        }
+        let body_clobbers = body.iter().any(|item| match item {
+            Item::Plain(i) | Item::WithAddress(i, _) => i.rflags_modified() != 0,
+            _ => false,
+        });
+        let keep = !writes_flags && live != 0 && body_clobbers;
+        if keep {
+            self.put(Instruction::with(Code::Pushfw));
+        }
+        self.out.extend(body);
+        if keep {
+            self.put(Instruction::with(Code::Popfw));
+        }
+        if writes_flags {
+            self.carry = match op {
+                Op2::Add | Op2::Addc => Carry::Same,
+                Op2::Sub | Op2::Subc | Op2::Cmp => Carry::Inverted,
+                _ => Carry::NotZero,
+            };
+            if op == Op2::Xor && live & flags::V != 0 {
+                return Err("XOR's V read".into());
+            }
+        }
+        let mut post = Vec::new();
+        if let Operand::PostInc(r) = src {
+            self.post_increment(r, if byte { 1 } else { 2 }, &mut post)?;
+        }
+        self.guarded(post, live != 0);
+        Ok(())
+    }
+
+    /// An instruction on the status register: LLVM uses only `clrc`, `setc`
+    /// and `bit #1, sr` (is C set?).
+    fn status_register(&mut self, op: Op2, byte: bool, src: Operand) -> R<()> {
+        match (op, byte, src) {
+            (Op2::Bic, false, Operand::Imm(1)) => self.put(i!(Code::Clc)),
+            (Op2::Bis, false, Operand::Imm(1)) => self.put(i!(Code::Stc)),
+            (Op2::Bit, false, Operand::Imm(1)) => {
+                // Z = not C, N = V = 0, C = not Z: AX = CF, tested.
+                self.canonical_carry()?;
+                self.put(i!(Code::Sbb_r16_rm16, Register::AX, Register::AX));
+                self.put(i!(Code::And_rm16_imm8, Register::AX, 1));
+                self.carry = Carry::NotZero;
+                return Ok(());
+            }
+            _ => return Err("the status register as a destination".into()),
+        }
+        self.carry = Carry::Same;
+        Ok(())
+    }
+
+    /// The operation itself, `t = t op s`, with both operands ready.
+    fn alu(&mut self, op: Op2, byte: bool, s: &X, t: &X, live: FlagSet) -> R<Vec<Item>> {
+        let mut out = Vec::new();
+        // Carry in for ADDC (CF = C) and SUBC (CF = borrow = not C).
+        match op {
+            Op2::Addc => match self.carry {
+                Carry::Same => {}
+                Carry::Inverted => out.push(Item::Plain(i!(Code::Cmc))),
+                _ => return Err("addc with no known carry".into()),
+            },
+            Op2::Subc => match self.carry {
+                Carry::Inverted => {}
+                Carry::Same => out.push(Item::Plain(i!(Code::Cmc))),
+                _ => return Err("subc with no known carry".into()),
+            },
+            _ => {}
+        }
+        // Shorter forms when the flags are not read.
+        if !byte && live == 0 {
+            if let (X::I(v), X::R(r)) = (s, t) {
+                let r = *r;
+                match (op, *v) {
+                    (Op2::Mov, 0) => {
+                        out.push(Item::Plain(i!(Code::Xor_r16_rm16, r, r)));
+                        return Ok(out);
+                    }
+                    (Op2::Add, 1) | (Op2::Sub, 0xFFFF) => {
+                        out.push(Item::Plain(i!(Code::Inc_r16, r)));
+                        return Ok(out);
+                    }
+                    (Op2::Add, 2) | (Op2::Sub, 0xFFFE) => {
+                        out.push(Item::Plain(i!(Code::Inc_r16, r)));
+                        out.push(Item::Plain(i!(Code::Inc_r16, r)));
+                        return Ok(out);
+                    }
+                    (Op2::Add, 0xFFFF) | (Op2::Sub, 1) => {
+                        out.push(Item::Plain(i!(Code::Dec_r16, r)));
+                        return Ok(out);
+                    }
+                    (Op2::Add, 0xFFFE) | (Op2::Sub, 2) => {
+                        out.push(Item::Plain(i!(Code::Dec_r16, r)));
+                        out.push(Item::Plain(i!(Code::Dec_r16, r)));
+                        return Ok(out);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if op == Op2::Mov && !byte {
+            if let (X::R(r), X::R(t)) = (s, t)
+                && r == t
+            {
+                return Ok(out);
+            }
+        }
+        match (s, t) {
+            (X::R(r), X::R(tr)) => out.push(Item::Plain(i!(
+                op_code(op, byte, Form::RmReg).unwrap(),
+                *tr,
+                *r
+            ))),
+            (X::R(r), X::M(m)) => out.push(Item::Plain(i!(
+                op_code(op, byte, Form::RmReg).unwrap(),
+                *m,
+                *r
+            ))),
+            (X::M(m), X::R(tr)) => {
+                if op == Op2::Bit {
+                    out.push(Item::Plain(i!(
+                        op_code(op, byte, Form::RmReg).unwrap(),
+                        *m,
+                        *tr
+                    )));
+                } else {
+                    out.push(Item::Plain(i!(
+                        op_code(op, byte, Form::RegRm).unwrap(),
+                        *tr,
+                        *m
+                    )));
+                }
+            }
+            (X::I(v), target) => {
+                let code = op_code(op, byte, Form::RmImm).unwrap();
+                let v = if byte { (*v & 0xFF) as u32 } else { *v as u32 };
+                let short = (!byte)
+                    .then(|| short_imm(code))
+                    .flatten()
+                    .filter(|_| (v as u16 as i16) >= -128 && (v as u16 as i16) < 128);
+                let ins = match (target, short) {
+                    (X::R(r), Some(c)) => i!(c, *r, v as u16 as i16 as i32),
+                    (X::M(m), Some(c)) => i!(c, *m, v as u16 as i16 as i32),
+                    (X::R(r), None) => {
+                        if op == Op2::Mov && !byte {
+                            i!(Code::Mov_r16_imm16, *r, v)
+                        } else if op == Op2::Mov {
+                            i!(Code::Mov_r8_imm8, *r, v)
+                        } else {
+                            i!(code, *r, v)
+                        }
+                    }
+                    (X::M(m), None) => i!(code, *m, v),
+                    _ => return Err("constant to constant".into()),
+                };
+                out.push(Item::Plain(ins));
+            }
+            (X::L(l), target) => {
+                if byte {
+                    return Err("a byte of an address".into());
+                }
+                let code = op_code(op, false, Form::RmImm).unwrap();
+                let ins = match target {
+                    X::R(r) if op == Op2::Mov => i!(Code::Mov_r16_imm16, *r, 0u32),
+                    X::R(r) => i!(code, *r, 0u32),
+                    X::M(m) => i!(code, *m, 0u32),
+                    _ => return Err("constant to constant".into()),
+                };
+                out.push(Item::WithAddress(ins, l.clone()));
+            }
+            (X::M(_), X::M(_)) => return Err("memory to memory".into()),
+            (_, X::I(_) | X::L(_)) => return Err("a constant destination".into()),
+        }
+        Ok(out)
+    }
+}
