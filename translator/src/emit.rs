@@ -255,3 +255,68 @@ pub fn encode(
     }
     Ok(out)
 }
+
+/// The 8086's shorter encodings that a table-driven translation does not
+/// pick: AX/AL with a direct address (A0h-A3h), AX/AL with an immediate
+/// (the accumulator forms), XCHG with AX.
+pub fn shorten(i: Instruction) -> Instruction {
+    use iced_x86::{OpKind, Register as R};
+    let direct = |n: u32| {
+        i.op_kind(n) == OpKind::Memory && i.memory_base() == R::None && i.memory_index() == R::None
+    };
+    let reg = |n: u32| {
+        if i.op_kind(n) == OpKind::Register {
+            i.op_register(n)
+        } else {
+            R::None
+        }
+    };
+    let memory = || iced_x86::MemoryOperand::with_displ(i.memory_displacement64(), 2);
+    let imm = || i.immediate(1) as u32;
+    let made = match i.code() {
+        Code::Mov_r16_rm16 if reg(0) == R::AX && direct(1) => {
+            Instruction::with2(Code::Mov_AX_moffs16, R::AX, memory())
+        }
+        Code::Mov_rm16_r16 if reg(1) == R::AX && direct(0) => {
+            Instruction::with2(Code::Mov_moffs16_AX, memory(), R::AX)
+        }
+        Code::Mov_r8_rm8 if reg(0) == R::AL && direct(1) => {
+            Instruction::with2(Code::Mov_AL_moffs8, R::AL, memory())
+        }
+        Code::Mov_rm8_r8 if reg(1) == R::AL && direct(0) => {
+            Instruction::with2(Code::Mov_moffs8_AL, memory(), R::AL)
+        }
+        code if reg(0) == R::AX && i.op1_kind() == OpKind::Immediate16 => {
+            let short = match code {
+                Code::Add_rm16_imm16 => Code::Add_AX_imm16,
+                Code::Adc_rm16_imm16 => Code::Adc_AX_imm16,
+                Code::Sub_rm16_imm16 => Code::Sub_AX_imm16,
+                Code::Sbb_rm16_imm16 => Code::Sbb_AX_imm16,
+                Code::Cmp_rm16_imm16 => Code::Cmp_AX_imm16,
+                Code::And_rm16_imm16 => Code::And_AX_imm16,
+                Code::Or_rm16_imm16 => Code::Or_AX_imm16,
+                Code::Xor_rm16_imm16 => Code::Xor_AX_imm16,
+                Code::Test_rm16_imm16 => Code::Test_AX_imm16,
+                _ => return i,
+            };
+            Instruction::with2(short, R::AX, imm())
+        }
+        code if reg(0) == R::AL && i.op1_kind() == OpKind::Immediate8 => {
+            let short = match code {
+                Code::Add_rm8_imm8 => Code::Add_AL_imm8,
+                Code::Adc_rm8_imm8 => Code::Adc_AL_imm8,
+                Code::Sub_rm8_imm8 => Code::Sub_AL_imm8,
+                Code::Sbb_rm8_imm8 => Code::Sbb_AL_imm8,
+                Code::Cmp_rm8_imm8 => Code::Cmp_AL_imm8,
+                Code::And_rm8_imm8 => Code::And_AL_imm8,
+                Code::Or_rm8_imm8 => Code::Or_AL_imm8,
+                Code::Xor_rm8_imm8 => Code::Xor_AL_imm8,
+                Code::Test_rm8_imm8 => Code::Test_AL_imm8,
+                _ => return i,
+            };
+            Instruction::with2(short, R::AL, imm())
+        }
+        _ => return i,
+    };
+    made.unwrap_or(i)
+}

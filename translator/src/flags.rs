@@ -142,3 +142,117 @@ pub fn liveness(code: &[Decoded]) -> (Vec<FlagSet>, HashMap<u16, FlagSet>) {
         .collect();
     (live_after, by_address)
 }
+
+/// Registers as a set: bit n for rn.
+pub type RegSet = u16;
+
+/// For each instruction, the registers whose HIGH byte is read after it
+/// before being written. A byte operation on a register clears its high
+/// byte; where nothing reads that byte, the translation need not clear it.
+/// Conservative: every word read, every base, a call's and a return's
+/// r12-r15, and everything after an indirect jump count as reads.
+pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
+    const ARGS: RegSet = 0xF000;
+    let index: HashMap<u16, usize> = code
+        .iter()
+        .enumerate()
+        .map(|(n, d)| (d.address, n))
+        .collect();
+    let reg_of = |o: &Operand| -> RegSet {
+        match o {
+            Operand::Reg(r) => 1 << r,
+            _ => 0,
+        }
+    };
+    let base_of = |o: &Operand| -> RegSet {
+        match o {
+            Operand::Indexed(r, _) | Operand::PostInc(r) => 1 << r,
+            _ => 0,
+        }
+    };
+    // (reads of the high byte, writes of it (kills), falls through, jump target, indirect)
+    let step = |d: &Decoded| -> (RegSet, RegSet, bool, Option<u16>, bool) {
+        match d.instruction {
+            M::Jump { cond, target } => (0, 0, cond != Cond::Always, Some(target), false),
+            M::Two {
+                dst: Operand::Reg(PC),
+                src,
+                ..
+            } => {
+                let indirect =
+                    !matches!(src, Operand::Imm(_) | Operand::PostInc(crate::msp430::SP));
+                (
+                    ARGS | reg_of(&src) | base_of(&src),
+                    0,
+                    false,
+                    None,
+                    indirect,
+                )
+            }
+            M::Two { op, byte, src, dst } => {
+                let bases = base_of(&src) | base_of(&dst);
+                let writes = !matches!(op, Op2::Cmp | Op2::Bit);
+                let reads_dst = !matches!(op, Op2::Mov);
+                if byte {
+                    // A byte op reads only low bytes; a register result's high byte becomes 0.
+                    (
+                        bases,
+                        if writes { reg_of(&dst) } else { 0 },
+                        true,
+                        None,
+                        false,
+                    )
+                } else {
+                    let reads = reg_of(&src) | if reads_dst { reg_of(&dst) } else { 0 };
+                    (
+                        bases | reads,
+                        if writes { reg_of(&dst) } else { 0 },
+                        true,
+                        None,
+                        false,
+                    )
+                }
+            }
+            M::One { op, byte, dst } => {
+                let bases = base_of(&dst);
+                match op {
+                    Op1::Call => (ARGS | bases | reg_of(&dst), 0, true, None, false),
+                    Op1::Push => (bases | reg_of(&dst), 0, true, None, false),
+                    Op1::Reti => (0xFFFF, 0, false, None, false),
+                    Op1::Sxt => (bases, reg_of(&dst), true, None, false),
+                    _ if byte => (bases, reg_of(&dst), true, None, false),
+                    _ => (bases | reg_of(&dst), 0, true, None, false),
+                }
+            }
+        }
+    };
+    let steps: Vec<_> = code.iter().map(step).collect();
+    let mut live_in = vec![0 as RegSet; code.len()];
+    let mut live_after = vec![0 as RegSet; code.len()];
+    loop {
+        let mut changed = false;
+        for n in (0..code.len()).rev() {
+            let (reads, kills, falls, target, indirect) = steps[n];
+            let mut after = if indirect { 0xFFFF } else { 0 };
+            if falls && n + 1 < code.len() {
+                after |= live_in[n + 1];
+            }
+            if let Some(t) = target {
+                after |= match index.get(&t) {
+                    Some(&m) => live_in[m],
+                    None => 0xFFFF,
+                };
+            }
+            let inn = reads | (after & !kills);
+            if after != live_after[n] || inn != live_in[n] {
+                live_after[n] = after;
+                live_in[n] = inn;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    live_after
+}

@@ -226,6 +226,21 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         }
     }
     let msp430_code: usize = functions.iter().map(|f| f.1 as usize).sum();
+    // Labels something other than a direct jump reaches: function entries,
+    // jump tables, function pointers.
+    let entered_indirectly: HashSet<u16> = functions
+        .iter()
+        .map(|f| f.0)
+        .chain(
+            code_targets
+                .values()
+                .chain(data_targets.iter().map(|(_, t)| t))
+                .filter_map(|t| match t {
+                    Target::Text(a) => Some(*a),
+                    _ => None,
+                }),
+        )
+        .collect();
 
     // Translate.
     let mut items: Vec<Item> = Vec::new();
@@ -235,11 +250,16 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         if live_in.get(&list[0].address).copied().unwrap_or(0) != 0 {
             return Err(format!("{name}: flags live into the function"));
         }
-        let mut translator = FunctionTranslator::new(&vregs, &labels);
-        translator
-            .function(list, &live_after, &live_in)
-            .map_err(|e| format!("{name}: {e}"))?;
-        items.extend(translator.out);
+        let out = translate_function(
+            list,
+            &vregs,
+            &labels,
+            &entered_indirectly,
+            &live_after,
+            &live_in,
+        )
+        .map_err(|e| format!("{name}: {e}"))?;
+        items.extend(out);
     }
 
     if std::env::var_os("TRANSLATOR_STATS").is_some() {
@@ -304,7 +324,11 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
     if runtime.bytes.len() != first.bytes.len() {
         return Err("the runtime changed size between passes".into());
     }
-    let code = emit::encode(&items, &layout, &runtime.labels)?;
+    // Besides the runtime's routines, the code may name the end of the image
+    // (`__stack_floor`, for /STACK's measure).
+    let mut outside = runtime.labels.clone();
+    outside.insert(Label::Runtime("__stack_floor".into()), layout.end);
+    let code = emit::encode(&items, &layout, &outside)?;
     let find = |t: &Target| -> Result<u16, String> {
         let label = match t {
             Target::Text(a) => Label::Text(*a),
@@ -313,7 +337,7 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         layout
             .labels
             .get(&label)
-            .or_else(|| runtime.labels.get(&label))
+            .or_else(|| outside.get(&label))
             .copied()
             .ok_or_else(|| format!("nothing at {t:?}"))
     };
@@ -429,9 +453,14 @@ pub fn translate_snippet_with(
     }
     let vregs = Vregs(vregs);
     let (live_after, live_in) = flags::liveness(&list);
-    let mut translator = FunctionTranslator::new(&vregs, &labels);
-    translator.function(&list, &live_after, &live_in)?;
-    let items = translator.out;
+    let items = translate_function(
+        &list,
+        &vregs,
+        &labels,
+        &HashSet::from([at]),
+        &live_after,
+        &live_in,
+    )?;
     let needs = runtime::Needs {
         main: Label::Text(at),
         fatal: Label::Text(at),
@@ -482,4 +511,60 @@ pub fn translate_snippet_with(
         addresses,
         routines,
     })
+}
+
+/// Translates one function in two passes: the first finds at which labels
+/// every arrival agrees on what BP holds; the second assumes it there.
+fn translate_function(
+    list: &[Decoded],
+    vregs: &Vregs,
+    labels: &HashSet<u16>,
+    entered_indirectly: &HashSet<u16>,
+    live_after: &[flags::FlagSet],
+    live_in: &HashMap<u16, flags::FlagSet>,
+) -> Result<Vec<Item>, String> {
+    let mut assume: HashMap<u16, i16> = HashMap::new();
+    let mut best: Option<Vec<Item>> = None;
+    for _ in 0..PASSES {
+        let mut pass =
+            FunctionTranslator::new(vregs, labels, crate::translate::plan(list, vregs, labels)?);
+        pass.assume = assume;
+        pass.function(list, live_after, live_in)?;
+        if best
+            .as_ref()
+            .is_none_or(|b| size_of(&pass.out) < size_of(b))
+        {
+            best = Some(pass.out);
+        }
+        assume = pass
+            .arrivals
+            .iter()
+            .filter(|(label, _)| !entered_indirectly.contains(label))
+            .filter_map(|(label, states)| {
+                let agreed = states.first().copied().flatten()?;
+                states
+                    .iter()
+                    .all(|s| *s == Some(agreed))
+                    .then_some((*label, agreed))
+            })
+            .collect();
+    }
+    Ok(best.unwrap_or_default())
+}
+
+/// How many passes [`translate_function`] makes.
+const PASSES: usize = 4;
+
+/// The bytes of a function's items, counting every jump short.
+fn size_of(items: &[Item]) -> usize {
+    let mut encoder = iced_x86::Encoder::new(16);
+    items
+        .iter()
+        .map(|item| match item {
+            Item::Plain(i) | Item::WithAddress(i, _) => encoder.encode(i, 0).unwrap_or(0),
+            Item::Branch(..) => 2,
+            Item::Call(_) => 3,
+            Item::Label(_) => 0,
+        })
+        .sum()
 }

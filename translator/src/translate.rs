@@ -70,8 +70,236 @@ pub struct Decoded {
 pub enum Home {
     Reg(Register),
     Mem(u16),
+    /// A word of the function's own frame, at this offset from SP on entry:
+    /// the word where the MSP430 code saves its caller's value of the
+    /// register. The register lives there instead, and the caller's value
+    /// stays in the caller's own home, untouched.
+    Slot(i16),
 }
 
+/// Where one function keeps each register. r12-r15 stay where the calling
+/// convention puts them. r4-r10 are the function's own (it saves its
+/// caller's values on entry and restores them on exit, by their homes), so
+/// it may put them in any home its callees preserve: the most used go to SI
+/// and DI, the rest to the words of r4-r10; a function that calls nothing
+/// may also use BX, CX and DX where r12-r14 are unused. r11 lives only
+/// between calls: a free BX, CX or DX serves.
+pub fn plan_homes(code: &[Decoded], vregs: &Vregs) -> [Home; 16] {
+    let mut homes: [Home; 16] = std::array::from_fn(|r| home(r as Reg, vregs));
+    let mut uses = [0usize; 16];
+    let mut leaf = true;
+    for d in code {
+        // A register used as a base costs most outside SI/DI/BX (it must be
+        // copied to BP, which then needs SP copied back).
+        let mut count = |o: &Operand| match o {
+            Operand::Reg(r) => uses[*r as usize] += 1,
+            Operand::Indexed(r, _) | Operand::PostInc(r) => uses[*r as usize] += BASE_WEIGHT,
+            _ => {}
+        };
+        match &d.instruction {
+            M::Two { src, dst, .. } => {
+                count(src);
+                count(dst);
+            }
+            M::One { op, dst, .. } => {
+                count(dst);
+                if *op == Op1::Call {
+                    leaf = false;
+                }
+            }
+            M::Jump { .. } => {}
+        }
+    }
+    let abi = [
+        (12usize, Register::BX),
+        (13, Register::CX),
+        (14, Register::DX),
+    ];
+    let mut free_scratch: Vec<Register> = abi
+        .iter()
+        .filter(|(r, _)| uses[*r] == 0)
+        .map(|&(_, x)| x)
+        .collect();
+    let mut saved: Vec<Home> = Vec::new();
+    if leaf && free_scratch.first() == Some(&Register::BX) {
+        saved.push(Home::Reg(Register::BX));
+        free_scratch.remove(0);
+    }
+    saved.push(Home::Reg(Register::SI));
+    saved.push(Home::Reg(Register::DI));
+    if leaf {
+        saved.extend(free_scratch.drain(..).map(Home::Reg));
+    }
+    saved.extend((4..=10u16).map(|r| Home::Mem(vregs.0 + 2 * r)));
+    let mut callee_saved: Vec<usize> = (4..=10).filter(|&r| uses[r] > 0).collect();
+    callee_saved.sort_by_key(|&r| (std::cmp::Reverse(uses[r]), r));
+    for (r, place) in callee_saved.into_iter().zip(saved) {
+        homes[r] = place;
+    }
+    if uses[11] > 0
+        && let Some(&x) = free_scratch.iter().rev().next()
+    {
+        homes[11] = Home::Reg(x);
+    }
+    homes
+}
+
+/// How one function is translated: its homes, and what its stack looks like.
+pub struct Plan {
+    pub homes: [Home; 16],
+    /// SP before each instruction, relative to SP on entry.
+    pub depth: Vec<i16>,
+    /// The prologue's pushes and the epilogues' pops of registers that live
+    /// in their frame slot: they only make or drop room.
+    pub reserve: HashSet<u16>,
+    pub release: HashSet<u16>,
+    /// Registers whose high byte is read after each instruction.
+    pub high_live: Vec<flags::RegSet>,
+}
+
+/// What an instruction does to SP, and where control goes after it.
+fn stack_step(instruction: &M) -> (i16, bool, Option<u16>) {
+    match *instruction {
+        M::Jump { cond, target } => (0, cond != Cond::Always, Some(target)),
+        M::Two {
+            dst: Operand::Reg(PC),
+            ..
+        } => (0, false, None),
+        M::Two {
+            src: Operand::PostInc(SP),
+            op: Op2::Mov,
+            ..
+        } => (2, true, None),
+        M::Two {
+            op: Op2::Add,
+            src: Operand::Imm(v),
+            dst: Operand::Reg(SP),
+            ..
+        } => (v as i16, true, None),
+        M::Two {
+            op: Op2::Sub,
+            src: Operand::Imm(v),
+            dst: Operand::Reg(SP),
+            ..
+        } => ((v as i16).wrapping_neg(), true, None),
+        M::One { op: Op1::Push, .. } => (-2, true, None),
+        M::One { op: Op1::Reti, .. } => (0, false, None),
+        _ => (0, true, None),
+    }
+}
+
+/// Plans a function: [`plan_homes`], then the registers left in memory that
+/// the prologue saves get their frame slots instead.
+pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Plan, String> {
+    let mut homes = plan_homes(code, vregs);
+    // SP's depth at each instruction, from the entry along every path.
+    let index: HashMap<u16, usize> = code
+        .iter()
+        .enumerate()
+        .map(|(n, d)| (d.address, n))
+        .collect();
+    let mut depth: Vec<Option<i16>> = vec![None; code.len()];
+    let mut work = vec![(0usize, 0i16)];
+    let indirect: Vec<usize> = code
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| matches!(d.instruction, M::Two { dst: Operand::Reg(PC), src, .. } if !matches!(src, Operand::Imm(_) | Operand::PostInc(SP))))
+        .map(|(n, _)| n)
+        .collect();
+    let mut seeded_tables = false;
+    loop {
+        while let Some((n, at)) = work.pop() {
+            if n >= code.len() {
+                continue;
+            }
+            match depth[n] {
+                Some(known) if known == at => continue,
+                Some(known) => {
+                    return Err(format!(
+                        "{:#06x}: SP is {known} or {at} deep",
+                        code[n].address
+                    ));
+                }
+                None => depth[n] = Some(at),
+            }
+            let (delta, falls, target) = stack_step(&code[n].instruction);
+            if falls {
+                work.push((n + 1, at + delta));
+            }
+            if let Some(t) = target
+                && let Some(&m) = index.get(&t)
+            {
+                work.push((m, at + delta));
+            }
+        }
+        // What nothing reached directly: a jump table's targets, at the depth
+        // of the indirect jump.
+        if seeded_tables || indirect.is_empty() {
+            break;
+        }
+        seeded_tables = true;
+        let at = depth[indirect[0]].unwrap_or(0);
+        if indirect.iter().any(|&n| depth[n].is_some_and(|d| d != at)) {
+            return Err("indirect jumps at different depths".into());
+        }
+        for n in 0..code.len() {
+            if depth[n].is_none() && labels.contains(&code[n].address) {
+                work.push((n, at));
+            }
+        }
+    }
+    let depth: Vec<i16> = depth.into_iter().map(|d| d.unwrap_or(0)).collect();
+    // The prologue: pushes of r4-r10 before anything else.
+    let mut reserve = HashSet::new();
+    for (n, d) in code.iter().enumerate() {
+        let M::One {
+            op: Op1::Push,
+            byte: false,
+            dst: Operand::Reg(r),
+        } = d.instruction
+        else {
+            break;
+        };
+        if !(4..=10).contains(&r) {
+            break;
+        }
+        if matches!(homes[r as usize], Home::Mem(_)) {
+            homes[r as usize] = Home::Slot(-2 * (n as i16 + 1));
+            reserve.insert(d.address);
+        }
+    }
+    let release = code
+        .iter()
+        .filter(|d| matches!(d.instruction, M::Two { op: Op2::Mov, byte: false, src: Operand::PostInc(SP), dst: Operand::Reg(r) } if matches!(homes[r as usize], Home::Slot(_))))
+        .map(|d| d.address)
+        .collect();
+    let high_live = flags::high_byte_liveness(code);
+    Ok(Plan {
+        homes,
+        depth,
+        reserve,
+        release,
+        high_live,
+    })
+}
+
+/// How much more a use as a base weighs than a plain use, in [`plan_homes`].
+const BASE_WEIGHT: usize = 2;
+
+/// Whether the next instruction runs after this one (when it does not jump).
+fn falls_through(instruction: &M) -> bool {
+    match *instruction {
+        M::Jump { cond, .. } => cond != Cond::Always,
+        M::Two {
+            dst: Operand::Reg(PC),
+            ..
+        } => false,
+        M::One { op: Op1::Reti, .. } => false,
+        _ => true,
+    }
+}
+
+/// The program-wide homes (the calling convention's).
 pub fn home(reg: Reg, vregs: &Vregs) -> Home {
     match reg {
         12 => Home::Reg(Register::BX),
@@ -247,8 +475,27 @@ pub struct FunctionTranslator<'a> {
     pub vregs: &'a Vregs,
     pub labels: &'a HashSet<u16>,
     pub out: Vec<Item>,
+    /// This function's homes of r0-r15 ([`plan_homes`]).
+    homes: [Home; 16],
+    /// SP before each instruction, relative to SP on entry, and now.
+    depths: Vec<i16>,
+    depth: i16,
+    reserve: HashSet<u16>,
+    release: HashSet<u16>,
+    /// Registers whose high byte is read after each instruction, and after
+    /// this one ([`flags::high_byte_liveness`]).
+    highs: Vec<flags::RegSet>,
+    high_live: flags::RegSet,
+    /// What BP holds (BP - SP) on arriving at a label that only direct jumps
+    /// reach, where every arrival agreed in a first pass; the jumps then make
+    /// it so. Elsewhere a label knows nothing of BP.
+    pub assume: HashMap<u16, i16>,
+    /// Each arrival's BP - SP at each label (for the next pass's `assume`).
+    pub arrivals: HashMap<u16, Vec<Option<i16>>>,
     carry: Carry,
-    bp_is_sp: bool,
+    /// BP - SP, while BP holds a copy of SP taken earlier (SP has since moved by
+    /// pushes, pops and constants); None when BP holds anything else.
+    bp_minus_sp: Option<i16>,
     /// The source is the status register, which the runtime put in AX.
     sr_in_ax: bool,
 }
@@ -272,19 +519,28 @@ macro_rules! i {
 }
 
 impl<'a> FunctionTranslator<'a> {
-    pub fn new(vregs: &'a Vregs, labels: &'a HashSet<u16>) -> Self {
+    pub fn new(vregs: &'a Vregs, labels: &'a HashSet<u16>, plan: Plan) -> Self {
         FunctionTranslator {
+            homes: plan.homes,
+            depths: plan.depth,
+            depth: 0,
+            reserve: plan.reserve,
+            release: plan.release,
+            highs: plan.high_live,
+            high_live: 0xFFFF,
+            assume: HashMap::new(),
+            arrivals: HashMap::new(),
             vregs,
             labels,
             out: Vec::new(),
             carry: Carry::Unknown,
-            bp_is_sp: false,
+            bp_minus_sp: None,
             sr_in_ax: false,
         }
     }
 
     fn put(&mut self, i: Instruction) {
-        self.out.push(Item::Plain(i));
+        self.out.push(Item::Plain(crate::emit::shorten(i)));
     }
 
     /// Translates a function's instructions; `live_after[n]` are the flags
@@ -296,9 +552,15 @@ impl<'a> FunctionTranslator<'a> {
         live_in: &HashMap<u16, FlagSet>,
     ) -> R<()> {
         for (n, d) in code.iter().enumerate() {
+            self.depth = self.depths.get(n).copied().unwrap_or(0);
+            self.high_live = self.highs.get(n).copied().unwrap_or(0xFFFF);
             if self.labels.contains(&d.address) || n == 0 {
                 self.out.push(Item::Label(Label::Text(d.address)));
-                self.bp_is_sp = false;
+                self.bp_minus_sp = if n == 0 {
+                    None
+                } else {
+                    self.assume.get(&d.address).copied()
+                };
                 if live_in.get(&d.address).copied().unwrap_or(0) & flags::C != 0 {
                     self.carry = Carry::Same;
                 } else {
@@ -312,6 +574,12 @@ impl<'a> FunctionTranslator<'a> {
                 .unwrap_or(0);
             self.instruction(d, live_after[n], live_in)
                 .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
+            if let Some(next) = code.get(n + 1)
+                && self.labels.contains(&next.address)
+                && falls_through(&d.instruction)
+            {
+                self.arrive(next.address)?;
+            }
             // Falling into a label where the carry is read: give it its MSP430 sense.
             if next_live_in & flags::C != 0 {
                 self.canonical_carry()
@@ -348,7 +616,42 @@ impl<'a> FunctionTranslator<'a> {
         }
     }
 
+    /// Control goes to the label at `target` from here: note BP's state, and
+    /// make it what the label assumes.
+    fn arrive(&mut self, target: u16) -> R<()> {
+        self.arrivals
+            .entry(target)
+            .or_default()
+            .push(self.bp_minus_sp);
+        if let Some(&want) = self.assume.get(&target)
+            && self.bp_minus_sp != Some(want)
+        {
+            match self.bp_minus_sp {
+                Some(now) if want != 0 => {
+                    self.put(i!(
+                        Code::Lea_r16_m,
+                        Register::BP,
+                        mem_base(Register::BP, (want - now) as u16)
+                    ));
+                }
+                _ => {
+                    self.put(i!(Code::Mov_r16_rm16, Register::BP, Register::SP));
+                    if want != 0 {
+                        self.put(i!(
+                            Code::Lea_r16_m,
+                            Register::BP,
+                            mem_base(Register::BP, want as u16)
+                        ));
+                    }
+                }
+            }
+            self.bp_minus_sp = Some(want);
+        }
+        Ok(())
+    }
+
     fn jump(&mut self, cond: Cond, target: u16, live_in: &HashMap<u16, FlagSet>) -> R<()> {
+        self.arrive(target)?;
         if live_in.get(&target).copied().unwrap_or(0) & flags::C != 0
             && cond != Cond::Nc
             && cond != Cond::C
@@ -381,13 +684,26 @@ impl<'a> FunctionTranslator<'a> {
         Ok(())
     }
 
-    /// Makes BP = SP (for an `X(SP)` operand).
-    fn frame(&mut self, pre: &mut Vec<Instruction>) -> R<()> {
-        if !self.bp_is_sp {
-            pre.push(i!(Code::Mov_r16_rm16, Register::BP, Register::SP));
-            self.bp_is_sp = true;
+    /// Makes BP a copy of SP (for an `X(SP)` operand) unless it is one
+    /// already; returns BP - SP.
+    fn frame(&mut self, pre: &mut Vec<Instruction>) -> R<i16> {
+        if let Some(offset) = self.bp_minus_sp {
+            return Ok(offset);
         }
-        Ok(())
+        pre.push(i!(Code::Mov_r16_rm16, Register::BP, Register::SP));
+        self.bp_minus_sp = Some(0);
+        Ok(0)
+    }
+
+    /// SP moves by `delta` (a push: -2).
+    fn sp_moves(&mut self, delta: i16) {
+        self.bp_minus_sp = self.bp_minus_sp.map(|o| o - delta);
+    }
+
+    /// A frame slot as memory (through BP, made a copy of SP if need be).
+    fn slot(&mut self, slot: i16, pre: &mut Vec<Instruction>) -> R<MemoryOperand> {
+        let offset = self.frame(pre)?;
+        Ok(mem_base(Register::BP, (slot - self.depth - offset) as u16))
     }
 
     /// The memory an MSP430 memory operand names; instructions that set up a
@@ -400,13 +716,13 @@ impl<'a> FunctionTranslator<'a> {
         pre: &mut Vec<Instruction>,
     ) -> R<MemoryOperand> {
         if reg == SP {
-            self.frame(pre)?;
-            return Ok(mem_base(Register::BP, disp));
+            let offset = self.frame(pre)?;
+            return Ok(mem_base(Register::BP, disp.wrapping_sub(offset as u16)));
         }
         if reg == PC || reg == SR {
             return Err("a memory operand based on PC or SR".into());
         }
-        match home(reg, self.vregs) {
+        match self.homes[reg as usize] {
             Home::Reg(r) if is_base(r) => Ok(mem_base(r, disp)),
             other => {
                 if sp_in_use {
@@ -414,11 +730,13 @@ impl<'a> FunctionTranslator<'a> {
                         "X(r{reg}) with r{reg} in {other:?} beside an X(SP) operand"
                     ));
                 }
-                pre.push(match other {
+                let load = match other {
                     Home::Reg(r) => i!(Code::Mov_r16_rm16, Register::BP, r),
                     Home::Mem(a) => i!(Code::Mov_r16_rm16, Register::BP, mem_at(a)),
-                });
-                self.bp_is_sp = false;
+                    Home::Slot(slot) => i!(Code::Mov_r16_rm16, Register::BP, self.slot(slot, pre)?),
+                };
+                pre.push(load);
+                self.bp_minus_sp = None;
                 Ok(mem_base(Register::BP, disp))
             }
         }
@@ -436,9 +754,10 @@ impl<'a> FunctionTranslator<'a> {
             Operand::Reg(AX_STANDIN) if self.sr_in_ax => X::R(Register::AX),
             Operand::Reg(PC) | Operand::Reg(SR) => return Err("PC or SR as data".into()),
             Operand::Reg(SP) => X::R(Register::SP),
-            Operand::Reg(r) => match home(r, self.vregs) {
+            Operand::Reg(r) => match self.homes[r as usize] {
                 Home::Reg(r) => X::R(r),
                 Home::Mem(a) => X::M(mem_at(a)),
+                Home::Slot(slot) => X::M(self.slot(slot, pre)?),
             },
             Operand::Imm(v) => match target {
                 Some(Target::Text(t)) => X::L(Label::Text(*t)),
@@ -456,12 +775,21 @@ impl<'a> FunctionTranslator<'a> {
         })
     }
 
+    /// Whether an operand is read or written through BP as a copy of SP.
+    fn uses_frame(&self, o: Operand) -> bool {
+        match o {
+            Operand::Indexed(SP, _) | Operand::PostInc(SP) => true,
+            Operand::Reg(r) => matches!(self.homes[r as usize], Home::Slot(_)),
+            _ => false,
+        }
+    }
+
     /// Whether a memory operand's base must be copied to BP (its register is
     /// not one the 8086 can address through).
     fn needs_temporary_base(&self, o: Operand) -> bool {
         match o {
             Operand::Indexed(r, _) | Operand::PostInc(r) if r != SP => {
-                !matches!(home(r, self.vregs), Home::Reg(b) if is_base(b))
+                !matches!(self.homes[r as usize], Home::Reg(b) if is_base(b))
             }
             _ => false,
         }
@@ -477,7 +805,7 @@ impl<'a> FunctionTranslator<'a> {
             ));
             return Err("@SP+ outside pop and ret".into());
         }
-        Ok(match home(reg, self.vregs) {
+        Ok(match self.homes[reg as usize] {
             Home::Reg(r) if is_base(r) => {
                 post.push(i!(Code::Lea_r16_m, r, mem_base(r, size)));
                 false
@@ -490,6 +818,11 @@ impl<'a> FunctionTranslator<'a> {
             }
             Home::Mem(a) => {
                 post.push(i!(Code::Add_rm16_imm8, mem_at(a), size as i32));
+                true
+            }
+            Home::Slot(slot) => {
+                let m = self.slot(slot, post)?;
+                post.push(i!(Code::Add_rm16_imm8, m, size as i32));
                 true
             }
         })
@@ -536,8 +869,15 @@ impl<'a> FunctionTranslator<'a> {
                         }
                     }
                 }
-                self.bp_is_sp = false;
+                self.bp_minus_sp = None;
                 self.carry = Carry::Unknown;
+                Ok(())
+            }
+            Op1::Push if self.reserve.contains(&d.address) => {
+                // The prologue saving a register that lives in this very word:
+                // only make room.
+                self.put(i!(Code::Push_r16, Register::AX));
+                self.sp_moves(-2);
                 Ok(())
             }
             Op1::Push => {
@@ -565,7 +905,7 @@ impl<'a> FunctionTranslator<'a> {
                     self.post_increment(r, if byte { 1 } else { 2 }, &mut post)?;
                     self.guarded(post, live != 0);
                 }
-                self.bp_is_sp = false;
+                self.sp_moves(-2);
                 Ok(())
             }
             Op1::Reti => Err("reti".into()),
@@ -621,7 +961,8 @@ impl<'a> FunctionTranslator<'a> {
                     return Err("RRC's N or Z read".into());
                 }
                 self.carry = Carry::Same;
-                if byte && is_reg {
+                let high_matters = matches!(dst, Operand::Reg(r) if self.high_live & (1 << r) != 0);
+                if byte && is_reg && high_matters {
                     self.clear_high(&target)?;
                 }
             }
@@ -743,13 +1084,19 @@ impl<'a> FunctionTranslator<'a> {
             if keep {
                 self.put(Instruction::with(Code::Popfw));
             }
-            self.bp_is_sp = false;
+            self.bp_minus_sp = None;
             self.sr_in_ax = true;
             let result = self.two(op, byte, Operand::Reg(AX_STANDIN), dst, d, live);
             self.sr_in_ax = false;
             return result;
         }
         // pop
+        if self.release.contains(&d.address) {
+            // An epilogue dropping a frame slot's register (AX is free).
+            self.put(i!(Code::Pop_r16, Register::AX));
+            self.sp_moves(2);
+            return Ok(());
+        }
         if op == Op2::Mov && src == Operand::PostInc(SP) {
             let mut pre = Vec::new();
             let x = self.operand(dst, &None, false, &mut pre)?;
@@ -761,7 +1108,7 @@ impl<'a> FunctionTranslator<'a> {
                 X::M(m) if !byte => self.put(i!(Code::Pop_rm16, m)),
                 _ => return Err("pop.b".into()),
             }
-            self.bp_is_sp = false;
+            self.sp_moves(2);
             return Ok(());
         }
         // Stack pointer arithmetic.
@@ -781,7 +1128,11 @@ impl<'a> FunctionTranslator<'a> {
                 i!(code, Register::SP, v as u32)
             };
             self.guarded(vec![ins], live != 0);
-            self.bp_is_sp = false;
+            self.sp_moves(if op == Op2::Add {
+                v as i16
+            } else {
+                (v as i16).wrapping_neg()
+            });
             self.carry = Carry::Unknown;
             return Ok(());
         }
@@ -791,14 +1142,16 @@ impl<'a> FunctionTranslator<'a> {
                 return Err("@Rn+ with Rn in the destination".into());
             }
         }
-        let sp_src = matches!(src, Operand::Indexed(SP, _) | Operand::PostInc(SP));
-        let sp_dst = matches!(dst, Operand::Indexed(SP, _));
-        // Both operands want BP as their base: the source goes to AX first.
-        let (src_bp, dst_bp) = (
-            sp_src || self.needs_temporary_base(src),
-            sp_dst || self.needs_temporary_base(dst),
+        let sp_src = self.uses_frame(src);
+        let sp_dst = self.uses_frame(dst);
+        // The operands want BP for different things (a copy of SP, a copied
+        // base): the source goes to AX first.
+        let (src_temp, dst_temp) = (
+            self.needs_temporary_base(src),
+            self.needs_temporary_base(dst),
         );
-        if src_bp && dst_bp && !self.sr_in_ax {
+        let conflict = (src_temp && (sp_dst || dst_temp)) || (dst_temp && sp_src);
+        if conflict && !self.sr_in_ax {
             let mut pre = Vec::new();
             let x = self.operand(src, &d.src_target, false, &mut pre)?;
             let X::M(m) = x else {
@@ -831,17 +1184,30 @@ impl<'a> FunctionTranslator<'a> {
         // The 8086 has no memory-to-memory form: the source goes through AX.
         // A byte destination in SI or DI works on AX and is stored back.
         let acc = if byte { Register::AL } else { Register::AX };
-        let (t_reg_byte_via_ax, t8): (Option<Register>, X) = match &t {
-            X::R(r) if byte && low(*r).is_none() => (Some(*r), X::R(Register::AL)),
-            X::R(r) if byte => (None, X::R(low(*r).unwrap())),
-            other => (None, other.clone()),
+        // A byte result for a register that lives in memory also goes through
+        // AX: the high byte's clearing is then MOV AH,0 (2 bytes), not a store
+        // of a zero byte (5).
+        let high_matters = match dst {
+            Operand::Reg(r) => self.high_live & (1 << r) != 0,
+            _ => false,
+        };
+        let via_ax: Option<X> = match &t {
+            X::R(r) if byte && low(*r).is_none() => Some(X::R(*r)),
+            X::M(m) if byte && stores && high_matters => Some(X::M(*m)),
+            _ => None,
+        };
+        let t_reg_byte_via_ax = via_ax.is_some();
+        let t8 = match &t {
+            _ if t_reg_byte_via_ax => X::R(Register::AL),
+            X::R(r) if byte => X::R(low(*r).unwrap()),
+            other => other.clone(),
         };
         let mut spilled_bx = false;
         let mut s8 = match &s {
             X::R(r) if byte => match low(*r) {
                 Some(l) => X::R(l),
                 None => {
-                    if t_reg_byte_via_ax.is_some() {
+                    if t_reg_byte_via_ax {
                         // Both in SI/DI: the source's low byte goes through BX, saved around.
                         body.push(Item::Plain(i!(Code::Push_r16, Register::BX)));
                         body.push(Item::Plain(i!(Code::Mov_r16_rm16, Register::BX, *r)));
@@ -855,11 +1221,30 @@ impl<'a> FunctionTranslator<'a> {
             },
             other => other.clone(),
         };
-        if let Some(r) = t_reg_byte_via_ax {
+        if let Some(home) = &via_ax {
             if matches!(s8, X::R(Register::AL)) {
-                return Err("AL twice".into());
+                // The source is in AL already (it was read first): for MOV it
+                // is the result; otherwise it moves to AH, the destination's
+                // byte comes to AL.
+                if op != Op2::Mov {
+                    let X::M(m) = home else {
+                        return Err("AL twice".into());
+                    };
+                    body.push(Item::Plain(i!(
+                        Code::Mov_r8_rm8,
+                        Register::AH,
+                        Register::AL
+                    )));
+                    body.push(Item::Plain(i!(Code::Mov_r8_rm8, Register::AL, *m)));
+                    s8 = X::R(Register::AH);
+                }
+            } else if op != Op2::Mov {
+                body.push(Item::Plain(match home {
+                    X::R(r) => i!(Code::Mov_r16_rm16, Register::AX, *r),
+                    X::M(m) => i!(Code::Mov_r16_rm16, Register::AX, *m),
+                    _ => unreachable!(),
+                }));
             }
-            body.push(Item::Plain(i!(Code::Mov_r16_rm16, Register::AX, r)));
         }
         // BIC: AND with the complement.
         let mut op = op;
@@ -920,12 +1305,18 @@ impl<'a> FunctionTranslator<'a> {
         }
         let core = self.alu(op, byte, &s8, &t8, live)?;
         body.extend(core);
-        if let Some(r) = t_reg_byte_via_ax
+        if let Some(home) = &via_ax
             && stores
         {
-            body.push(Item::Plain(i!(Code::Mov_r8_imm8, Register::AH, 0u32)));
-            body.push(Item::Plain(i!(Code::Mov_r16_rm16, r, Register::AX)));
-        } else if byte && stores && matches!(dst, Operand::Reg(_)) {
+            if high_matters {
+                body.push(Item::Plain(i!(Code::Mov_r8_imm8, Register::AH, 0u32)));
+            }
+            body.push(Item::Plain(match home {
+                X::R(r) => i!(Code::Mov_r16_rm16, *r, Register::AX),
+                X::M(m) => i!(Code::Mov_rm16_r16, *m, Register::AX),
+                _ => unreachable!(),
+            }));
+        } else if byte && stores && high_matters {
             match &t8 {
                 X::R(r) => {
                     let full = match *r {
@@ -955,7 +1346,10 @@ impl<'a> FunctionTranslator<'a> {
         if keep {
             self.put(Instruction::with(Code::Pushfw));
         }
-        self.out.extend(body);
+        self.out.extend(body.into_iter().map(|item| match item {
+            Item::Plain(i) => Item::Plain(crate::emit::shorten(i)),
+            other => other,
+        }));
         if keep {
             self.put(Instruction::with(Code::Popfw));
         }
@@ -1045,12 +1439,11 @@ impl<'a> FunctionTranslator<'a> {
                 }
             }
         }
-        if op == Op2::Mov && !byte {
-            if let (X::R(r), X::R(t)) = (s, t)
-                && r == t
-            {
-                return Ok(out);
-            }
+        if op == Op2::Mov
+            && let (X::R(r), X::R(t)) = (s, t)
+            && r == t
+        {
+            return Ok(out);
         }
         match (s, t) {
             (X::R(r), X::R(tr)) => out.push(Item::Plain(i!(
