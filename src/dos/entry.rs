@@ -5,6 +5,10 @@
 //! which keeps about 1.5 KB out of the segment. UD2 raises INT 6 (invalid
 //! opcode); `_start` points INT 6 at `piskrs_invalid_opcode`, which ends the
 //! program the way a panic should, and puts DOS's vector back on every exit.
+//!
+//! The 8086 build (msp430, src/dos/rt86.rs) has the runtime's `_start` instead
+//! of the one here, no 386 check and no INT 6: a panic there is `call #abort`,
+//! and `abort` is `piskrs_fatal` (see below).
 
 #[cfg(target_arch = "x86")]
 use core::sync::atomic::AtomicU8;
@@ -165,7 +169,9 @@ static mut piskrs_old_int6: [u16; 2] = [0; 2];
 static mut piskrs_initial_sp: u16 = 0;
 
 unsafe extern "C" {
-    /// The end of .bss: the lowest address the stack may reach (link.x).
+    /// The end of .bss: the lowest address the stack may reach (link.x). In
+    /// the 8086 build the code lies above .bss (link86.x), so this is the end
+    /// of the translated code, which the translator resolves (src/dos/rt86.rs).
     static __stack_floor: u8;
 }
 
@@ -193,14 +199,16 @@ pub static MOUSE_PRESENT: AtomicU8 = AtomicU8::new(0);
 
 /// A panic never formats: it restores the screen, prints one fixed line on standard
 /// error and exits with errorlevel 255. With immediate-abort this handler is only
-/// the language's requirement; a real panic arrives as UD2 at `piskrs_fatal`.
+/// the language's requirement; a real panic arrives as UD2 at `piskrs_fatal`
+/// (in the 8086 build as `call #abort`, which is `piskrs_fatal`).
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     piskrs_fatal()
 }
 
-/// Called by the INT 6 handler (a panic's UD2): the screen back to its mode, the
-/// mouse cursor hidden, one fixed line on standard error, errorlevel 255.
+/// Called by the INT 6 handler (a panic's UD2; in the 8086 build, a trap's
+/// `call #abort`): the screen back to its mode, the mouse cursor hidden, one
+/// fixed line on standard error, errorlevel 255.
 #[unsafe(no_mangle)]
 extern "C" fn piskrs_fatal() -> ! {
     if MOUSE_PRESENT.load(Ordering::Relaxed) != 0 {
