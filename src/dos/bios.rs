@@ -1,7 +1,11 @@
 //! BIOS services: INT 10h (video), INT 16h (keyboard), INT 1Ah (clock), and far
 //! memory access for video RAM and the BIOS data area.
 
+#[cfg(target_arch = "x86")]
 use core::arch::asm;
+
+#[cfg(target_arch = "msp430")]
+use super::rt86;
 
 /// Reads the word at `segment:offset`.
 pub fn far_read_u16(segment: u16, offset: u16) -> u16 {
@@ -9,6 +13,7 @@ pub fn far_read_u16(segment: u16, offset: u16) -> u16 {
     // SAFETY: ES is saved, loaded and restored inside the block (LLVM and
     // compiler_builtins assume ES = DS everywhere else); reading any real-mode
     // address is defined and has no side effect for video RAM and BIOS data.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "push es",
@@ -20,6 +25,13 @@ pub fn far_read_u16(segment: u16, offset: u16) -> u16 {
             val = lateout(reg) value,
         );
     }
+    // SAFETY: the runtime reads the word with a segment register it restores;
+    // reading any real-mode address is defined and has no side effect for
+    // video RAM and BIOS data.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        value = rt86::rt86_far_read(segment, offset);
+    }
     value
 }
 
@@ -27,6 +39,7 @@ pub fn far_read_u16(segment: u16, offset: u16) -> u16 {
 pub fn far_write_u16(segment: u16, offset: u16, value: u16) {
     // SAFETY: ES is saved and restored as above; callers pass video RAM addresses
     // (B800h/B000h segments), which belong to the display, not to our image.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "push es",
@@ -38,6 +51,12 @@ pub fn far_write_u16(segment: u16, offset: u16, value: u16) {
             val = in(reg) value,
         );
     }
+    // SAFETY: as above: the runtime restores its segment register; callers pass
+    // video RAM addresses, which belong to the display, not to our image.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        rt86::rt86_far_write(segment, offset, value);
+    }
 }
 
 /// INT 10h with AX, BX, CX, DX in; AX, BX, CX, DX out. Some BIOSes clobber BP, SI
@@ -46,6 +65,7 @@ fn int10(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
     let (a, b, c, d): (u16, u16, u16, u16);
     // SAFETY: video BIOS calls change only the registers listed and video state;
     // BP, SI and DI are pushed and popped around the interrupt.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "push ebp",
@@ -60,6 +80,14 @@ fn int10(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
             inout("cx") cx => c,
             inout("dx") dx => d,
         );
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(ax, bx, cx, dx);
+        // SAFETY: video BIOS calls change only registers and video state; the
+        // runtime keeps BP, SP, DS and ES and hands back the rest in `regs`.
+        unsafe { rt86::rt86_int(0x10, &mut regs) };
+        (a, b, c, d) = (regs.ax, regs.bx, regs.cx, regs.dx);
     }
     (a, b, c, d)
 }
@@ -135,16 +163,32 @@ pub fn read_key() -> Option<(u8, u8)> {
     let empty: u8;
     // SAFETY: INT 16h AH=01h/11h only peeks at the keyboard buffer; it returns ZF
     // and changes AX.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!("int 0x16", "setz {e}", e = out(reg_byte) empty, inout("ax") enhanced | 0x0100 => _);
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(enhanced | 0x0100, 0, 0, 0);
+        // SAFETY: as above; the runtime hands back ZF in `regs.flags`.
+        unsafe { rt86::rt86_int(0x16, &mut regs) };
+        empty = (regs.flags & rt86::ZF != 0) as u8;
     }
     if empty != 0 {
         return None;
     }
     let key: u16;
     // SAFETY: INT 16h AH=00h/10h removes the key just seen from the buffer; only AX changes.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!("int 0x16", inout("ax") enhanced => key);
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(enhanced, 0, 0, 0);
+        // SAFETY: as above; the runtime hands back AX in `regs`.
+        unsafe { rt86::rt86_int(0x16, &mut regs) };
+        key = regs.ax;
     }
     Some((key as u8, (key >> 8) as u8))
 }
@@ -155,8 +199,16 @@ pub fn read_key() -> Option<(u8, u8)> {
 pub fn ticks() -> u32 {
     let (high, low): (u16, u16);
     // SAFETY: INT 1Ah AH=00h reads the clock; it changes AX, CX and DX only.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!("int 0x1a", inout("ax") 0u16 => _, out("cx") high, out("dx") low);
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(0, 0, 0, 0);
+        // SAFETY: as above; the runtime hands back CX and DX in `regs`.
+        unsafe { rt86::rt86_int(0x1A, &mut regs) };
+        (high, low) = (regs.cx, regs.dx);
     }
     (high as u32) << 16 | low as u32
 }
@@ -166,7 +218,13 @@ pub fn ticks() -> u32 {
 pub fn idle() {
     // SAFETY: STI; HLT sleeps until the next interrupt with interrupts enabled,
     // which the timer raises 18.2 times a second; no state changes.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!("sti", "hlt", options(nomem, nostack));
+    }
+    // SAFETY: as above: the runtime's STI; HLT.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        rt86::rt86_idle();
     }
 }

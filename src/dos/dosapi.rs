@@ -1,6 +1,10 @@
 //! DOS services through INT 21h: console and file handles, vectors, exit.
 
+#[cfg(target_arch = "x86")]
 use core::arch::asm;
+
+#[cfg(target_arch = "msp430")]
+use super::rt86;
 
 pub const STDIN: u16 = 0;
 pub const STDOUT: u16 = 1;
@@ -17,6 +21,7 @@ fn int21(ax: u16, bx: u16, cx: u16, dx: u16) -> Result<u16, DosError> {
     // SAFETY: the INT 21h functions used here (write, create, close, set vector,
     // get PSP data) change only AX and flags; DX points into our own segment when
     // it is a buffer, and DS = CS = the PSP segment in the TINY model.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "int 0x21",
@@ -27,6 +32,14 @@ fn int21(ax: u16, bx: u16, cx: u16, dx: u16) -> Result<u16, DosError> {
             in("cx") cx,
             in("dx") dx,
         );
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(ax, bx, cx, dx);
+        // SAFETY: as above (DS and ES stay our segment: 0 in `regs`); the
+        // runtime hands back AX and the flags in `regs`.
+        unsafe { rt86::rt86_int(0x21, &mut regs) };
+        (result, carry) = (regs.ax, regs.flags & rt86::CF);
     }
     if carry != 0 {
         Err(DosError(result))
@@ -57,6 +70,7 @@ pub fn write_far(handle: u16, segment: u16, offset: u16, length: u16) -> Result<
     let carry: u16;
     // SAFETY: AH=40h reads the buffer at DS:DX; DS is pointed at `segment` only
     // for the call and restored at once (Rust's code needs DS = our segment).
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "push ds",
@@ -71,6 +85,16 @@ pub fn write_far(handle: u16, segment: u16, offset: u16, length: u16) -> Result<
             in("cx") length,
             in("dx") offset,
         );
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(0x4000, handle, length, offset);
+        // A DS of 0 would mean our own; callers pass video memory (B000h, B800h).
+        regs.ds = segment;
+        // SAFETY: as above; the runtime loads DS for the interrupt only, keeps
+        // ours, and hands back AX and the flags in `regs`.
+        unsafe { rt86::rt86_int(0x21, &mut regs) };
+        (result, carry) = (regs.ax, regs.flags & rt86::CF);
     }
     if carry != 0 {
         Err(DosError(result))
@@ -112,6 +136,7 @@ pub fn rename(from: &[u8], to: &[u8]) -> Result<u16, DosError> {
     let carry: u16;
     // SAFETY: AH=56h reads the two names from our segment (ES = DS) and changes
     // only AX and flags; DI is passed as a 32-bit register whose top half is 0.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "int 0x21",
@@ -121,6 +146,15 @@ pub fn rename(from: &[u8], to: &[u8]) -> Result<u16, DosError> {
             in("dx") near(from.as_ptr()),
             in("edi") near(to.as_ptr()) as u32,
         );
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(0x5600, 0, 0, near(from.as_ptr()));
+        regs.di = near(to.as_ptr());
+        // SAFETY: as above (ES = DS: 0 in `regs`); the runtime hands back AX and
+        // the flags in `regs`.
+        unsafe { rt86::rt86_int(0x21, &mut regs) };
+        (result, carry) = (regs.ax, regs.flags & rt86::CF);
     }
     if carry != 0 {
         Err(DosError(result))
@@ -173,8 +207,16 @@ fn open_file(name: &[u8]) -> Result<u16, DosError> {
 fn device_info(handle: u16) -> u16 {
     let info: u16;
     // SAFETY: AX=4400h only reads; it changes AX, DX and the flags.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!("int 0x21", inout("ax") 0x4400u16 => _, in("bx") handle, out("dx") info);
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(0x4400, handle, 0, 0);
+        // SAFETY: as above; the runtime hands back DX in `regs`.
+        unsafe { rt86::rt86_int(0x21, &mut regs) };
+        info = regs.dx;
     }
     info
 }
@@ -205,6 +247,7 @@ pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
     let carry: u16;
     // SAFETY: AX=4300h reads the name at DS:DX in our segment and changes only
     // AX, CX and the flags.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "int 0x21",
@@ -214,6 +257,13 @@ pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
             out("cx") attributes,
             in("dx") near(name.as_ptr()),
         );
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(0x4300, 0, 0, near(name.as_ptr()));
+        // SAFETY: as above; the runtime hands back CX and the flags in `regs`.
+        unsafe { rt86::rt86_int(0x21, &mut regs) };
+        (attributes, carry) = (regs.cx, regs.flags & rt86::CF);
     }
     if carry == 0 && attributes & 0x1D != 0 {
         return Err(DosError(READ_ONLY));
@@ -296,6 +346,7 @@ pub fn save_file_with(
 pub fn vector_is_set(number: u8) -> bool {
     let (segment, offset): (u16, u16);
     // SAFETY: AH=35h returns the vector in ES:BX; ES is saved and restored around it.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "push es",
@@ -306,6 +357,14 @@ pub fn vector_is_set(number: u8) -> bool {
             inout("ax") 0x3500u16 | number as u16 => _,
             out("bx") offset,
         );
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        let mut regs = rt86::Regs::new(0x3500 | number as u16, 0, 0, 0);
+        // SAFETY: as above; the runtime keeps our ES and hands back the
+        // interrupt's ES and BX in `regs`.
+        unsafe { rt86::rt86_int(0x21, &mut regs) };
+        (segment, offset) = (regs.es, regs.bx);
     }
     segment != 0 || offset != 0
 }

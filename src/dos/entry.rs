@@ -5,14 +5,25 @@
 //! which keeps about 1.5 KB out of the segment. UD2 raises INT 6 (invalid
 //! opcode); `_start` points INT 6 at `piskrs_invalid_opcode`, which ends the
 //! program the way a panic should, and puts DOS's vector back on every exit.
+//!
+//! The 8086 build (msp430, src/dos/rt86.rs) has the runtime's `_start` instead
+//! of the one here, no 386 check and no INT 6: a panic there is `call #abort`,
+//! and `abort` is `piskrs_fatal` (see below).
 
-use core::sync::atomic::{AtomicU8, Ordering};
+#[cfg(target_arch = "x86")]
+use core::sync::atomic::AtomicU8;
+use core::sync::atomic::Ordering;
+
+// The 8086 build's stand-in: LLVM's MSP430 backend has no atomics (src/dos/single.rs).
+#[cfg(target_arch = "msp430")]
+use super::single::AtomicU8;
 
 // The TINY model: DOS loads the file at CS:0100 with CS = DS = ES = SS = the PSP's
 // segment and SP near FFFEh. LLVM's code16 output addresses memory with 32-bit
 // registers, so the high half of ESP must be zero; DOS does not zero memory past
 // the file image, so .bss is cleared here. Rust's main returns with `retl` (a
 // 4-byte return address), hence `calll`. Its u8 result is the errorlevel.
+#[cfg(target_arch = "x86")]
 core::arch::global_asm!(
     ".section .text.entry,\"ax\",@progbits",
     ".globl _start",
@@ -120,12 +131,36 @@ core::arch::global_asm!(
     options(att_syntax)
 );
 
+// The 8086 build (msp430): the runtime's `_start` (src/dos/rt86.rs) does what
+// the one above does, less the 386 check and INT 6; the loader still finds the
+// far texts' place and the paragraphs needed from these two absolute symbols.
+//
+// A panic (`-Cpanic=immediate-abort`) is a trap, which LLVM's MSP430 backend
+// emits as `call #abort` (4 bytes, an R_MSP430_16_BYTE relocation against
+// `abort`): `abort` is defined here as another name of `piskrs_fatal`, so every
+// trap calls it directly (this also keeps `piskrs_fatal` in the link).
+#[cfg(target_arch = "msp430")]
+core::arch::global_asm!(
+    ".globl abort",
+    ".set abort, piskrs_fatal",
+    ".globl piskrs_tail_at",
+    ".set piskrs_tail_at, {tail_at}",
+    ".globl piskrs_program_paragraphs",
+    ".set piskrs_program_paragraphs, {paragraphs}",
+    tail_at = const super::far::HELP_AT,
+    paragraphs = const super::far::PARAGRAPHS_NEEDED,
+);
+
+#[cfg(target_arch = "x86")]
 unsafe extern "C" {
     /// The IRET-only INT 23h handler above; only its address is used.
     pub fn piskrs_ctrl_c();
 }
+#[cfg(target_arch = "msp430")]
+pub use super::rt86::piskrs_ctrl_c;
 
 /// DOS's INT 6 vector (offset, segment), saved by `_start`.
+#[cfg(target_arch = "x86")]
 #[unsafe(no_mangle)]
 static mut piskrs_old_int6: [u16; 2] = [0; 2];
 
@@ -134,7 +169,9 @@ static mut piskrs_old_int6: [u16; 2] = [0; 2];
 static mut piskrs_initial_sp: u16 = 0;
 
 unsafe extern "C" {
-    /// The end of .bss: the lowest address the stack may reach (link.x).
+    /// The end of .bss: the lowest address the stack may reach (link.x). In
+    /// the 8086 build the code lies above .bss (link86.x), so this is the end
+    /// of the translated code, which the translator resolves (src/dos/rt86.rs).
     static __stack_floor: u8;
 }
 
@@ -162,14 +199,16 @@ pub static MOUSE_PRESENT: AtomicU8 = AtomicU8::new(0);
 
 /// A panic never formats: it restores the screen, prints one fixed line on standard
 /// error and exits with errorlevel 255. With immediate-abort this handler is only
-/// the language's requirement; a real panic arrives as UD2 at `piskrs_fatal`.
+/// the language's requirement; a real panic arrives as UD2 at `piskrs_fatal`
+/// (in the 8086 build as `call #abort`, which is `piskrs_fatal`).
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     piskrs_fatal()
 }
 
-/// Called by the INT 6 handler (a panic's UD2): the screen back to its mode, the
-/// mouse cursor hidden, one fixed line on standard error, errorlevel 255.
+/// Called by the INT 6 handler (a panic's UD2; in the 8086 build, a trap's
+/// `call #abort`): the screen back to its mode, the mouse cursor hidden, one
+/// fixed line on standard error, errorlevel 255.
 #[unsafe(no_mangle)]
 extern "C" fn piskrs_fatal() -> ! {
     if MOUSE_PRESENT.load(Ordering::Relaxed) != 0 {
@@ -189,5 +228,14 @@ pub fn exit(errorlevel: u8) -> ! {
     // SAFETY: `piskrs_exit` is the tail of `_start`: it takes the errorlevel in
     // AL, restores INT 6 from the vector `_start` saved and terminates through
     // INT 21h AH=4Ch; it never returns, so no register or stack state matters.
-    unsafe { core::arch::asm!("jmp piskrs_exit", in("al") errorlevel, options(noreturn)) }
+    #[cfg(target_arch = "x86")]
+    unsafe {
+        core::arch::asm!("jmp piskrs_exit", in("al") errorlevel, options(noreturn))
+    }
+    // SAFETY: the runtime terminates through INT 21h AH=4Ch with AL =
+    // `errorlevel` and never returns.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        super::rt86::rt86_exit(errorlevel)
+    }
 }

@@ -4,7 +4,11 @@
 //! so that the segment keeps its bytes for code and the stack, and so do the
 //! far texts (the packed messages, their pairs and the help).
 
+#[cfg(target_arch = "x86")]
 use core::arch::asm;
+
+#[cfg(target_arch = "msp430")]
+use super::rt86;
 
 use piskrs::help;
 use piskrs::words::Words;
@@ -61,6 +65,7 @@ impl Words for FarWords {
         // against this part's count; the parts lie within FAR_WORDS),
         // which the loader (xtask/src/stub.rs) found to be ours; ES is saved and restored (LLVM
         // assumes ES = DS everywhere else).
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!(
                 "push es",
@@ -74,6 +79,15 @@ impl Words for FarWords {
                 word = lateout(reg) word,
             );
         }
+        // SAFETY: as above (the runtime restores its segment register); the
+        // table's words are two u16s, low half first.
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            let segment = rt86::rt86_segment() + 0x1000;
+            let offset = ((self.first + index) * 4) as u16;
+            word = rt86::rt86_far_read(segment, offset) as u32
+                | (rt86::rt86_far_read(segment, offset + 2) as u32) << 16;
+        }
         word
     }
 
@@ -82,6 +96,7 @@ impl Words for FarWords {
             return;
         }
         // SAFETY: as in `get`: inside the far table, ES saved and restored.
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!(
                 "push es",
@@ -94,6 +109,14 @@ impl Words for FarWords {
                 offset = in(reg) ((self.first + index) * 4) as u32,
                 word = in(reg) word,
             );
+        }
+        // SAFETY: as in `get`: inside the far table, through the runtime.
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            let segment = rt86::rt86_segment() + 0x1000;
+            let offset = ((self.first + index) * 4) as u16;
+            rt86::rt86_far_write(segment, offset, word as u16);
+            rt86::rt86_far_write(segment, offset + 2, (word >> 16) as u16);
         }
     }
 }
@@ -108,6 +131,7 @@ pub fn text_byte(offset: u16) -> u8 {
     // SAFETY: the address is inside the far copy of the texts (offset checked
     // above), which the loader found to be ours; ES is saved and restored (LLVM
     // assumes ES = DS everywhere else).
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "push es",
@@ -120,6 +144,11 @@ pub fn text_byte(offset: u16) -> u8 {
             at = in(reg) (HELP_AT + offset as usize) as u32,
             byte = lateout(reg_byte) byte,
         );
+    }
+    // SAFETY: as above, through the runtime (which restores its segment register).
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        byte = rt86::rt86_far_read_byte(rt86::rt86_segment() + 0x1000, HELP_AT as u16 + offset);
     }
     byte
 }

@@ -7,6 +7,11 @@ pub mod display;
 pub mod dosapi;
 pub mod entry;
 pub mod far;
+#[cfg(target_arch = "x86")]
 mod mem;
 pub mod mouse;
+#[cfg(target_arch = "msp430")]
+pub mod rt86;
+#[cfg(target_arch = "msp430")]
+mod single;
 pub mod speaker;

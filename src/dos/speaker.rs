@@ -1,7 +1,11 @@
 //! The PC speaker: PIT channel 2 drives it through port 61h. A click on a move,
 //! a short tune on a win.
 
+#[cfg(target_arch = "x86")]
 use core::arch::asm;
+
+#[cfg(target_arch = "msp430")]
+use super::rt86;
 
 use piskrs::screen::Sound;
 
@@ -25,6 +29,7 @@ const TUNE: [(u16, u16); 4] = [
 fn tone_on(divisor: u16) {
     // SAFETY: port 43h selects PIT channel 2, mode 3 (square wave), low then high
     // byte; ports 42h and 61h belong to the speaker. Only AL is used.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "mov al, 0xB6",
@@ -41,12 +46,26 @@ fn tone_on(divisor: u16) {
             out("al") _,
         );
     }
+    // SAFETY: as above, through the runtime's OUT and IN.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        rt86::rt86_out(0x43, 0xB6);
+        rt86::rt86_out(0x42, divisor as u8);
+        rt86::rt86_out(0x42, (divisor >> 8) as u8);
+        rt86::rt86_out(0x61, rt86::rt86_in(0x61) | 3);
+    }
 }
 
 fn tone_off() {
     // SAFETY: clears the speaker's gate and data bits in port 61h, nothing else.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!("in al, 0x61", "and al, 0xFC", "out 0x61, al", out("al") _);
+    }
+    // SAFETY: as above, through the runtime's IN and OUT.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        rt86::rt86_out(0x61, rt86::rt86_in(0x61) & 0xFC);
     }
 }
 
@@ -56,6 +75,7 @@ fn timer_count() -> u16 {
     let count: u16;
     // SAFETY: port 43h command 00h latches channel 0's count, which ports 40h
     // gives back low byte first; the BIOS's tick keeps running. Only AX is used.
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "mov al, 0",
@@ -66,6 +86,13 @@ fn timer_count() -> u16 {
             "xchg al, ah",
             out("ax") count,
         );
+    }
+    // SAFETY: as above, through the runtime's OUT and IN.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        rt86::rt86_out(0x43, 0);
+        let low = rt86::rt86_in(0x40) as u16;
+        count = (rt86::rt86_in(0x40) as u16) << 8 | low;
     }
     count
 }

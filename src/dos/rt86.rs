@@ -1,0 +1,74 @@
+//! rt86.rs: the 8086 runtime's entry points (implemented in 8086 code by the translator crate).
+//!
+//! Only the msp430 build (`cargo dos86-build`, the 8086 build's input) has this
+//! module: where the 386 build runs `asm!`, the DOS layer calls these instead.
+//! The translator resolves them by name from the relocations the link keeps
+//! (link86.x, `--emit-relocs`, `--unresolved-symbols=ignore-all`).
+//!
+//! Besides these, the runtime provides `_start` (zeroes .bss, paints the stack
+//! below SP with A5h except its top 64 bytes, stores SP in `piskrs_initial_sp`,
+//! calls `piskrs_main`, exits with its u8 result), memcpy, memmove, memset,
+//! memcmp, bcmp and the MSP430 libcalls (`__mspabi_*`), and resolves two more
+//! undefined names: `__stack_floor` (src/dos/entry.rs: the first byte past the
+//! translated code and the runtime, the lowest address the stack may reach,
+//! where `_start`'s painting starts) and the call a trap (a panic) compiles to
+//! (src/dos/entry.rs says which), which must end in `piskrs_fatal`.
+
+/// The registers an interrupt sees and leaves (`rt86_int`).
+#[repr(C)]
+pub struct Regs {
+    pub ax: u16,
+    pub bx: u16,
+    pub cx: u16,
+    pub dx: u16,
+    pub si: u16,
+    pub di: u16,
+    pub ds: u16,
+    pub es: u16,
+    pub flags: u16,
+}
+
+impl Regs {
+    /// AX..DX as given; SI and DI 0; DS and ES 0 (left as they are: our segment).
+    pub const fn new(ax: u16, bx: u16, cx: u16, dx: u16) -> Regs {
+        Regs {
+            ax,
+            bx,
+            cx,
+            dx,
+            si: 0,
+            di: 0,
+            ds: 0,
+            es: 0,
+            flags: 0,
+        }
+    }
+}
+
+/// FLAGS bit 0: the carry flag (a DOS call failed).
+pub const CF: u16 = 1 << 0;
+/// FLAGS bit 6: the zero flag.
+pub const ZF: u16 = 1 << 6;
+
+unsafe extern "C" {
+    /// INT `number` with AX..DI, DS and ES loaded from `regs` (a DS of 0 means: leave DS as it is; likewise ES 0 = ES unchanged (ES = DS)); afterwards AX..DI, DS, ES and FLAGS are written back to `regs` (CF is bit 0, ZF bit 6). BP, SP, DS and ES of the program are preserved.
+    pub fn rt86_int(number: u8, regs: *mut Regs);
+    /// The word at segment:offset.
+    pub fn rt86_far_read(segment: u16, offset: u16) -> u16;
+    /// The byte at segment:offset.
+    pub fn rt86_far_read_byte(segment: u16, offset: u16) -> u8;
+    /// Writes a word at segment:offset.
+    pub fn rt86_far_write(segment: u16, offset: u16, value: u16);
+    /// The program's segment (CS = DS = ES = SS).
+    pub fn rt86_segment() -> u16;
+    /// IN AL, DX.
+    pub fn rt86_in(port: u16) -> u8;
+    /// OUT DX, AL.
+    pub fn rt86_out(port: u16, value: u8);
+    /// STI; HLT.
+    pub fn rt86_idle();
+    /// INT 21h AH=4Ch with AL = errorlevel; never returns.
+    pub fn rt86_exit(errorlevel: u8) -> !;
+    /// An IRET-only handler for INT 23h; only its address is used.
+    pub fn piskrs_ctrl_c();
+}
