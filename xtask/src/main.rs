@@ -20,6 +20,9 @@ use object::{Object, ObjectSection, ObjectSymbol};
 const ELF: &str = "target/i8086-dos/dos/piskrs";
 /// The file it becomes.
 const COM: &str = "target/PISKRS.COM";
+/// The 8086 build: the linked msp430 ELF and the file it becomes.
+const ELF86: &str = "target/msp430-dos/dos/piskrs";
+const COM86: &str = "target/PISKRS86.COM";
 /// DOS loads a .COM of at most this many bytes.
 const MAX_COM: usize = 0xFF00;
 
@@ -48,7 +51,7 @@ fn root() -> PathBuf {
 fn build_com() -> Result<(), String> {
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
+    let status = Command::new(&cargo)
         .current_dir(&root)
         .args(["dos-build", "--quiet"])
         .status()
@@ -58,10 +61,16 @@ fn build_com() -> Result<(), String> {
     }
     let elf = std::fs::read(root.join(ELF)).map_err(|e| format!("{ELF}: {e}"))?;
     let program = Program::read(&elf)?;
-    let com = pack(&program)?;
-    std::fs::write(root.join(COM), &com.bytes).map_err(|e| format!("{COM}: {e}"))?;
+    write_com(&root, COM, &program)?;
+    build_com86(&root, &cargo)
+}
+
+/// Packs a program and writes it behind the loader; says what it wrote.
+fn write_com(root: &Path, name: &str, program: &Program) -> Result<(), String> {
+    let com = pack(program)?;
+    std::fs::write(root.join(name), &com.bytes).map_err(|e| format!("{name}: {e}"))?;
     println!(
-        "{COM}: {} bytes: a {}-byte loader, the image {} -> {}, the far texts {} -> {}; needs {} KB",
+        "{name}: {} bytes: a {}-byte loader, the image {} -> {}, the far texts {} -> {}; needs {} KB",
         com.bytes.len(),
         com.stub_len,
         program.image.len(),
@@ -71,6 +80,51 @@ fn build_com() -> Result<(), String> {
         com.kb_needed,
     );
     Ok(())
+}
+
+/// The 8086 build: the program for msp430 (`cargo dos86-build`, link86.x),
+/// translated to 8086 code (translator/), packed like PISKRS.COM.
+fn build_com86(root: &Path, cargo: &str) -> Result<(), String> {
+    let status = Command::new(cargo)
+        .current_dir(root)
+        .args(["dos86-build", "--quiet"])
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("the 8086 build (msp430) failed".into());
+    }
+    let elf = std::fs::read(root.join(ELF86)).map_err(|e| format!("{ELF86}: {e}"))?;
+    let image = translator::program::build(&elf)?;
+    let reserve = stack_reserve(&elf)?;
+    let free = 0xFFFE_i32 - image.stack_floor as i32 - reserve as i32;
+    println!(
+        "{COM86}: MSP430 code {} -> 8086 code {} + runtime {}; data {}; the image ends at {:#06x}; \
+         the stack's {reserve} bytes leave {free} bytes of the segment free",
+        image.msp430_code, image.translated_code, image.runtime_code, image.data, image.stack_floor,
+    );
+    if free < 0 {
+        return Err(format!(
+            "{COM86} does not fit the TINY model: code + data + the reserved stack ({reserve} bytes, link86.x) \
+             pass the segment's end by {} bytes",
+            -free
+        ));
+    }
+    let program = Program {
+        image: image.bytes,
+        tail: image.tail,
+        tail_at: image.tail_at,
+        program_paragraphs: image.program_paragraphs,
+    };
+    write_com(root, COM86, &program)
+}
+
+/// link86.x's STACK_RESERVE (an absolute symbol in the ELF).
+fn stack_reserve(elf: &[u8]) -> Result<u16, String> {
+    let file = object::File::parse(elf).map_err(|e| format!("{ELF86}: {e}"))?;
+    file.symbols()
+        .find(|s| s.name() == Ok("STACK_RESERVE"))
+        .map(|s| s.address() as u16)
+        .ok_or_else(|| format!("{ELF86} has no STACK_RESERVE"))
 }
 
 /// What the linker made, as the loader must place it.
