@@ -674,6 +674,16 @@ fn alu_case(op: u16, byte: bool, s: S, d: D, k: u32, p: Probe) -> (Asm, Case) {
     (a, case)
 }
 
+/// The forms the `bug_*` tests below show to be translated wrong: left out
+/// of the matrix so that it guards everything else.
+fn known_bug(op: u16, byte: bool, s: S, d: D) -> bool {
+    let sp_src = matches!(s, S::R(1));
+    let si_di = matches!(d, D::R(10) | D::R(9));
+    (sp_src && byte && si_di)
+        || (sp_src && (op == BIC || op == BIS))
+        || (op == BIC && byte && si_di && !matches!(s, S::Imm(_) | S::Cg(_)))
+}
+
 fn alu_matrix(op: u16, byte: bool) {
     let p = if op == XOR { NO_V } else { ALL };
     let mut cases = Vec::new();
@@ -696,6 +706,9 @@ fn alu_matrix(op: u16, byte: bool) {
         if let S::P(r) = s
             && regs_used(S::Cg(0), d).contains(&r)
         {
+            continue;
+        }
+        if known_bug(op, byte, s, d) {
             continue;
         }
         for k in 0..4 {
@@ -734,4 +747,621 @@ matrix! {
     xor_byte: XOR, true;
     and_word: AND, false;
     and_byte: AND, true;
+}
+
+// ---------------------------------------------------------------- bugs found
+
+/// `mov.b r1, r10` (any byte op with SP as the source and SI/DI as the
+/// destination): the translation spills BX with `push bx; mov bx, sp` and so
+/// reads SP - 2.
+#[test]
+#[ignore = "translator bug: a byte op from SP into SI/DI reads SP - 2"]
+fn bug_byte_from_sp_into_si() {
+    let mut a = Asm::default();
+    a.b(MOV, S::R(1), D::R(10)).ret();
+    run(&a, Case::new("mov.b r1, r10"));
+    let mut a = Asm::default();
+    a.b(ADD, S::R(1), D::R(9)).ret();
+    run(&a, Case::new("add.b r1, r9").reg(9, 0x0010));
+}
+
+/// `bis r1, r12` / `bic r1, r12` with the flags live after it: the
+/// translation keeps the flags with `pushf; or bx, sp; popf` and so ORs SP - 2.
+#[test]
+#[ignore = "translator bug: bis/bic with SP as the source and live flags use SP - 2"]
+fn bug_bis_from_sp_with_live_flags() {
+    for (op, name) in [(BIS, "bis"), (BIC, "bic")] {
+        let mut a = Asm::default();
+        a.w(CMP, S::R(13), D::R(12))
+            .w(op, S::R(1), D::R(12))
+            .jump(JNC, "x")
+            .w(MOV, S::Cg(1), D::R(14))
+            .label("x")
+            .ret();
+        run(&a, Case::new(format!("cmp r13, r12; {name} r1, r12; jnc")).reg(12, 3));
+    }
+}
+
+/// `bic.b r12, r10` (a byte BIC into SI or DI from anything but a constant)
+/// does not translate: "bic into AL".
+#[test]
+#[ignore = "translator bug: bic.b from a register or memory into r9/r10 fails to translate"]
+fn bug_bic_byte_into_si() {
+    let mut a = Asm::default();
+    a.b(BIC, S::R(12), D::R(10)).ret();
+    run(&a, Case::new("bic.b r12, r10").reg(12, 0x00F0).reg(10, 0x1234));
+    let mut a = Asm::default();
+    a.b(BIC, S::X(12, 0), D::R(9)).ret();
+    run(&a, Case::new("bic.b @r12, r9").reg(12, DATA));
+}
+
+// ---------------------------------------------------------------- one operand
+
+fn one_case(op: u16, byte: bool, s: S, k: u32, p: Probe) -> (Asm, Case) {
+    let mut a = Asm::default();
+    prelude(&mut a, k);
+    a.one(op, byte, s);
+    probe(&mut a, p);
+    a.ret();
+    let names = ["rrc", "swpb", "rra", "sxt"];
+    let mut case = Case::new(format!(
+        "{}{} {s:?} (k {k})",
+        names[op as usize],
+        if byte { ".b" } else { "" }
+    ));
+    for r in HOMES {
+        case.regs[r as usize] = value(k * 104_729 + op as u32 * 7 + byte as u32, r as usize);
+    }
+    if let Some(b) = base_of_src(s)
+        && b != 1
+    {
+        case.regs[b as usize] = DATA + 0x40 + (byte && k % 2 == 1) as u16;
+    }
+    let above: Vec<u8> = (0..32u32).map(|i| (i * 53 + k * 29 + 1) as u8).collect();
+    case = case.mem(STACK, &above).words(PRE, &[pre_word(k)]);
+    (a, case)
+}
+
+fn one_operands(byte: bool) -> Vec<S> {
+    let mut v = Vec::new();
+    for r in HOMES {
+        v.push(S::R(r));
+        v.push(S::X(r, 4));
+        v.push(S::I(r));
+        v.push(S::P(r));
+    }
+    v.push(S::X(1, 2));
+    v.push(S::Abs(DATA + 0x30));
+    v.push(S::Sym(DATA + 0x32));
+    if byte {
+        v.push(S::Abs(DATA + 0x35));
+    }
+    v
+}
+
+fn one_matrix(op: u16, byte: bool, p: Probe) {
+    let mut cases = Vec::new();
+    for s in one_operands(byte) {
+        for k in 0..6 {
+            cases.push(one_case(op, byte, s, k, p));
+        }
+    }
+    run_all(cases);
+}
+
+#[test]
+fn rra_word() {
+    one_matrix(RRA, false, ALL);
+}
+
+#[test]
+fn rra_byte() {
+    one_matrix(RRA, true, ALL);
+}
+
+/// RRC's carry in and out (the translator refuses to translate a read of
+/// RRC's N or Z: see `rrc_n_and_z`).
+#[test]
+fn rrc_word() {
+    one_matrix(RRC, false, ONLY_C);
+}
+
+#[test]
+fn rrc_byte() {
+    one_matrix(RRC, true, ONLY_C);
+}
+
+#[test]
+#[ignore = "translator limitation: RRC's N, Z (and V) cannot be read (RCR leaves SF and ZF)"]
+fn rrc_n_and_z() {
+    one_matrix(RRC, false, ALL);
+}
+
+/// SWPB leaves the flags: they are the prelude's after it.
+#[test]
+fn swpb() {
+    one_matrix(SWPB, false, ALL);
+}
+
+#[test]
+fn sxt() {
+    one_matrix(SXT, false, ALL);
+}
+
+/// XOR's V (set when both operands are negative) cannot be read.
+#[test]
+#[ignore = "translator limitation: a read of XOR's V does not translate"]
+fn xor_overflow() {
+    let mut a = Asm::default();
+    a.w(XOR, S::R(13), D::R(12))
+        .jump(JGE, "x")
+        .w(MOV, S::Cg(1), D::R(14))
+        .label("x")
+        .ret();
+    run(&a, Case::new("xor r13, r12; jge").reg(12, 0x8000).reg(13, 0x8001));
+}
+
+// ---------------------------------------------------------------- the status register
+
+/// clrc, setc (bic/bis #1, r2) and `bit #1, r2`, read by jumps, addc, subc,
+/// rrc and `mov r2, ...`.
+#[test]
+fn status_register() {
+    let mut cases = Vec::new();
+    for set in [false, true] {
+        for reader in 0..6 {
+            let mut a = Asm::default();
+            a.w(if set { BIS } else { BIC }, S::Cg(1), D::R(2));
+            match reader {
+                0 => {
+                    a.w(ADDC, S::R(13), D::R(12));
+                }
+                1 => {
+                    a.w(SUBC, S::R(13), D::R(12));
+                }
+                2 => {
+                    a.one(RRC, false, S::R(12));
+                }
+                3 => {
+                    a.jump(JC, "x").w(MOV, S::Cg(2), D::R(14)).label("x");
+                }
+                4 => {
+                    // bit #1, r2: Z = not C, C = C.
+                    a.w(BIT, S::Cg(1), D::R(2));
+                    probe(&mut a, Probe { v: false, ..ALL });
+                }
+                _ => {
+                    a.w(MOV, S::R(2), D::R(15));
+                }
+            }
+            a.ret();
+            cases.push((
+                a,
+                Case::new(format!("{} then reader {reader}", if set { "setc" } else { "clrc" }))
+                    .reg(12, 0x1235)
+                    .reg(13, 0x0F00),
+            ));
+        }
+    }
+    // SR as data after each kind of carry: add (CF = C), sub (CF = borrow),
+    // and (C = not Z), and with values giving each flag.
+    for (op, vals) in [
+        (ADD, [(0x7FFF, 1), (0xFFFF, 1), (0x8000, 0x8000), (3, 4)]),
+        (SUB, [(0x7FFF, 0xFFFF), (1, 1), (0x8000, 1), (3, 4)]),
+        (CMP, [(0, 1), (5, 5), (0x8000, 0x7FFF), (0x10, 2)]),
+        (AND, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
+        (BIT, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
+    ] {
+        for (d, s) in vals {
+            let mut a = Asm::default();
+            a.w(op, S::R(13), D::R(12)).w(MOV, S::R(2), D::R(14));
+            a.ret();
+            cases.push((
+                a,
+                Case::new(format!("{} r13, r12; mov r2, r14 ({d:#x}, {s:#x})", op_name(op)))
+                    .reg(12, d)
+                    .reg(13, s),
+            ));
+        }
+    }
+    run_all(cases);
+}
+
+// ---------------------------------------------------------------- stack
+
+#[test]
+fn push_and_pop() {
+    let mut cases = Vec::new();
+    let mut operands = one_operands(false);
+    operands.extend([S::Imm(0x1234), S::Cg(0), S::Cg(1), S::Cg(8), S::Cg(0xFFFF)]);
+    for s in operands {
+        for pop in [D::R(12), D::R(10), D::R(4), D::Abs(DATA + 0x60)] {
+            let mut a = Asm::default();
+            a.one(PUSH, false, s);
+            // pop: mov @sp+, dst
+            a.w(MOV, S::P(1), pop);
+            a.ret();
+            let mut case = Case::new(format!("push {s:?}; pop {pop:?}"));
+            if let Some(b) = base_of_src(s)
+                && b != 1
+            {
+                case.regs[b as usize] = DATA + 0x40;
+            }
+            cases.push((a, case.mem(STACK, &[1, 2, 3, 4, 5, 6])));
+        }
+    }
+    // push.b: the low byte at the new SP, read back as a byte.
+    for s in [S::R(12), S::R(10), S::R(4), S::X(13, 1), S::P(14)] {
+        let mut a = Asm::default();
+        a.one(PUSH, true, s)
+            .b(MOV, S::I(1), D::R(15))
+            .w(ADD, S::Cg(2), D::R(1))
+            .ret();
+        let case = Case::new(format!("push.b {s:?}"))
+            .reg(13, DATA + 0x41)
+            .reg(14, DATA + 0x45);
+        cases.push((a, case));
+    }
+    run_all(cases);
+}
+
+/// A frame: SP arithmetic, X(SP) operands, SP as data.
+#[test]
+fn stack_frame() {
+    let mut a = Asm::default();
+    a.w(SUB, S::Imm(8), D::R(1))
+        .w(MOV, S::R(12), D::X(1, 0))
+        .w(MOV, S::R(13), D::X(1, 2))
+        .w(MOV, S::R(4), D::X(1, 4))
+        .w(MOV, S::Imm(0x5555), D::X(1, 6))
+        .w(ADD, S::X(1, 0), D::X(1, 2))
+        .b(ADD, S::X(1, 4), D::X(1, 7))
+        .w(SUB, S::X(1, 6), D::R(10))
+        .b(MOV, S::X(1, 3), D::R(9))
+        .w(MOV, S::R(1), D::R(14))
+        .w(ADD, S::Cg(4), D::R(14))
+        .w(ADD, S::I(14), D::R(15))
+        .w(MOV, S::X(1, 2), D::R(11))
+        .w(XOR, S::X(1, 6), D::X(1, 2))
+        .w(MOV, S::X(1, 2), D::R(5))
+        .w(MOV, S::X(1, 6), D::R(6))
+        .w(ADD, S::Imm(8), D::R(1))
+        .ret();
+    run(
+        &a,
+        Case::new("frame")
+            .reg(12, 0x1234)
+            .reg(13, 0x8765)
+            .reg(4, 0xF00F),
+    );
+    // SP adjusted with the flags live across it.
+    let mut a = Asm::default();
+    a.w(CMP, S::R(13), D::R(12))
+        .w(SUB, S::Cg(2), D::R(1))
+        .w(ADD, S::Cg(2), D::R(1))
+        .jump(JC, "x")
+        .w(MOV, S::Cg(1), D::R(14))
+        .label("x")
+        .ret();
+    run(&a, Case::new("sp +- with live flags").reg(12, 1).reg(13, 2));
+}
+
+// ---------------------------------------------------------------- calls, branches, tables
+
+#[test]
+fn calls() {
+    let mut a = Asm::default();
+    a.call("f") // call #f (relocated)
+        .with_label(MOV, "g", D::R(13)) // mov #g, r13
+        .one(CALL, false, S::R(13)) // call r13
+        .with_label(MOV, "f", D::R(4))
+        .one(CALL, false, S::R(4)) // call r4 (memory-homed)
+        .one(CALL, false, S::Abs(DATA + 0x100)) // call &ptr
+        .one(CALL, false, S::X(14, 2)) // call 2(r14)
+        .one(CALL, false, S::I(10)) // call @r10
+        .one(CALL, false, S::P(9)) // call @r9+
+        .one(PUSH, false, S::Abs(DATA + 0x100))
+        .one(CALL, false, S::X(1, 0)) // call 0(sp)
+        .w(ADD, S::Cg(2), D::R(1))
+        .w(MOV, S::Cg(0), D::R(13))
+        .w(MOV, S::Cg(0), D::R(4))
+        .ret()
+        .label("f")
+        .w(ADD, S::Imm(0x10), D::R(12))
+        .ret()
+        .label("g")
+        .w(ADD, S::Imm(0x100), D::R(12))
+        .call("f") // nested
+        .ret()
+        .label("h")
+        .w(ADD, S::Imm(0x1000), D::R(12))
+        .w(MOV, S::X(1, 2), D::R(15)) // a caller's stack word: the frame matches
+        .ret();
+    let case = Case::new("calls")
+        .reg(12, 0)
+        .reg(14, DATA + 0x110 - 2)
+        .reg(10, DATA + 0x120)
+        .reg(9, DATA + 0x130)
+        .code_ptr(DATA + 0x100, "h")
+        .code_ptr(DATA + 0x110, "g")
+        .code_ptr(DATA + 0x120, "f")
+        .code_ptr(DATA + 0x130, "h")
+        .skip(&[15]);
+    run(&a, case);
+}
+
+/// A return address on the stack is a code address: only a call's slot is
+/// left out of the comparison, so a callee that reads the caller's frame is
+/// checked through X(SP).
+#[test]
+fn jump_table_and_branches() {
+    let mut cases = Vec::new();
+    for i in 0..4u16 {
+        let mut a = Asm::default();
+        a.w(MOV, S::X(12, DATA + 0x180), D::R(0)) // mov table(r12), pc
+            .label("t0")
+            .w(MOV, S::Imm(10), D::R(13))
+            .jump(JMP, "end")
+            .label("t1")
+            .w(MOV, S::Imm(20), D::R(13))
+            .with_label(MOV, "end", D::R(0)) // br #end
+            .label("t2")
+            .w(MOV, S::Imm(30), D::R(13))
+            .with_label(MOV, "end", D::R(14))
+            .w(MOV, S::R(14), D::R(0)) // br r14
+            .label("t3")
+            .w(MOV, S::Imm(40), D::R(13))
+            .w(MOV, S::Abs(DATA + 0x190), D::R(0)) // br &ptr
+            .label("end")
+            .w(MOV, S::Cg(0), D::R(14))
+            .ret();
+        let case = Case::new(format!("table entry {i}"))
+            .reg(12, 2 * i)
+            .code_ptr(DATA + 0x180, "t0")
+            .code_ptr(DATA + 0x182, "t1")
+            .code_ptr(DATA + 0x184, "t2")
+            .code_ptr(DATA + 0x186, "t3")
+            .code_ptr(DATA + 0x190, "end");
+        cases.push((a, case));
+    }
+    run_all(cases);
+}
+
+/// Each conditional jump, taken and not, after a compare.
+#[test]
+fn conditional_jumps() {
+    let mut cases = Vec::new();
+    for cond in [JNE, JEQ, JNC, JC, JN, JGE, JL] {
+        for (d, s) in [(1, 1), (1, 2), (2, 1), (0x8000, 1), (1, 0x8000), (0x7FFF, 0xFFFF)] {
+            for byte in [false, true] {
+                let mut a = Asm::default();
+                a.two(CMP, byte, S::R(13), D::R(12))
+                    .jump(cond, "x")
+                    .w(MOV, S::Cg(1), D::R(14))
+                    .jump(JMP, "y")
+                    .label("x")
+                    .w(MOV, S::Cg(2), D::R(14))
+                    .label("y")
+                    .ret();
+                cases.push((
+                    a,
+                    Case::new(format!("cmp{} {s:#x}, {d:#x}; j{cond}", if byte { ".b" } else { "" }))
+                        .reg(12, d)
+                        .reg(13, s),
+                ));
+            }
+        }
+    }
+    // A loop: the carry read at a label (canonical sense across the back edge).
+    let mut a = Asm::default();
+    a.label("top")
+        .w(SUB, S::Cg(1), D::R(12))
+        .w(ADDC, S::Cg(0), D::R(14))
+        .w(CMP, S::Imm(3), D::R(12))
+        .jump(JC, "top")
+        .ret();
+    cases.push((a, Case::new("loop").reg(12, 10).reg(14, 0)));
+    run_all(cases);
+}
+
+// ---------------------------------------------------------------- the runtime
+
+fn routine_case(name: &'static str, regs: &[(usize, u16)], results: &[usize]) -> (Asm, Case) {
+    let mut a = Asm::default();
+    a.call_rt(name).ret();
+    let mut case = Case::new(format!("{name} {regs:x?}"));
+    for &(r, v) in regs {
+        case.regs[r] = v;
+    }
+    // The caller-saved registers a routine may change.
+    let clobbered: Vec<usize> = [11, 12, 13, 14, 15]
+        .into_iter()
+        .filter(|r| !results.contains(r))
+        .collect();
+    (a, case.skip(&clobbered))
+}
+
+#[test]
+fn memory_routines() {
+    let mut cases = Vec::new();
+    for n in [0u16, 1, 7, 64] {
+        cases.push(routine_case(
+            "memcpy",
+            &[(12, DATA + 0x100), (13, DATA + 0x10), (14, n)],
+            &[],
+        ));
+        cases.push(routine_case(
+            "memset",
+            &[(12, DATA + 0x101), (13, 0x12A5), (14, n)],
+            &[],
+        ));
+        // Overlapping both ways.
+        cases.push(routine_case(
+            "memmove",
+            &[(12, DATA + 0x13), (13, DATA + 0x10), (14, n)],
+            &[],
+        ));
+        cases.push(routine_case(
+            "memmove",
+            &[(12, DATA + 0x10), (13, DATA + 0x13), (14, n)],
+            &[],
+        ));
+    }
+    let mut a = Asm::default();
+    a.call_rt("memcmp").ret();
+    for (x, y, n) in [(0u16, 0u16, 0u16), (0, 0, 16), (0x10, 0x10, 5), (0x10, 0x11, 5), (0x11, 0x10, 5)] {
+        let (mut a2, case) = routine_case(
+            "memcmp",
+            &[(12, DATA + 0x100 + x), (13, DATA + 0x120 + y), (14, n)],
+            &[12],
+        );
+        let _ = &mut a2;
+        // Equal copies with one difference.
+        let mut block = vec![7u8; 0x40];
+        block[0x14] = 9;
+        let case = case.mem(DATA + 0x100, &block).mem(DATA + 0x120, &[7u8; 0x40]);
+        cases.push((a2, case));
+    }
+    run_all(cases);
+}
+
+fn words16() -> Vec<u16> {
+    vec![0, 1, 2, 3, 7, 0x7F, 0x80, 0xFF, 0x100, 0x1234, 0x7FFF, 0x8000, 0x8001, 0xFFFE, 0xFFFF]
+}
+
+#[test]
+fn multiplication_and_division_16() {
+    let mut cases = Vec::new();
+    for x in words16() {
+        for y in words16() {
+            cases.push(routine_case("__mspabi_mpyi", &[(12, x), (13, y)], &[12]));
+            cases.push(routine_case("__mspabi_mpysl", &[(12, x), (13, y)], &[12, 13]));
+            cases.push(routine_case("__mspabi_mpyul", &[(12, x), (13, y)], &[12, 13]));
+            if y != 0 {
+                cases.push(routine_case("__mspabi_divu", &[(12, x), (13, y)], &[12]));
+                cases.push(routine_case("__mspabi_remu", &[(12, x), (13, y)], &[12]));
+                // (Rust checks MIN / -1 before it calls.)
+                if !(x == 0x8000 && y == 0xFFFF) {
+                    cases.push(routine_case("__mspabi_divi", &[(12, x), (13, y)], &[12]));
+                    cases.push(routine_case("__mspabi_remi", &[(12, x), (13, y)], &[12]));
+                }
+            }
+        }
+    }
+    run_all(cases);
+}
+
+fn words32() -> Vec<u32> {
+    vec![
+        0,
+        1,
+        3,
+        0xFFFF,
+        0x1_0000,
+        0x1_0001,
+        0x1234_5678,
+        0x7FFF_FFFF,
+        0x8000_0000,
+        0x8000_0001,
+        0xFFFF_FFFE,
+        0xFFFF_FFFF,
+        0xDEAD_BEEF,
+    ]
+}
+
+#[test]
+fn multiplication_and_division_32() {
+    let mut cases = Vec::new();
+    for x in words32() {
+        for y in words32() {
+            let regs = [
+                (12, x as u16),
+                (13, (x >> 16) as u16),
+                (14, y as u16),
+                (15, (y >> 16) as u16),
+            ];
+            cases.push(routine_case("__mspabi_mpyl", &regs, &[12, 13]));
+            if y != 0 {
+                cases.push(routine_case("__mspabi_divul", &regs, &[12, 13]));
+                cases.push(routine_case("__mspabi_remul", &regs, &[12, 13]));
+            }
+        }
+    }
+    run_all(cases);
+}
+
+#[test]
+fn shifts() {
+    let mut cases = Vec::new();
+    for x in [0x8421u16, 0xFFFF, 1, 0x7FFF, 0x8000] {
+        for n in 0..16 {
+            for name in ["__mspabi_slli", "__mspabi_srli", "__mspabi_srai"] {
+                cases.push(routine_case(name, &[(12, x), (13, n)], &[12]));
+            }
+        }
+    }
+    for x in [0x8421_0F0Fu32, 0xFFFF_FFFF, 1, 0x7FFF_FFFF, 0x8000_0000] {
+        for n in 0..32 {
+            for name in ["__mspabi_slll", "__mspabi_srll", "__mspabi_sral"] {
+                cases.push(routine_case(
+                    name,
+                    &[(12, x as u16), (13, (x >> 16) as u16), (14, n)],
+                    &[12, 13],
+                ));
+            }
+        }
+    }
+    run_all(cases);
+}
+
+// ---------------------------------------------------------------- properties
+
+fn alu_op() -> impl Strategy<Value = u16> {
+    prop::sample::select(vec![MOV, ADD, ADDC, SUBC, SUB, CMP, BIT, BIC, BIS, XOR, AND])
+}
+
+fn home_reg() -> impl Strategy<Value = u8> {
+    prop::sample::select(HOMES.to_vec())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Register-to-register ALU ops over random values, every flag read
+    /// after them (XOR: all but V).
+    #[test]
+    fn alu_registers(
+        op in alu_op(),
+        byte in any::<bool>(),
+        src in home_reg(),
+        dst in home_reg(),
+        k in 0u32..6,
+        values in prop::array::uniform16(any::<u16>()),
+        pre in any::<u16>(),
+    ) {
+        let s = S::R(src);
+        let d = D::R(dst);
+        prop_assume!(!known_bug(op, byte, s, d));
+        let (a, mut case) = alu_case(op, byte, s, d, k, if op == XOR { NO_V } else { ALL });
+        for r in HOMES {
+            case.regs[r as usize] = values[r as usize];
+        }
+        case = case.words(PRE, &[pre]);
+        prop_assert_eq!(check(&a, &case), Ok(()));
+    }
+
+    /// Immediate sources into memory, random values.
+    #[test]
+    fn alu_immediate_to_memory(
+        op in alu_op(),
+        byte in any::<bool>(),
+        imm in any::<u16>(),
+        word in any::<u16>(),
+        base in home_reg(),
+        k in 0u32..6,
+    ) {
+        let (a, case) = alu_case(op, byte, S::Imm(imm), D::X(base, 4), k, if op == XOR { NO_V } else { ALL });
+        let case = case.words(DATA + 0x44, &[word]);
+        prop_assert_eq!(check(&a, &case), Ok(()));
+    }
 }
