@@ -394,7 +394,9 @@ pub fn natives() -> Vec<(&'static str, Native)> {
             }
             c.regs[12] = result;
         }),
-        ("__mspabi_mpyi", |c| c.regs[12] = r(c, 12).wrapping_mul(r(c, 13))),
+        ("__mspabi_mpyi", |c| {
+            c.regs[12] = r(c, 12).wrapping_mul(r(c, 13))
+        }),
         ("__mspabi_mpysl", |c| {
             let v = (r(c, 12) as i16 as i32) * (r(c, 13) as i16 as i32);
             set32(c, v as u32)
@@ -423,8 +425,12 @@ pub fn natives() -> Vec<(&'static str, Native)> {
             let v = l(c, 12) % l(c, 14);
             set32(c, v)
         }),
-        ("__mspabi_slli", |c| c.regs[12] = r(c, 12) << (r(c, 13) & 15)),
-        ("__mspabi_srli", |c| c.regs[12] = r(c, 12) >> (r(c, 13) & 15)),
+        ("__mspabi_slli", |c| {
+            c.regs[12] = r(c, 12) << (r(c, 13) & 15)
+        }),
+        ("__mspabi_srli", |c| {
+            c.regs[12] = r(c, 12) >> (r(c, 13) & 15)
+        }),
         ("__mspabi_srai", |c| {
             c.regs[12] = ((r(c, 12) as i16) >> (r(c, 13) & 15)) as u16
         }),

@@ -206,11 +206,6 @@ impl Asm {
         self
     }
 
-    fn raw(&mut self, w: &[u16]) -> &mut Self {
-        self.words.extend_from_slice(w);
-        self
-    }
-
     /// The code, with jumps and label words resolved.
     fn finish(&self) -> (Vec<u16>, HashMap<u16, Target>, HashMap<&'static str, u16>) {
         let mut words = self.words.clone();
@@ -352,10 +347,16 @@ fn check(asm: &Asm, case: &Case) -> Result<(), String> {
     let mut emu = Unicorn::new(Arch::X86, Mode::MODE_16).map_err(|e| format!("{e:?}"))?;
     emu.mem_map(0, 0x10000, Prot::ALL).unwrap();
     let code_end = ORIGIN as usize + snippet.code.len() + snippet.runtime.len();
-    assert!(code_end < DATA as usize, "the translation overlaps the data");
+    assert!(
+        code_end < DATA as usize,
+        "the translation overlaps the data"
+    );
     emu.mem_write(ORIGIN as u64, &snippet.code).unwrap();
-    emu.mem_write((ORIGIN as usize + snippet.code.len()) as u64, &snippet.runtime)
-        .unwrap();
+    emu.mem_write(
+        (ORIGIN as usize + snippet.code.len()) as u64,
+        &snippet.runtime,
+    )
+    .unwrap();
     for (at, bytes) in &case.mem {
         emu.mem_write(*at as u64, bytes).unwrap();
     }
@@ -387,7 +388,7 @@ fn check(asm: &Asm, case: &Case) -> Result<(), String> {
     emu.reg_write(RegisterX86::EFLAGS, 0x0002 | 0x0001 | 0x0040)
         .unwrap();
     let entry = snippet.addresses[&AT];
-    emu.emu_start(entry as u64, STOP as u64, 2_000_000, 1_000_000)
+    emu.emu_start(entry as u64, STOP as u64, 0, 1_000_000)
         .map_err(|e| {
             format!(
                 "{}: unicorn: {e:?} at IP {:#x}",
@@ -430,14 +431,11 @@ fn check(asm: &Asm, case: &Case) -> Result<(), String> {
             || a == STOP as usize
     };
     let mut bad = 0;
-    for a in 0..0x10000usize {
-        if !skip_byte(a) && mem86[a] != cpu.mem[a] {
+    for (a, (&got, &want)) in mem86.iter().zip(&cpu.mem).enumerate() {
+        if !skip_byte(a) && got != want {
             bad += 1;
             if bad <= 8 {
-                diffs.push(format!(
-                    "[{a:#06x}]: want {:#04x} got {:#04x}",
-                    cpu.mem[a], mem86[a]
-                ));
+                diffs.push(format!("[{a:#06x}]: want {:#04x} got {:#04x}", want, got));
             }
         }
     }
@@ -499,7 +497,7 @@ fn value(seed: u32, r: usize) -> u16 {
 /// Sets the flags (k: which way) before the instruction under test.
 fn prelude(a: &mut Asm, k: u32) {
     a.w(MOV, S::Cg(0), D::Abs(PROBE));
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         a.w(CMP, S::Imm(0x4000), D::Abs(PRE));
     } else {
         a.w(ADD, S::Imm(0xC000), D::Abs(PRE));
@@ -549,17 +547,25 @@ fn probe(a: &mut Asm, p: Probe) {
         a.w(MOV, S::R(2), D::Abs(PROBE + 2));
     }
     if p.c {
-        a.jump(JNC, "pc").w(BIS, S::Cg(1), D::Abs(PROBE)).label("pc");
+        a.jump(JNC, "pc")
+            .w(BIS, S::Cg(1), D::Abs(PROBE))
+            .label("pc");
     }
     if p.z {
-        a.jump(JNE, "pz").w(BIS, S::Cg(2), D::Abs(PROBE)).label("pz");
+        a.jump(JNE, "pz")
+            .w(BIS, S::Cg(2), D::Abs(PROBE))
+            .label("pz");
     }
     if p.n {
         a.jump(JN, "pn").w(BIS, S::Cg(4), D::Abs(PROBE)).label("pn");
     }
     if p.v {
-        a.jump(JGE, "pv").w(BIS, S::Cg(8), D::Abs(PROBE)).label("pv");
-        a.jump(JL, "pl").w(BIS, S::Imm(16), D::Abs(PROBE)).label("pl");
+        a.jump(JGE, "pv")
+            .w(BIS, S::Cg(8), D::Abs(PROBE))
+            .label("pv");
+        a.jump(JL, "pl")
+            .w(BIS, S::Imm(16), D::Abs(PROBE))
+            .label("pl");
     }
 }
 
@@ -688,7 +694,14 @@ fn alu_matrix(op: u16, byte: bool) {
     let p = if op == XOR { NO_V } else { ALL };
     let mut cases = Vec::new();
     let main_dsts = [D::R(12), D::R(10), D::R(4), D::X(13, 4)];
-    let main_srcs = [S::R(13), S::R(9), S::R(15), S::Imm(0x8001), S::X(1, 2), S::P(14)];
+    let main_srcs = [
+        S::R(13),
+        S::R(9),
+        S::R(15),
+        S::Imm(0x8001),
+        S::X(1, 2),
+        S::P(14),
+    ];
     let mut pairs = Vec::new();
     for s in sources(byte) {
         for d in main_dsts {
@@ -778,7 +791,10 @@ fn bug_bis_from_sp_with_live_flags() {
             .w(MOV, S::Cg(1), D::R(14))
             .label("x")
             .ret();
-        run(&a, Case::new(format!("cmp r13, r12; {name} r1, r12; jnc")).reg(12, 3));
+        run(
+            &a,
+            Case::new(format!("cmp r13, r12; {name} r1, r12; jnc")).reg(12, 3),
+        );
     }
 }
 
@@ -789,7 +805,10 @@ fn bug_bis_from_sp_with_live_flags() {
 fn bug_bic_byte_into_si() {
     let mut a = Asm::default();
     a.b(BIC, S::R(12), D::R(10)).ret();
-    run(&a, Case::new("bic.b r12, r10").reg(12, 0x00F0).reg(10, 0x1234));
+    run(
+        &a,
+        Case::new("bic.b r12, r10").reg(12, 0x00F0).reg(10, 0x1234),
+    );
     let mut a = Asm::default();
     a.b(BIC, S::X(12, 0), D::R(9)).ret();
     run(&a, Case::new("bic.b @r12, r9").reg(12, DATA));
@@ -898,7 +917,12 @@ fn xor_overflow() {
         .w(MOV, S::Cg(1), D::R(14))
         .label("x")
         .ret();
-    run(&a, Case::new("xor r13, r12; jge").reg(12, 0x8000).reg(13, 0x8001));
+    run(
+        &a,
+        Case::new("xor r13, r12; jge")
+            .reg(12, 0x8000)
+            .reg(13, 0x8001),
+    );
 }
 
 // ---------------------------------------------------------------- the status register
@@ -911,6 +935,8 @@ fn status_register() {
     for set in [false, true] {
         for reader in 0..6 {
             let mut a = Asm::default();
+            // Known Z, N, V (C = 1, Z = N = V = 0), then C changed.
+            a.w(CMP, S::R(13), D::R(12));
             a.w(if set { BIS } else { BIC }, S::Cg(1), D::R(2));
             match reader {
                 0 => {
@@ -937,9 +963,12 @@ fn status_register() {
             a.ret();
             cases.push((
                 a,
-                Case::new(format!("{} then reader {reader}", if set { "setc" } else { "clrc" }))
-                    .reg(12, 0x1235)
-                    .reg(13, 0x0F00),
+                Case::new(format!(
+                    "{} then reader {reader}",
+                    if set { "setc" } else { "clrc" }
+                ))
+                .reg(12, 0x1235)
+                .reg(13, 0x0F00),
             ));
         }
     }
@@ -958,9 +987,12 @@ fn status_register() {
             a.ret();
             cases.push((
                 a,
-                Case::new(format!("{} r13, r12; mov r2, r14 ({d:#x}, {s:#x})", op_name(op)))
-                    .reg(12, d)
-                    .reg(13, s),
+                Case::new(format!(
+                    "{} r13, r12; mov r2, r14 ({d:#x}, {s:#x})",
+                    op_name(op)
+                ))
+                .reg(12, d)
+                .reg(13, s),
             ));
         }
     }
@@ -1034,16 +1066,44 @@ fn stack_frame() {
             .reg(13, 0x8765)
             .reg(4, 0xF00F),
     );
-    // SP adjusted with the flags live across it.
+}
+
+/// `cmp r13, r12; add #2, sp; jeq x`: on the MSP430 ADD to SP sets the flags
+/// like any ADD (here Z = 0), but the translation keeps the CMP's flags
+/// around it (`pushf; add sp, 2; popf`), so the JEQ sees the CMP's Z = 1.
+/// (A read of its carry does not translate; LLVM reads neither.)
+#[test]
+#[ignore = "translator bug: the flags of add/sub on SP are the previous instruction's"]
+fn bug_flags_of_sp_arithmetic() {
     let mut a = Asm::default();
     a.w(CMP, S::R(13), D::R(12))
         .w(SUB, S::Cg(2), D::R(1))
         .w(ADD, S::Cg(2), D::R(1))
-        .jump(JC, "x")
+        .jump(JEQ, "x")
         .w(MOV, S::Cg(1), D::R(14))
         .label("x")
         .ret();
-    run(&a, Case::new("sp +- with live flags").reg(12, 1).reg(13, 2));
+    run(
+        &a,
+        Case::new("cmp; sub #2, sp; add #2, sp; jeq")
+            .reg(12, 1)
+            .reg(13, 1),
+    );
+}
+
+/// `call @r9+`: the translation (`call [di]`) leaves r9 as it was; it should
+/// grow by 2 (r9: want DATA + 0x132, got DATA + 0x130).
+#[test]
+#[ignore = "translator bug: call @Rn+ does not increment Rn"]
+fn bug_call_post_increment() {
+    let mut a = Asm::default();
+    a.one(CALL, false, S::P(9)).ret().label("f").ret();
+    run(
+        &a,
+        Case::new("call @r9+")
+            .reg(9, DATA + 0x130)
+            .code_ptr(DATA + 0x130, "f"),
+    );
 }
 
 // ---------------------------------------------------------------- calls, branches, tables
@@ -1059,7 +1119,7 @@ fn calls() {
         .one(CALL, false, S::Abs(DATA + 0x100)) // call &ptr
         .one(CALL, false, S::X(14, 2)) // call 2(r14)
         .one(CALL, false, S::I(10)) // call @r10
-        .one(CALL, false, S::P(9)) // call @r9+
+        .one(CALL, false, S::I(9)) // call @r9 (@r9+: see bug_call_post_increment)
         .one(PUSH, false, S::Abs(DATA + 0x100))
         .one(CALL, false, S::X(1, 0)) // call 0(sp)
         .w(ADD, S::Cg(2), D::R(1))
@@ -1132,7 +1192,14 @@ fn jump_table_and_branches() {
 fn conditional_jumps() {
     let mut cases = Vec::new();
     for cond in [JNE, JEQ, JNC, JC, JN, JGE, JL] {
-        for (d, s) in [(1, 1), (1, 2), (2, 1), (0x8000, 1), (1, 0x8000), (0x7FFF, 0xFFFF)] {
+        for (d, s) in [
+            (1, 1),
+            (1, 2),
+            (2, 1),
+            (0x8000, 1),
+            (1, 0x8000),
+            (0x7FFF, 0xFFFF),
+        ] {
             for byte in [false, true] {
                 let mut a = Asm::default();
                 a.two(CMP, byte, S::R(13), D::R(12))
@@ -1145,9 +1212,12 @@ fn conditional_jumps() {
                     .ret();
                 cases.push((
                     a,
-                    Case::new(format!("cmp{} {s:#x}, {d:#x}; j{cond}", if byte { ".b" } else { "" }))
-                        .reg(12, d)
-                        .reg(13, s),
+                    Case::new(format!(
+                        "cmp{} {s:#x}, {d:#x}; j{cond}",
+                        if byte { ".b" } else { "" }
+                    ))
+                    .reg(12, d)
+                    .reg(13, s),
                 ));
             }
         }
@@ -1207,26 +1277,33 @@ fn memory_routines() {
             &[],
         ));
     }
-    let mut a = Asm::default();
-    a.call_rt("memcmp").ret();
-    for (x, y, n) in [(0u16, 0u16, 0u16), (0, 0, 16), (0x10, 0x10, 5), (0x10, 0x11, 5), (0x11, 0x10, 5)] {
-        let (mut a2, case) = routine_case(
+    for (x, y, n) in [
+        (0u16, 0u16, 0u16),
+        (0, 0, 16),
+        (0x10, 0x10, 5),
+        (0x10, 0x11, 5),
+        (0x11, 0x10, 5),
+    ] {
+        let (a, case) = routine_case(
             "memcmp",
             &[(12, DATA + 0x100 + x), (13, DATA + 0x120 + y), (14, n)],
             &[12],
         );
-        let _ = &mut a2;
         // Equal copies with one difference.
         let mut block = vec![7u8; 0x40];
         block[0x14] = 9;
-        let case = case.mem(DATA + 0x100, &block).mem(DATA + 0x120, &[7u8; 0x40]);
-        cases.push((a2, case));
+        let case = case
+            .mem(DATA + 0x100, &block)
+            .mem(DATA + 0x120, &[7u8; 0x40]);
+        cases.push((a, case));
     }
     run_all(cases);
 }
 
 fn words16() -> Vec<u16> {
-    vec![0, 1, 2, 3, 7, 0x7F, 0x80, 0xFF, 0x100, 0x1234, 0x7FFF, 0x8000, 0x8001, 0xFFFE, 0xFFFF]
+    vec![
+        0, 1, 2, 3, 7, 0x7F, 0x80, 0xFF, 0x100, 0x1234, 0x7FFF, 0x8000, 0x8001, 0xFFFE, 0xFFFF,
+    ]
 }
 
 #[test]
@@ -1235,8 +1312,16 @@ fn multiplication_and_division_16() {
     for x in words16() {
         for y in words16() {
             cases.push(routine_case("__mspabi_mpyi", &[(12, x), (13, y)], &[12]));
-            cases.push(routine_case("__mspabi_mpysl", &[(12, x), (13, y)], &[12, 13]));
-            cases.push(routine_case("__mspabi_mpyul", &[(12, x), (13, y)], &[12, 13]));
+            cases.push(routine_case(
+                "__mspabi_mpysl",
+                &[(12, x), (13, y)],
+                &[12, 13],
+            ));
+            cases.push(routine_case(
+                "__mspabi_mpyul",
+                &[(12, x), (13, y)],
+                &[12, 13],
+            ));
             if y != 0 {
                 cases.push(routine_case("__mspabi_divu", &[(12, x), (13, y)], &[12]));
                 cases.push(routine_case("__mspabi_remu", &[(12, x), (13, y)], &[12]));
@@ -1317,7 +1402,9 @@ fn shifts() {
 // ---------------------------------------------------------------- properties
 
 fn alu_op() -> impl Strategy<Value = u16> {
-    prop::sample::select(vec![MOV, ADD, ADDC, SUBC, SUB, CMP, BIT, BIC, BIS, XOR, AND])
+    prop::sample::select(vec![
+        MOV, ADD, ADDC, SUBC, SUB, CMP, BIT, BIC, BIS, XOR, AND,
+    ])
 }
 
 fn home_reg() -> impl Strategy<Value = u8> {
