@@ -326,6 +326,11 @@ fn check(asm: &Asm, case: &Case) -> Result<(), String> {
     let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
         .map_err(|e| format!("{}: translation failed: {e}", case.name))?;
 
+    // PISKRS_DUMP=file: the translation, for a disassembler.
+    if let Ok(path) = std::env::var("PISKRS_DUMP") {
+        std::fs::write(path, &snippet.code).unwrap();
+    }
+
     // The model.
     let mut cpu = Cpu::new();
     cpu.load(AT, &code);
@@ -397,6 +402,14 @@ fn check(asm: &Asm, case: &Case) -> Result<(), String> {
             )
         })?;
     let ip = emu.reg_read(RegisterX86::IP).unwrap() as u16;
+    if std::env::var("PISKRS_DUMP").is_ok() {
+        eprintln!(
+            "8086 after: IP {ip:#x} SP {:#x} BX {:#x} DX {:#x}",
+            emu.reg_read(RegisterX86::SP).unwrap(),
+            emu.reg_read(RegisterX86::BX).unwrap(),
+            emu.reg_read(RegisterX86::DX).unwrap()
+        );
+    }
     if ip != STOP {
         return Err(format!(
             "{}: the 8086 code did not return (IP {ip:#x}, MSP430 took {} steps)",
@@ -1068,16 +1081,19 @@ fn stack_frame() {
     );
 }
 
-/// `cmp r13, r12; add #2, sp; jeq x`: on the MSP430 ADD to SP sets the flags
-/// like any ADD (here Z = 0), but the translation keeps the CMP's flags
-/// around it (`pushf; add sp, 2; popf`), so the JEQ sees the CMP's Z = 1.
-/// (A read of its carry does not translate; LLVM reads neither.)
+/// `sub #2, sp; cmp r13, r12; add #2, sp; jeq x`: on the MSP430 ADD to SP
+/// sets the flags like any ADD (here Z = 0). The translation wraps the ADD in
+/// `pushf; add sp, 2; popf`: POPF then loads FLAGS from the wrong stack word
+/// (the one at the new SP, not the one PUSHF wrote), so the JEQ sees
+/// whatever the stack held there (here 0x0040: ZF set, jump taken; r14:
+/// want 1, got the old value). Were the POPF right it would still give the
+/// CMP's flags, not the ADD's. (A read of its carry does not translate.)
 #[test]
 #[ignore = "translator bug: the flags of add/sub on SP are the previous instruction's"]
 fn bug_flags_of_sp_arithmetic() {
     let mut a = Asm::default();
-    a.w(CMP, S::R(13), D::R(12))
-        .w(SUB, S::Cg(2), D::R(1))
+    a.w(SUB, S::Cg(2), D::R(1))
+        .w(CMP, S::R(13), D::R(12))
         .w(ADD, S::Cg(2), D::R(1))
         .jump(JEQ, "x")
         .w(MOV, S::Cg(1), D::R(14))
@@ -1085,7 +1101,8 @@ fn bug_flags_of_sp_arithmetic() {
         .ret();
     run(
         &a,
-        Case::new("cmp; sub #2, sp; add #2, sp; jeq")
+        Case::new("sub #2, sp; cmp; add #2, sp; jeq")
+            .words(STACK - 4, &[0x0040])
             .reg(12, 1)
             .reg(13, 1),
     );
