@@ -4,6 +4,7 @@
 
 pub mod emit;
 pub mod flags;
+pub mod model;
 pub mod msp430;
 pub mod program;
 pub mod runtime;
