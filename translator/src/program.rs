@@ -257,6 +257,7 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
             &entered_indirectly,
             &live_after,
             &live_in,
+            false,
         )
         .map_err(|e| format!("{name}: {e}"))?;
         items.extend(out);
@@ -413,6 +414,20 @@ pub fn translate_snippet(code: &[u8], at: u16, origin: u16, vregs: u16) -> Resul
     translate_snippet_with(code, at, origin, vregs, &HashMap::new())
 }
 
+/// As [`translate_snippet_with`], but the snippet is a function that keeps
+/// the calling convention (its prologue saves the r4-r10 it uses, it returns
+/// its result in r12-r15), translated as the program's functions are: its
+/// own homes for r4-r11, frame slots, high bytes left where nothing reads them.
+pub fn translate_function_snippet(
+    code: &[u8],
+    at: u16,
+    origin: u16,
+    vregs: u16,
+    code_targets: &HashMap<u16, Target>,
+) -> Result<Snippet, String> {
+    snippet(code, at, origin, vregs, code_targets, true)
+}
+
 /// As [`translate_snippet`], with relocations: the address of an extension
 /// word -> what its immediate names (code in the snippet, or a runtime routine).
 pub fn translate_snippet_with(
@@ -421,6 +436,17 @@ pub fn translate_snippet_with(
     origin: u16,
     vregs: u16,
     code_targets: &HashMap<u16, Target>,
+) -> Result<Snippet, String> {
+    snippet(code, at, origin, vregs, code_targets, false)
+}
+
+fn snippet(
+    code: &[u8],
+    at: u16,
+    origin: u16,
+    vregs: u16,
+    code_targets: &HashMap<u16, Target>,
+    as_function: bool,
 ) -> Result<Snippet, String> {
     let mut list = Vec::new();
     let mut labels = HashSet::new();
@@ -460,6 +486,7 @@ pub fn translate_snippet_with(
         &HashSet::from([at]),
         &live_after,
         &live_in,
+        !as_function,
     )?;
     let needs = runtime::Needs {
         main: Label::Text(at),
@@ -522,12 +549,17 @@ fn translate_function(
     entered_indirectly: &HashSet<u16>,
     live_after: &[flags::FlagSet],
     live_in: &HashMap<u16, flags::FlagSet>,
+    fixed: bool,
 ) -> Result<Vec<Item>, String> {
     let mut assume: HashMap<u16, i16> = HashMap::new();
     let mut best: Option<Vec<Item>> = None;
     for _ in 0..PASSES {
-        let mut pass =
-            FunctionTranslator::new(vregs, labels, crate::translate::plan(list, vregs, labels)?);
+        let plan = if fixed {
+            crate::translate::Plan::fixed(list, vregs, labels)?
+        } else {
+            crate::translate::plan(list, vregs, labels)?
+        };
+        let mut pass = FunctionTranslator::new(vregs, labels, plan);
         pass.assume = assume;
         pass.function(list, live_after, live_in)?;
         if best

@@ -137,7 +137,7 @@ pub fn plan_homes(code: &[Decoded], vregs: &Vregs) -> [Home; 16] {
         homes[r] = place;
     }
     if uses[11] > 0
-        && let Some(&x) = free_scratch.iter().rev().next()
+        && let Some(&x) = free_scratch.iter().next_back()
     {
         homes[11] = Home::Reg(x);
     }
@@ -155,6 +155,22 @@ pub struct Plan {
     pub release: HashSet<u16>,
     /// Registers whose high byte is read after each instruction.
     pub high_live: Vec<flags::RegSet>,
+}
+
+impl Plan {
+    /// The program-wide homes, every high byte treated as read: each
+    /// instruction translated for its MSP430 meaning alone, whatever the
+    /// calling convention would let go (for tests of single instructions).
+    pub fn fixed(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Plan, String> {
+        let planned = plan(code, vregs, labels)?;
+        Ok(Plan {
+            homes: std::array::from_fn(|r| home(r as Reg, vregs)),
+            depth: planned.depth,
+            reserve: HashSet::new(),
+            release: HashSet::new(),
+            high_live: vec![0xFFFF; code.len()],
+        })
+    }
 }
 
 /// What an instruction does to SP, and where control goes after it.
@@ -285,6 +301,12 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
 
 /// How much more a use as a base weighs than a plain use, in [`plan_homes`].
 const BASE_WEIGHT: usize = 2;
+
+/// Whether an instruction reads SP as data (under a PUSHF it would read SP - 2).
+fn reads_sp(i: &Instruction) -> bool {
+    (0..i.op_count())
+        .any(|n| i.op_kind(n) == iced_x86::OpKind::Register && i.op_register(n) == Register::SP)
+}
 
 /// Whether the next instruction runs after this one (when it does not jump).
 fn falls_through(instruction: &M) -> bool {
@@ -829,8 +851,11 @@ impl<'a> FunctionTranslator<'a> {
     }
 
     /// Emits `part`, wrapped in PUSHF/POPF when it changes flags that are live.
-    fn guarded(&mut self, part: Vec<Instruction>, keep: bool) {
+    fn guarded(&mut self, part: Vec<Instruction>, keep: bool) -> R<()> {
         let clobbers = part.iter().any(|i| i.rflags_modified() != 0);
+        if keep && clobbers && part.iter().any(reads_sp) {
+            return Err("SP as data where the flags must be kept".into());
+        }
         if keep && clobbers {
             self.put(Instruction::with(Code::Pushfw));
             for i in part {
@@ -842,6 +867,7 @@ impl<'a> FunctionTranslator<'a> {
                 self.put(i);
             }
         }
+        Ok(())
     }
 
     fn one(&mut self, op: Op1, byte: bool, dst: Operand, d: &Decoded, live: FlagSet) -> R<()> {
@@ -856,6 +882,19 @@ impl<'a> FunctionTranslator<'a> {
                             None => return Err("a call to a constant address".into()),
                         };
                         self.out.push(Item::Call(label));
+                    }
+                    Operand::PostInc(r) => {
+                        // The target is read, Rn grows, then the call.
+                        let x = self.operand(dst, &None, false, &mut pre)?;
+                        let X::M(m) = x else {
+                            return Err("call operand".into());
+                        };
+                        pre.push(i!(Code::Mov_r16_rm16, Register::AX, m));
+                        self.post_increment(r, 2, &mut pre)?;
+                        for i in pre {
+                            self.put(i);
+                        }
+                        self.put(i!(Code::Call_rm16, Register::AX));
                     }
                     _ => {
                         let x = self.operand(dst, &None, false, &mut pre)?;
@@ -882,7 +921,7 @@ impl<'a> FunctionTranslator<'a> {
             }
             Op1::Push => {
                 let x = self.operand(dst, &d.src_target, false, &mut pre)?;
-                self.guarded(pre, live != 0);
+                self.guarded(pre, live != 0)?;
                 match x {
                     X::R(r) => self.put(i!(Code::Push_r16, r)),
                     X::M(m) => {
@@ -903,7 +942,7 @@ impl<'a> FunctionTranslator<'a> {
                 if let Operand::PostInc(r) = dst {
                     let mut post = Vec::new();
                     self.post_increment(r, if byte { 1 } else { 2 }, &mut post)?;
-                    self.guarded(post, live != 0);
+                    self.guarded(post, live != 0)?;
                 }
                 self.sp_moves(-2);
                 Ok(())
@@ -918,7 +957,7 @@ impl<'a> FunctionTranslator<'a> {
         let mut pre = Vec::new();
         let x = self.operand(dst, &d.src_target, false, &mut pre)?;
         let reads_carry = op == Op1::Rrc;
-        self.guarded(pre, live != 0 || reads_carry);
+        self.guarded(pre, live != 0 || reads_carry)?;
         if reads_carry {
             match self.carry {
                 Carry::Same => {}
@@ -1011,7 +1050,7 @@ impl<'a> FunctionTranslator<'a> {
         if let Operand::PostInc(r) = dst {
             let mut post = Vec::new();
             self.post_increment(r, size, &mut post)?;
-            self.guarded(post, live != 0);
+            self.guarded(post, live != 0)?;
         }
         Ok(())
     }
@@ -1127,13 +1166,18 @@ impl<'a> FunctionTranslator<'a> {
             } else {
                 i!(code, Register::SP, v as u32)
             };
-            self.guarded(vec![ins], live != 0);
+            // ADD/SUB on SP set the flags on both machines alike.
+            self.put(ins);
             self.sp_moves(if op == Op2::Add {
                 v as i16
             } else {
                 (v as i16).wrapping_neg()
             });
-            self.carry = Carry::Unknown;
+            self.carry = if op == Op2::Add {
+                Carry::Same
+            } else {
+                Carry::Inverted
+            };
             return Ok(());
         }
         if let Operand::PostInc(r) = src {
@@ -1162,11 +1206,11 @@ impl<'a> FunctionTranslator<'a> {
             } else {
                 i!(Code::Mov_r16_rm16, Register::AX, m)
             });
-            self.guarded(pre, live != 0);
+            self.guarded(pre, live != 0)?;
             if let Operand::PostInc(r) = src {
                 let mut post = Vec::new();
                 self.post_increment(r, if byte { 1 } else { 2 }, &mut post)?;
-                self.guarded(post, live != 0);
+                self.guarded(post, live != 0)?;
             }
             self.sr_in_ax = true;
             let result = self.two(op, byte, Operand::Reg(AX_STANDIN), dst, d, live);
@@ -1178,7 +1222,7 @@ impl<'a> FunctionTranslator<'a> {
         let t = self.operand(dst, &d.dst_target, sp_src, &mut pre)?;
         let reads_carry = matches!(op, Op2::Addc | Op2::Subc);
         let writes_flags = !matches!(op, Op2::Mov | Op2::Bic | Op2::Bis);
-        self.guarded(pre, live != 0 && !writes_flags || reads_carry);
+        self.guarded(pre, live != 0 && !writes_flags || reads_carry)?;
         let mut body: Vec<Item> = Vec::new();
         let stores = !matches!(op, Op2::Cmp | Op2::Bit);
         // The 8086 has no memory-to-memory form: the source goes through AX.
@@ -1207,7 +1251,19 @@ impl<'a> FunctionTranslator<'a> {
             X::R(r) if byte => match low(*r) {
                 Some(l) => X::R(l),
                 None => {
-                    if t_reg_byte_via_ax {
+                    if t_reg_byte_via_ax && *r == Register::SP {
+                        // SP's low byte (BX cannot be spilled: that moves SP): AL,
+                        // then AH, with the destination's byte in AL.
+                        if !matches!(via_ax, Some(X::M(_))) {
+                            return Err("SP's low byte into SI or DI".into());
+                        }
+                        body.push(Item::Plain(i!(
+                            Code::Mov_r16_rm16,
+                            Register::AX,
+                            Register::SP
+                        )));
+                        X::R(Register::AL)
+                    } else if t_reg_byte_via_ax {
                         // Both in SI/DI: the source's low byte goes through BX, saved around.
                         body.push(Item::Plain(i!(Code::Push_r16, Register::BX)));
                         body.push(Item::Plain(i!(Code::Mov_r16_rm16, Register::BX, *r)));
@@ -1251,6 +1307,20 @@ impl<'a> FunctionTranslator<'a> {
         if op == Op2::Bic {
             match &s8 {
                 X::I(v) => s8 = X::I(!v),
+                X::R(Register::AH) => {
+                    body.push(Item::Plain(i!(Code::Not_rm8, Register::AH)));
+                }
+                X::R(r) if matches!(t8, X::R(Register::AL)) && *r != Register::AL => {
+                    // The destination is in AL: the complement goes through AH.
+                    body.push(Item::Plain(i!(Code::Mov_r8_rm8, Register::AH, *r)));
+                    body.push(Item::Plain(i!(Code::Not_rm8, Register::AH)));
+                    s8 = X::R(Register::AH);
+                }
+                X::M(m) if matches!(t8, X::R(Register::AL)) => {
+                    body.push(Item::Plain(i!(Code::Mov_r8_rm8, Register::AH, *m)));
+                    body.push(Item::Plain(i!(Code::Not_rm8, Register::AH)));
+                    s8 = X::R(Register::AH);
+                }
                 X::R(_) | X::M(_) => {
                     if matches!(t8, X::R(Register::AL)) {
                         return Err("bic into AL".into());
@@ -1343,6 +1413,13 @@ impl<'a> FunctionTranslator<'a> {
             _ => false,
         });
         let keep = !writes_flags && live != 0 && body_clobbers;
+        if keep
+            && body
+                .iter()
+                .any(|item| matches!(item, Item::Plain(i) | Item::WithAddress(i, _) if reads_sp(i)))
+        {
+            return Err("SP as data where the flags must be kept".into());
+        }
         if keep {
             self.put(Instruction::with(Code::Pushfw));
         }
@@ -1367,7 +1444,7 @@ impl<'a> FunctionTranslator<'a> {
         if let Operand::PostInc(r) = src {
             self.post_increment(r, if byte { 1 } else { 2 }, &mut post)?;
         }
-        self.guarded(post, live != 0);
+        self.guarded(post, live != 0)?;
         Ok(())
     }
 
@@ -1409,8 +1486,11 @@ impl<'a> FunctionTranslator<'a> {
             _ => {}
         }
         // Shorter forms when the flags are not read.
-        if !byte && live == 0 {
-            if let (X::I(v), X::R(r)) = (s, t) {
+        if !byte
+            && live == 0
+            && let (X::I(v), X::R(r)) = (s, t)
+        {
+            {
                 let r = *r;
                 match (op, *v) {
                     (Op2::Mov, 0) => {

@@ -103,11 +103,15 @@ fn build_com86(root: &Path, cargo: &str) -> Result<(), String> {
         image.msp430_code, image.translated_code, image.runtime_code, image.data, image.stack_floor,
     );
     if free < 0 {
-        return Err(format!(
-            "{COM86} does not fit the TINY model: code + data + the reserved stack ({reserve} bytes, link86.x) \
-             pass the segment's end by {} bytes",
+        // Not yet a file to ship (issue 20 is open): say so, remove a stale
+        // one, and leave PISKRS.COM's build a success.
+        let _ = std::fs::remove_file(root.join(COM86));
+        println!(
+            "{COM86}: NOT WRITTEN: code + data + the reserved stack ({reserve} bytes, link86.x) \
+             pass the TINY model's one segment by {} bytes",
             -free
-        ));
+        );
+        return Ok(());
     }
     let program = Program {
         image: image.bytes,
