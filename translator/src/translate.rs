@@ -136,11 +136,10 @@ pub fn plan_homes(code: &[Decoded], vregs: &Vregs) -> [Home; 16] {
     for (r, place) in callee_saved.into_iter().zip(saved) {
         homes[r] = place;
     }
-    if uses[11] > 0
-        && let Some(&x) = free_scratch.iter().next_back()
-    {
-        homes[11] = Home::Reg(x);
-    }
+    // r11 stays in its word: a BX, CX or DX that this function's code never
+    // names may still carry an argument through to a call, or a result
+    // through to the return (found by the lockstep differ: r11 in DX broke
+    // the budget that benchmark::reply passes on in r14).
     homes
 }
 
@@ -155,6 +154,101 @@ pub struct Plan {
     pub release: HashSet<u16>,
     /// Registers whose high byte is read after each instruction.
     pub high_live: Vec<flags::RegSet>,
+    /// The frame slots' room is made and dropped together with the locals'
+    /// ([`merged_frame`]): `reserve`/`release` then emit nothing; the SP
+    /// arithmetic at `sp_extra`'s addresses grows by its bytes; `adjust_*`
+    /// add to SP after or before an instruction.
+    pub merged: bool,
+    pub sp_extra: HashMap<u16, i16>,
+    pub adjust_after: HashMap<u16, i16>,
+    pub adjust_before: HashMap<u16, i16>,
+}
+
+/// Where a function makes and drops its frame slots' room in one SUB/ADD
+/// with its locals.
+pub struct Merge {
+    pub slot_pops: HashSet<u16>,
+    pub sp_extra: HashMap<u16, i16>,
+    pub adjust_after: HashMap<u16, i16>,
+    pub adjust_before: HashMap<u16, i16>,
+}
+
+/// The prologue pushes r4-r10, then perhaps `sub #N, sp`; every epilogue is
+/// perhaps `add #N, sp`, then pops of exactly those registers in reverse.
+/// Where a function has that shape (and no label inside an epilogue), its
+/// slots need no push or pop of their own. None otherwise.
+fn merged_frame(
+    code: &[Decoded],
+    labels: &HashSet<u16>,
+    pushes: &[(usize, Reg)],
+    in_slot: &dyn Fn(Reg) -> bool,
+) -> Option<Merge> {
+    let slots = pushes.iter().filter(|(_, r)| in_slot(*r)).count() as i16;
+    if slots == 0 {
+        return None;
+    }
+    let room = 2 * slots;
+    let mut merge = Merge {
+        slot_pops: HashSet::new(),
+        sp_extra: HashMap::new(),
+        adjust_after: HashMap::new(),
+        adjust_before: HashMap::new(),
+    };
+    let after_pushes = pushes.len();
+    match code.get(after_pushes).map(|d| d.instruction) {
+        Some(M::Two { op: Op2::Sub, byte: false, src: Operand::Imm(_), dst: Operand::Reg(SP) })
+            if !labels.contains(&code[after_pushes].address) =>
+        {
+            merge.sp_extra.insert(code[after_pushes].address, room);
+        }
+        _ => {
+            merge.adjust_after.insert(code[after_pushes - 1].address, -room);
+        }
+    }
+    let pop_of = |d: &Decoded| match d.instruction {
+        M::Two { op: Op2::Mov, byte: false, src: Operand::PostInc(SP), dst: Operand::Reg(r) } if (4..=10).contains(&r) => Some(r),
+        _ => None,
+    };
+    let mut n = 0;
+    while n < code.len() {
+        if pop_of(&code[n]).is_none() {
+            n += 1;
+            continue;
+        }
+        let start = n;
+        let mut popped = Vec::new();
+        while n < code.len()
+            && let Some(r) = pop_of(&code[n])
+        {
+            if n > start && labels.contains(&code[n].address) {
+                return None;
+            }
+            popped.push((n, r));
+            n += 1;
+        }
+        let expected: Vec<Reg> = pushes.iter().rev().map(|&(_, r)| r).collect();
+        if popped.iter().map(|&(_, r)| r).collect::<Vec<_>>() != expected {
+            return None;
+        }
+        for &(m, r) in &popped {
+            if in_slot(r) {
+                merge.slot_pops.insert(code[m].address);
+            }
+        }
+        let before = start.checked_sub(1).map(|m| &code[m]);
+        match before.map(|d| d.instruction) {
+            Some(M::Two { op: Op2::Add, byte: false, src: Operand::Imm(_), dst: Operand::Reg(SP) }) => {
+                if labels.contains(&code[start].address) {
+                    return None;
+                }
+                merge.sp_extra.insert(code[start - 1].address, room);
+            }
+            _ => {
+                merge.adjust_before.insert(code[start].address, room);
+            }
+        }
+    }
+    Some(merge)
 }
 
 impl Plan {
@@ -169,6 +263,10 @@ impl Plan {
             reserve: HashSet::new(),
             release: HashSet::new(),
             high_live: vec![0xFFFF; code.len()],
+            merged: false,
+            sp_extra: HashMap::new(),
+            adjust_after: HashMap::new(),
+            adjust_before: HashMap::new(),
         })
     }
 }
@@ -266,29 +364,50 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
     }
     let depth: Vec<i16> = depth.into_iter().map(|d| d.unwrap_or(0)).collect();
     // The prologue: pushes of r4-r10 before anything else.
+    let pushes: Vec<(usize, Reg)> = code
+        .iter()
+        .enumerate()
+        .map_while(|(n, d)| match d.instruction {
+            M::One { op: Op1::Push, byte: false, dst: Operand::Reg(r) } if (4..=10).contains(&r) => Some((n, r)),
+            _ => None,
+        })
+        .collect();
+    let memory_homed = homes.map(|h| matches!(h, Home::Mem(_)));
+    let in_slot = |r: Reg| memory_homed[r as usize];
     let mut reserve = HashSet::new();
-    for (n, d) in code.iter().enumerate() {
-        let M::One {
-            op: Op1::Push,
-            byte: false,
-            dst: Operand::Reg(r),
-        } = d.instruction
-        else {
-            break;
-        };
-        if !(4..=10).contains(&r) {
-            break;
+    let release;
+    let mut sp_extra = HashMap::new();
+    let mut adjust_after = HashMap::new();
+    let mut adjust_before = HashMap::new();
+    match merged_frame(code, labels, &pushes, &in_slot) {
+        Some(merge) => {
+            // The saved SI/DI (and BX...) words first, then the slots, then the
+            // locals: one SUB makes room for slots and locals alike.
+            let kept = pushes.iter().filter(|(_, r)| !in_slot(*r)).count() as i16;
+            for (j, &(n, r)) in pushes.iter().filter(|(_, r)| in_slot(*r)).enumerate() {
+                homes[r as usize] = Home::Slot(-2 * (kept + j as i16 + 1));
+                reserve.insert(code[n].address);
+            }
+            release = merge.slot_pops;
+            sp_extra = merge.sp_extra;
+            adjust_after = merge.adjust_after;
+            adjust_before = merge.adjust_before;
         }
-        if matches!(homes[r as usize], Home::Mem(_)) {
-            homes[r as usize] = Home::Slot(-2 * (n as i16 + 1));
-            reserve.insert(d.address);
+        None => {
+            for &(n, r) in &pushes {
+                if in_slot(r) {
+                    homes[r as usize] = Home::Slot(-2 * (n as i16 + 1));
+                    reserve.insert(code[n].address);
+                }
+            }
+            release = code
+                .iter()
+                .filter(|d| matches!(d.instruction, M::Two { op: Op2::Mov, byte: false, src: Operand::PostInc(SP), dst: Operand::Reg(r) } if matches!(homes[r as usize], Home::Slot(_))))
+                .map(|d| d.address)
+                .collect();
         }
     }
-    let release = code
-        .iter()
-        .filter(|d| matches!(d.instruction, M::Two { op: Op2::Mov, byte: false, src: Operand::PostInc(SP), dst: Operand::Reg(r) } if matches!(homes[r as usize], Home::Slot(_))))
-        .map(|d| d.address)
-        .collect();
+    let merged = !sp_extra.is_empty() || !adjust_after.is_empty() || !adjust_before.is_empty();
     let high_live = flags::high_byte_liveness(code);
     Ok(Plan {
         homes,
@@ -296,6 +415,10 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
         reserve,
         release,
         high_live,
+        merged,
+        sp_extra,
+        adjust_after,
+        adjust_before,
     })
 }
 
@@ -504,6 +627,10 @@ pub struct FunctionTranslator<'a> {
     depth: i16,
     reserve: HashSet<u16>,
     release: HashSet<u16>,
+    merged: bool,
+    sp_extra: HashMap<u16, i16>,
+    adjust_after: HashMap<u16, i16>,
+    adjust_before: HashMap<u16, i16>,
     /// Registers whose high byte is read after each instruction, and after
     /// this one ([`flags::high_byte_liveness`]).
     highs: Vec<flags::RegSet>,
@@ -548,6 +675,10 @@ impl<'a> FunctionTranslator<'a> {
             depth: 0,
             reserve: plan.reserve,
             release: plan.release,
+            merged: plan.merged,
+            sp_extra: plan.sp_extra,
+            adjust_after: plan.adjust_after,
+            adjust_before: plan.adjust_before,
             highs: plan.high_live,
             high_live: 0xFFFF,
             assume: HashMap::new(),
@@ -594,8 +725,14 @@ impl<'a> FunctionTranslator<'a> {
                 .filter(|next| self.labels.contains(&next.address))
                 .map(|next| live_in.get(&next.address).copied().unwrap_or(0))
                 .unwrap_or(0);
+            if let Some(&room) = self.adjust_before.get(&d.address) {
+                self.adjust_sp(room);
+            }
             self.instruction(d, live_after[n], live_in)
                 .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
+            if let Some(&room) = self.adjust_after.get(&d.address) {
+                self.adjust_sp(room);
+            }
             if let Some(next) = code.get(n + 1)
                 && self.labels.contains(&next.address)
                 && falls_through(&d.instruction)
@@ -715,6 +852,14 @@ impl<'a> FunctionTranslator<'a> {
         pre.push(i!(Code::Mov_r16_rm16, Register::BP, Register::SP));
         self.bp_minus_sp = Some(0);
         Ok(0)
+    }
+
+    /// SP += bytes (where the flags are dead: a prologue, before an epilogue).
+    fn adjust_sp(&mut self, bytes: i16) {
+        let (code, v) = if bytes < 0 { (Code::Sub_rm16_imm8, -bytes) } else { (Code::Add_rm16_imm8, bytes) };
+        let code = if v < 128 { code } else if bytes < 0 { Code::Sub_rm16_imm16 } else { Code::Add_rm16_imm16 };
+        self.out.push(Item::Plain(Instruction::with2(code, Register::SP, v as i32).expect("add/sub sp, imm")));
+        self.sp_moves(bytes);
     }
 
     /// SP moves by `delta` (a push: -2).
@@ -914,9 +1059,11 @@ impl<'a> FunctionTranslator<'a> {
             }
             Op1::Push if self.reserve.contains(&d.address) => {
                 // The prologue saving a register that lives in this very word:
-                // only make room.
-                self.put(i!(Code::Push_r16, Register::AX));
-                self.sp_moves(-2);
+                // only make room (or nothing: the SUB for the locals does).
+                if !self.merged {
+                    self.put(i!(Code::Push_r16, Register::AX));
+                    self.sp_moves(-2);
+                }
                 Ok(())
             }
             Op1::Push => {
@@ -1131,9 +1278,12 @@ impl<'a> FunctionTranslator<'a> {
         }
         // pop
         if self.release.contains(&d.address) {
-            // An epilogue dropping a frame slot's register (AX is free).
-            self.put(i!(Code::Pop_r16, Register::AX));
-            self.sp_moves(2);
+            // An epilogue dropping a frame slot's register (AX is free), or
+            // nothing: the ADD for the locals did.
+            if !self.merged {
+                self.put(i!(Code::Pop_r16, Register::AX));
+                self.sp_moves(2);
+            }
             return Ok(());
         }
         if op == Op2::Mov && src == Operand::PostInc(SP) {
@@ -1156,6 +1306,8 @@ impl<'a> FunctionTranslator<'a> {
                 (Op2::Add | Op2::Sub, Operand::Imm(v)) => v,
                 _ => return Err("SP changed other than by a constant".into()),
             };
+            // The frame slots' room made or dropped with the locals'.
+            let v = v.wrapping_add(self.sp_extra.get(&d.address).copied().unwrap_or(0) as u16);
             let code = if op == Op2::Add {
                 Code::Add_rm16_imm16
             } else {
