@@ -1128,6 +1128,35 @@ fn call_post_increment() {
     );
 }
 
+/// r11's home is a "free" BX, CX or DX: one that r12-r14 leave unused in the
+/// function's own code (translate.rs, `plan_homes`). But a register the code
+/// never names is not free when it carries an argument through to a callee
+/// (or a callee's result back to the caller): here r14, memset's length,
+/// which this function leaves as its caller set it. r11 goes to DX and
+/// overwrites it, so memset fills 0x40 bytes instead of 4 ([DATA + 4..]:
+/// want the data, got 0x55). Found by the lockstep differ
+/// (examples/lockstep.rs) in PISKRS's `benchmark::reply`: it passes /BENCH's
+/// node budget (r14:r15) through to `engine::think` without touching it, and
+/// its r11 (a pointer to its frame) lands in DX, so Strong searches with a
+/// budget of SP + 12 (0xFA6E) nodes instead of 1600.
+#[test]
+#[ignore = "translator bug: r11's home (a free BX/CX/DX) clobbers an argument passed through to a callee"]
+fn bug_r11_home_clobbers_a_passed_through_argument() {
+    let mut a = Asm::default();
+    a.w(MOV, S::Imm(0x40), D::R(11))
+        .w(MOV, S::R(11), D::Abs(DATA + 0x1F0))
+        .call_rt("memset") // memset(r12, r13, r14): all three the caller's
+        .ret();
+    run(
+        &a,
+        Case::new("r11 and an argument passed through in r14")
+            .reg(12, DATA)
+            .reg(13, 0x55)
+            .reg(14, 4)
+            .skip(&[11, 13, 14, 15]),
+    );
+}
+
 // ---------------------------------------------------------------- calls, branches, tables
 
 #[test]

@@ -1,0 +1,939 @@
+//! A whole-program lockstep differ: runs the real MSP430 ELF in the reference
+//! model (`translator::model`) and its translation (`program::build`) in
+//! Unicorn (16-bit x86), both from `piskrs_main` with the same faked DOS, and
+//! compares, at every function entry, the function and its ABI registers
+//! (r12-r15 = BX, CX, DX, r15's word; and SP). Prints the first divergence
+//! and the function entries before it.
+//!
+//! ```text
+//! cargo run --release -p translator --example lockstep -- ELF [TAIL] [-- options]
+//! ```
+//! ELF: target/msp430-dos/dos/piskrs; TAIL: the command tail (default
+//! " /BENCH"). Environment: LOCKSTEP_HISTORY=n (entries shown before the
+//! divergence, default 40), LOCKSTEP_AFTER=n (entries of each side shown after
+//! it, default 10), LOCKSTEP_TIMEOUT=seconds (Unicorn's, default 1800),
+//! LOCKSTEP_TRACE=name (print every entry of that function), LOCKSTEP_MAP=file
+//! (write the functions' addresses to file, the image to file.bin),
+//! LOCKSTEP_MODEL_ONLY=1 (run only the model, to the end: its output and its
+//! lowest SP), LOCKSTEP_CODE_WRITES=1 (go on after the 8086 side writes into
+//! the runtime or the translated code: by default that stops it),
+//! LOCKSTEP_SPLIT_CS=1 (run the 8086 code from a copy in a segment of its own,
+//! so that a stack overflowing into the code does not change it; implies
+//! LOCKSTEP_CODE_WRITES), LOCKSTEP_TRACE86=name (print every 8086 instruction of that function, with
+//! the registers before it).
+//!
+//! The model runs in a thread and sends its entries over a channel; the
+//! 8086 side checks each of its own against the next one. The runtime's
+//! routines run for real on the 8086 side (rt86_idle's HLT is patched to
+//! NOPs); on the model side they are Rust. Interrupts are faked identically
+//! on both sides ([`fake_int`]): INT 21h writes are captured, INT 1Ah's ticks
+//! advance by one per call, no key is ever pressed, no mouse, no files.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
+use std::sync::mpsc;
+
+use object::{Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget};
+use translator::model::{self, Cpu};
+use unicorn_engine::{Arch, HookType, Mode, Prot, RegisterX86, Unicorn};
+
+/// The program's segment (CS = DS = ES = SS) on the 8086 side; also what
+/// rt86_segment returns on the model side.
+const SEG: u16 = 0x1000;
+/// SP at `_start` (DOS's), stored in `piskrs_initial_sp`.
+const SP0: u16 = 0xFFFE;
+/// The return address `piskrs_main` is called with (PSP offset 0).
+const STOP: u16 = 0x0000;
+/// Where the runtime's routines are on the model's side (in the PSP: no code).
+const NATIVE_BASE: u16 = 0x0010;
+/// LOCKSTEP_SPLIT_CS's code segment (far memory is SEG + 1000h and up).
+const CODE_SEG: u16 = 0x6000;
+
+fn lin(seg: u16, off: u16) -> u32 {
+    ((seg as u32) << 4).wrapping_add(off as u32) & 0xFFFFF
+}
+
+/// The faked DOS and BIOS state of one side.
+#[derive(Default)]
+struct Dos {
+    ticks: u32,
+    out: Vec<u8>,
+    exit: Option<u8>,
+    unknown: Vec<String>,
+}
+
+/// One interrupt on the Regs (ax, bx, cx, dx, si, di, ds, es, flags); `read`
+/// reads a byte at a linear address.
+fn fake_int(dos: &mut Dos, n: u8, r: &mut [u16; 9], read: &dyn Fn(u32) -> u8) {
+    let ah = r[0] >> 8;
+    let (mut cf, mut zf) = (false, false);
+    let mut unknown = false;
+    match n {
+        0x21 => match ah {
+            0x40 => {
+                for i in 0..r[2] {
+                    dos.out.push(read(lin(r[6], r[3].wrapping_add(i))));
+                }
+                r[0] = r[2];
+            }
+            0x09 => {
+                let mut i = 0u16;
+                loop {
+                    let b = read(lin(r[6], r[3].wrapping_add(i)));
+                    if b == b'$' || i > 2000 {
+                        break;
+                    }
+                    dos.out.push(b);
+                    i += 1;
+                }
+            }
+            0x02 => dos.out.push(r[3] as u8),
+            0x30 => r[0] = 0x0005,
+            0x35 => {
+                r[1] = 0;
+                r[7] = 0;
+            }
+            0x25 | 0x4A => {}
+            0x44 => {
+                r[3] = 0x80D3;
+                r[0] = 0x80D3;
+            }
+            0x4C => dos.exit = Some(r[0] as u8),
+            0x3C | 0x3D | 0x3E | 0x3F | 0x41 | 0x43 | 0x48 | 0x56 | 0x5A => {
+                cf = true;
+                r[0] = 2;
+            }
+            0x62 => r[1] = SEG,
+            _ => unknown = true,
+        },
+        0x10 => match ah {
+            0x0F => {
+                r[0] = 0x5003;
+                r[1] &= 0x00FF;
+            }
+            0x03 => {
+                r[2] = 0x0607;
+                r[3] = 0;
+            }
+            0x08 => r[0] = 0x0720,
+            _ => {}
+        },
+        0x16 => match ah {
+            0x01 | 0x11 => zf = true,
+            0x00 | 0x10 => r[0] = 0x011B,
+            0x02 | 0x12 => r[0] &= 0xFF00,
+            _ => unknown = true,
+        },
+        0x1A => {
+            if ah == 0 {
+                r[2] = (dos.ticks >> 16) as u16;
+                r[3] = dos.ticks as u16;
+                r[0] &= 0xFF00;
+                dos.ticks = dos.ticks.wrapping_add(1);
+            } else {
+                unknown = true;
+            }
+        }
+        0x33 => {
+            if r[0] == 0 {
+                r[0] = 0;
+                r[1] = 0;
+            }
+        }
+        _ => unknown = true,
+    }
+    if unknown {
+        dos.unknown.push(format!("INT {n:02X}h AX={:04X}", r[0]));
+    }
+    r[8] = 0x0202 | cf as u16 | (zf as u16) << 6;
+}
+
+/// A function entry: the function's index, r12, r13, r14, r15, SP (the
+/// registers its live-in mask excludes are zeroed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    func: u16,
+    regs: [u16; 5],
+}
+
+fn masked(mask: u16, mut e: Entry) -> Entry {
+    for k in 0..5 {
+        if mask & 1 << k == 0 {
+            e.regs[k] = 0;
+        }
+    }
+    e
+}
+
+enum Msg {
+    Entries(Vec<Entry>),
+    End(String),
+}
+
+struct Program {
+    /// name, MSP430 address, 8086 address, live-in mask (bits: r12-r15, SP)
+    functions: Vec<(String, u16, u16, u16)>,
+    model_mem: Vec<u8>,
+    natives: HashMap<u16, String>,
+    image: translator::program::Image,
+    main_msp: u16,
+    initial_sp: u16,
+    vregs: u16,
+    tail: Vec<u8>,
+}
+
+fn load(elf_bytes: &[u8], image: translator::program::Image) -> Program {
+    let file = object::File::parse(elf_bytes).expect("ELF");
+    let sym = |name: &str| -> u16 {
+        file.symbols()
+            .find(|s| s.name() == Ok(name) && !s.is_undefined())
+            .unwrap_or_else(|| panic!("no symbol {name}"))
+            .address() as u16
+    };
+    let mut mem = vec![0u8; 0x10000];
+    for section in file.sections() {
+        let name = section.name().unwrap_or("");
+        if matches!(name, ".rodata" | ".data" | ".text") {
+            let at = section.address() as usize;
+            let data = section.data().unwrap();
+            mem[at..at + data.len()].copy_from_slice(data);
+        }
+    }
+    // Runtime symbols: the model's native addresses (and __stack_floor).
+    let mut native_of: HashMap<String, u16> = HashMap::new();
+    let mut natives = HashMap::new();
+    for section in file.sections() {
+        for (offset, reloc) in section.relocations() {
+            let RelocationFlags::Elf { r_type } = reloc.flags() else {
+                continue;
+            };
+            if r_type != 3 && r_type != 5 {
+                continue;
+            }
+            let RelocationTarget::Symbol(index) = reloc.target() else {
+                continue;
+            };
+            let s = file.symbol_by_index(index).unwrap();
+            if !s.is_undefined() {
+                continue;
+            }
+            let name = s.name().unwrap().to_string();
+            let value = if name == "__stack_floor" {
+                image.stack_floor
+            } else {
+                let n = native_of.len() as u16;
+                let a = *native_of
+                    .entry(name.clone())
+                    .or_insert(NATIVE_BASE + 2 * n);
+                natives.insert(a, name);
+                a
+            };
+            let v = value.wrapping_add(reloc.addend() as u16);
+            mem[offset as usize..offset as usize + 2].copy_from_slice(&v.to_le_bytes());
+        }
+    }
+    // program::build's list: .text's functions in address order, one per address.
+    let text_index = file.section_by_name(".text").unwrap().index();
+    let mut msp: Vec<(u16, String)> = file
+        .symbols()
+        .filter(|s| {
+            s.kind() == object::SymbolKind::Text && s.size() > 0 && s.section_index() == Some(text_index)
+        })
+        .map(|s| (s.address() as u16, s.name().unwrap().to_string()))
+        .collect();
+    msp.sort();
+    msp.dedup_by_key(|f| f.0);
+    assert_eq!(msp.len(), image.functions.len());
+    let sizes: HashMap<u16, u16> = file
+        .symbols()
+        .filter(|s| s.kind() == object::SymbolKind::Text && s.size() > 0)
+        .map(|s| (s.address() as u16, s.size() as u16))
+        .collect();
+    let mut functions = Vec::new();
+    for ((a, name), (name86, a86)) in msp.iter().zip(&image.functions) {
+        assert_eq!(name, name86);
+        if *a86 != 0 {
+            functions.push((name.clone(), *a, *a86, live_in(&mem, *a, sizes[a])));
+        }
+    }
+    let tail = file
+        .section_by_name(".tail")
+        .map(|s| s.data().unwrap().to_vec())
+        .unwrap_or_default();
+    Program {
+        functions,
+        model_mem: mem,
+        natives,
+        main_msp: sym("piskrs_main"),
+        initial_sp: sym("piskrs_initial_sp"),
+        vregs: sym("__code_start"),
+        image,
+        tail,
+    }
+}
+
+/// The PSP, the stack's paint and the initial SP's static, in a segment's 64 KiB.
+fn prepare_segment(mem: &mut [u8], p: &Program, cmdtail: &[u8]) {
+    mem[0x80] = cmdtail.len() as u8;
+    mem[0x81..0x81 + cmdtail.len()].copy_from_slice(cmdtail);
+    mem[0x81 + cmdtail.len()] = 0x0D;
+    mem[p.initial_sp as usize..][..2].copy_from_slice(&SP0.to_le_bytes());
+    for b in &mut mem[p.image.stack_floor as usize..(SP0 - 64) as usize] {
+        *b = 0xA5;
+    }
+}
+
+/// The model's far memory: our segment is the model's memory, the rest here.
+struct Far {
+    mem: Vec<u8>,
+}
+
+impl Far {
+    fn read(&self, cpu: &Cpu, l: u32) -> u8 {
+        let base = lin(SEG, 0);
+        if l >= base && l < base + 0x10000 {
+            cpu.mem[(l - base) as usize]
+        } else {
+            self.mem[l as usize]
+        }
+    }
+    fn write(&mut self, cpu: &mut Cpu, l: u32, v: u8) {
+        let base = lin(SEG, 0);
+        if l >= base && l < base + 0x10000 {
+            cpu.mem[(l - base) as usize] = v;
+        } else {
+            self.mem[l as usize] = v;
+        }
+    }
+}
+
+fn run_model(p: &Program, cmdtail: &[u8], tx: mpsc::SyncSender<Msg>) {
+    let mut cpu = Cpu::new();
+    cpu.mem.copy_from_slice(&p.model_mem);
+    prepare_segment(&mut cpu.mem, p, cmdtail);
+    let mut far = Far {
+        mem: vec![0; 0x100000],
+    };
+    let tail_at = lin(SEG + 0x1000, p.image.tail_at) as usize;
+    far.mem[tail_at..tail_at + p.tail.len()].copy_from_slice(&p.tail);
+    let libcalls: HashMap<&str, model::Native> = model::natives().into_iter().collect();
+    let mut natives: HashMap<u16, (String, Option<model::Native>)> = HashMap::new();
+    for (a, n) in &p.natives {
+        natives.insert(*a, (n.clone(), libcalls.get(n.as_str()).copied()));
+    }
+    let func_at: HashMap<u16, u16> = p
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.1, i as u16))
+        .collect();
+    let masks: Vec<u16> = p.functions.iter().map(|f| f.3).collect();
+    let mut dos = Dos::default();
+    cpu.regs[1] = SP0;
+    cpu.push(STOP);
+    cpu.regs[0] = p.main_msp;
+    let mut batch = Vec::with_capacity(4096);
+    let mut min_sp = (u16::MAX, 0u16);
+    // The lowest SP after any instruction, and the PC then.
+    let mut lowest_sp = (u16::MAX, 0u16);
+    let end = loop {
+        let pc = cpu.regs[0];
+        if pc == STOP {
+            break format!("piskrs_main returned {:#x}", cpu.regs[12]);
+        }
+        if let Some(&f) = func_at.get(&pc) {
+            if cpu.regs[1] < min_sp.0 {
+                min_sp = (cpu.regs[1], f);
+            }
+            batch.push(masked(
+                masks[f as usize],
+                Entry {
+                    func: f,
+                    regs: [
+                        cpu.regs[12],
+                        cpu.regs[13],
+                        cpu.regs[14],
+                        cpu.regs[15],
+                        cpu.regs[1],
+                    ],
+                },
+            ));
+            if batch.len() == 4096 && tx.send(Msg::Entries(std::mem::take(&mut batch))).is_err() {
+                return;
+            }
+        }
+        if let Some((name, libcall)) = natives.get(&pc) {
+            let r = |n: usize| cpu.regs[n];
+            match (name.as_str(), libcall) {
+                (_, Some(f)) => f(&mut cpu),
+                ("rt86_int", _) => {
+                    let at = r(13);
+                    let mut regs = [0u16; 9];
+                    for (i, w) in regs.iter_mut().enumerate() {
+                        *w = cpu.read_word(at + 2 * i as u16);
+                    }
+                    for i in [6, 7] {
+                        if regs[i] == 0 {
+                            regs[i] = SEG;
+                        }
+                    }
+                    let n = r(12) as u8;
+                    {
+                        let c = &cpu;
+                        let f = &far;
+                        fake_int(&mut dos, n, &mut regs, &|l| f.read(c, l));
+                    }
+                    for (i, w) in regs.iter().enumerate() {
+                        cpu.write_word(at + 2 * i as u16, *w);
+                    }
+                    if let Some(code) = dos.exit {
+                        break format!("exit {code}");
+                    }
+                }
+                ("rt86_far_read", _) => {
+                    let l = lin(r(12), r(13));
+                    let v = far.read(&cpu, l) as u16 | (far.read(&cpu, (l + 1) & 0xFFFFF) as u16) << 8;
+                    cpu.regs[12] = v;
+                }
+                ("rt86_far_read_byte", _) => {
+                    let l = lin(r(12), r(13));
+                    cpu.regs[12] = far.read(&cpu, l) as u16;
+                }
+                ("rt86_far_write", _) => {
+                    let l = lin(r(12), r(13));
+                    let v = r(14);
+                    far.write(&mut cpu, l, v as u8);
+                    far.write(&mut cpu, (l + 1) & 0xFFFFF, (v >> 8) as u8);
+                }
+                ("rt86_segment", _) => cpu.regs[12] = SEG,
+                ("rt86_in", _) => cpu.regs[12] = 0,
+                ("rt86_out", _) | ("rt86_idle", _) => {}
+                ("rt86_exit", _) => break format!("rt86_exit {}", r(12) as u8),
+                (other, _) => break format!("the model called the runtime's {other}"),
+            }
+            cpu.regs[0] = cpu.pop();
+            cpu.steps += 1;
+            continue;
+        }
+        if let Err(e) = cpu.step() {
+            break format!("model error: {e}");
+        }
+        if cpu.regs[1] < lowest_sp.0 {
+            lowest_sp = (cpu.regs[1], cpu.regs[0]);
+        }
+    };
+    let _ = tx.send(Msg::Entries(batch));
+    let _ = tx.send(Msg::End(format!(
+        "{end} after {} instructions; lowest SP at a function entry {:#06x} (in {}), after any instruction {:#06x} (at MSP430 PC {:#06x}); the image ends at {:#06x}; output:\n{}{}",
+        cpu.steps,
+        min_sp.0,
+        p.functions.get(min_sp.1 as usize).map(|f| f.0.as_str()).unwrap_or("?"),
+        lowest_sp.0,
+        lowest_sp.1,
+        p.image.stack_floor,
+        String::from_utf8_lossy(&dos.out),
+        if dos.unknown.is_empty() {
+            String::new()
+        } else {
+            format!("\nunknown interrupts: {:?}", &dos.unknown[..dos.unknown.len().min(20)])
+        }
+    )));
+}
+
+struct Checker {
+    rx: mpsc::Receiver<Msg>,
+    queue: VecDeque<Entry>,
+    model_end: Option<String>,
+    /// (model, 8086) entries that agreed, the last few.
+    history: VecDeque<Entry>,
+    count: u64,
+    divergence: Option<(Entry, Entry)>,
+    after86: Vec<Entry>,
+    dos: Dos,
+    code_writes: u64,
+    code_write: Option<String>,
+    min_sp: (u16, u16),
+}
+
+impl Checker {
+    fn next_model(&mut self) -> Option<Entry> {
+        loop {
+            if let Some(e) = self.queue.pop_front() {
+                return Some(e);
+            }
+            if self.model_end.is_some() {
+                return None;
+            }
+            match self.rx.recv() {
+                Ok(Msg::Entries(v)) => self.queue.extend(v),
+                Ok(Msg::End(s)) => self.model_end = Some(s),
+                Err(_) => self.model_end = Some("the model's thread ended".into()),
+            }
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let elf_path = args.get(1).map(String::as_str).unwrap_or("target/msp430-dos/dos/piskrs");
+    let cmdtail = args.get(2).cloned().unwrap_or(" /BENCH".into());
+    let env = |k: &str, d: u64| -> u64 {
+        std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d)
+    };
+    let history_len = env("LOCKSTEP_HISTORY", 40) as usize;
+    let after_len = env("LOCKSTEP_AFTER", 10) as usize;
+    let timeout = env("LOCKSTEP_TIMEOUT", 1800);
+    let trace = std::env::var("LOCKSTEP_TRACE").ok();
+
+    let elf = std::fs::read(elf_path).expect("read the ELF");
+    let image = translator::program::build(&elf).expect("translate");
+    let p = Rc::new(load(&elf, image));
+    eprintln!(
+        "{} functions; image end {:#x}; vregs {:#x}",
+        p.functions.len(),
+        p.image.stack_floor,
+        p.vregs
+    );
+
+    if let Ok(path) = std::env::var("LOCKSTEP_MAP") {
+        // The functions' addresses (MSP430, 8086, the end of the 8086 code),
+        // live-in masks and names, and the image, for a disassembler.
+        let mut map = String::new();
+        for (n, f) in p.functions.iter().enumerate() {
+            let end = p.functions.get(n + 1).map(|g| g.2).unwrap_or(p.image.code.1);
+            map += &format!("{:04x} {:04x} {:04x} {:02x} {}\n", f.1, f.2, end, f.3, f.0);
+        }
+        std::fs::write(&path, map).unwrap();
+        std::fs::write(format!("{path}.bin"), &p.image.bytes).unwrap();
+        eprintln!("wrote {path} and {path}.bin (from 100h)");
+    }
+
+    // The model, in a thread.
+    let (tx, rx) = mpsc::sync_channel(256);
+    let _model_thread = {
+        let elf = elf.clone();
+        let cmd = cmdtail.clone().into_bytes();
+        std::thread::spawn(move || {
+            let image = translator::program::build(&elf).unwrap();
+            let p = load(&elf, image);
+            run_model(&p, &cmd, tx);
+        })
+    };
+
+    if std::env::var_os("LOCKSTEP_MODEL_ONLY").is_some() {
+        // Only the model, to its end: its output and its deepest stack.
+        for m in rx {
+            if let Msg::End(s) = m {
+                println!("model: {s}");
+            }
+        }
+        return;
+    }
+
+    // The 8086.
+    let checker = Rc::new(RefCell::new(Checker {
+        rx,
+        queue: VecDeque::new(),
+        model_end: None,
+        history: VecDeque::new(),
+        count: 0,
+        divergence: None,
+        after86: Vec::new(),
+        dos: Dos::default(),
+        code_writes: 0,
+        code_write: None,
+        min_sp: (u16::MAX, 0),
+    }));
+    let mut emu = Unicorn::new(Arch::X86, Mode::MODE_16).unwrap();
+    emu.mem_map(0, 0x100000, Prot::ALL).unwrap();
+    let base = lin(SEG, 0) as u64;
+    let mut segment = vec![0u8; 0x10000];
+    segment[0x100..0x100 + p.image.bytes.len()].copy_from_slice(&p.image.bytes);
+    prepare_segment(&mut segment, &p, cmdtail.as_bytes());
+    // rt86_idle: STI; HLT; RET -> NOP; NOP; RET.
+    let rt = (p.vregs as usize + 32, p.image.code.0 as usize);
+    let idle = segment[rt.0..rt.1]
+        .windows(3)
+        .position(|w| w == [0xFB, 0xF4, 0xC3])
+        .expect("rt86_idle");
+    segment[rt.0 + idle] = 0x90;
+    segment[rt.0 + idle + 1] = 0x90;
+    segment[STOP as usize] = 0xF4;
+    segment[(SP0 - 2) as usize..][..2].copy_from_slice(&STOP.to_le_bytes());
+    emu.mem_write(base, &segment).unwrap();
+    // LOCKSTEP_SPLIT_CS: the code runs from a copy in a segment of its own
+    // (CS = CODE_SEG; DS = ES = SS = SEG as before), so that a stack that
+    // grows into the translated code overwrites only the data segment's copy
+    // of it: the rest of the run can still be compared.
+    let split = std::env::var_os("LOCKSTEP_SPLIT_CS").is_some();
+    let code_base = if split {
+        emu.mem_write(lin(CODE_SEG, 0) as u64, &segment).unwrap();
+        lin(CODE_SEG, 0) as u64
+    } else {
+        base
+    };
+    emu.mem_write(lin(SEG + 0x1000, p.image.tail_at) as u64, &p.tail)
+        .unwrap();
+    for r in [RegisterX86::DS, RegisterX86::ES, RegisterX86::SS] {
+        emu.reg_write(r, SEG as u64).unwrap();
+    }
+    emu.reg_write(RegisterX86::CS, (code_base >> 4) as u64).unwrap();
+    emu.reg_write(RegisterX86::SP, (SP0 - 2) as u64).unwrap();
+    emu.reg_write(RegisterX86::EFLAGS, 0x0202).unwrap();
+
+    let vr15 = base + p.vregs as u64 + 30;
+    let by_msp: HashMap<u16, u16> = p.functions.iter().map(|f| (f.1, f.2)).collect();
+    let trace_index = trace
+        .as_ref()
+        .and_then(|t| p.functions.iter().position(|f| &f.0 == t))
+        .map(|i| i as u16);
+    for (i, f) in p.functions.iter().enumerate() {
+        let checker = checker.clone();
+        let p2 = p.clone();
+        let by_msp = by_msp.clone();
+        let i = i as u16;
+        emu.add_code_hook(code_base + f.2 as u64, code_base + f.2 as u64, move |uc, _, _| {
+            let mut w = [0u8; 2];
+            uc.mem_read(vr15, &mut w).unwrap();
+            let e86 = masked(
+                p2.functions[i as usize].3,
+                Entry {
+                    func: i,
+                    regs: [
+                        uc.reg_read(RegisterX86::BX).unwrap() as u16,
+                        uc.reg_read(RegisterX86::CX).unwrap() as u16,
+                        uc.reg_read(RegisterX86::DX).unwrap() as u16,
+                        u16::from_le_bytes(w),
+                        uc.reg_read(RegisterX86::SP).unwrap() as u16,
+                    ],
+                },
+            );
+            let mut c = checker.borrow_mut();
+            if e86.regs[4] < c.min_sp.0 {
+                c.min_sp = (e86.regs[4], i);
+            }
+            if c.divergence.is_some() {
+                c.after86.push(e86);
+                if c.after86.len() >= after_len {
+                    uc.emu_stop().unwrap();
+                }
+                return;
+            }
+            let Some(em) = c.next_model() else {
+                c.divergence = Some((
+                    Entry {
+                        func: u16::MAX,
+                        regs: [0; 5],
+                    },
+                    e86,
+                ));
+                uc.emu_stop().unwrap();
+                return;
+            };
+            let same = em.func == e86.func
+                && (0..5).all(|k| {
+                    em.regs[k] == e86.regs[k]
+                        || (k < 4 && by_msp.get(&em.regs[k]) == Some(&e86.regs[k]))
+                });
+            if Some(i) == trace_index {
+                eprintln!("{:>10} {}", c.count, show(&p2, &em));
+            }
+            if !same {
+                c.divergence = Some((em, e86));
+                if after_len == 0 {
+                    uc.emu_stop().unwrap();
+                }
+                return;
+            }
+            c.count += 1;
+            if c.count.is_multiple_of(1 << 22) {
+                eprintln!("... {} entries agree", c.count);
+            }
+            c.history.push_back(em);
+            if c.history.len() > history_len {
+                c.history.pop_front();
+            }
+        })
+        .unwrap();
+    }
+    {
+        let checker = checker.clone();
+        emu.add_intr_hook(move |uc, n| {
+            let regs = [
+                RegisterX86::AX,
+                RegisterX86::BX,
+                RegisterX86::CX,
+                RegisterX86::DX,
+                RegisterX86::SI,
+                RegisterX86::DI,
+                RegisterX86::DS,
+                RegisterX86::ES,
+            ];
+            let mut r = [0u16; 9];
+            for (k, x) in regs.iter().enumerate() {
+                r[k] = uc.reg_read(*x).unwrap() as u16;
+            }
+            let mut c = checker.borrow_mut();
+            {
+                let uc2: &Unicorn<()> = uc;
+                fake_int(&mut c.dos, n as u8, &mut r, &|l| {
+                    let mut b = [0u8];
+                    uc2.mem_read(l as u64, &mut b).unwrap();
+                    b[0]
+                });
+            }
+            for (k, x) in regs.iter().enumerate() {
+                uc.reg_write(*x, r[k] as u64).unwrap();
+            }
+            uc.reg_write(RegisterX86::EFLAGS, r[8] as u64).unwrap();
+            if c.dos.exit.is_some() {
+                uc.emu_stop().unwrap();
+            }
+        })
+        .unwrap();
+    }
+    // A write into the runtime or the translated code (the stack growing
+    // into it, or a stray pointer): reported, and (by default) the end.
+    {
+        let checker = checker.clone();
+        let p2 = p.clone();
+        let stop = std::env::var_os("LOCKSTEP_CODE_WRITES").is_none() && !split;
+        let from = base + p.vregs as u64 + 32;
+        let to = base + p.image.code.1 as u64 - 1;
+        emu.add_mem_hook(HookType::MEM_WRITE, from, to, move |uc, _, a, size, v| {
+            let ip = uc.reg_read(RegisterX86::IP).unwrap() as u16;
+            let sp = uc.reg_read(RegisterX86::SP).unwrap() as u16;
+            let mut c = checker.borrow_mut();
+            if c.code_writes < 10 {
+                let text = format!(
+                    "8086: a {size}-byte write of {v:#x} into the code at {:#06x} ({}) by IP {ip:#06x} ({}), SP {sp:#06x}, after {} agreeing entries",
+                    a - base,
+                    function_of(&p2, (a - base) as u16),
+                    function_of(&p2, ip),
+                    c.count
+                );
+                eprintln!("{text}");
+                c.code_write.get_or_insert(text);
+            }
+            c.code_writes += 1;
+            if stop {
+                uc.emu_stop().unwrap();
+            }
+            true
+        })
+        .unwrap();
+    }
+    if let Ok(name) = std::env::var("LOCKSTEP_TRACE86") {
+        // Every instruction of that function's translation, with the registers.
+        let n = p.functions.iter().position(|f| f.0 == name).expect("LOCKSTEP_TRACE86: no such function");
+        let start = p.functions[n].2;
+        let end = p.functions.get(n + 1).map(|g| g.2).unwrap_or(p.image.code.1);
+        emu.add_code_hook(code_base + start as u64, code_base + end as u64 - 1, move |uc, a, size| {
+            let r = |x| uc.reg_read(x).unwrap() as u16;
+            let mut bytes = vec![0u8; size as usize];
+            uc.mem_read(a, &mut bytes).unwrap();
+            let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            eprintln!(
+                "{:04x}: {hex:14} AX={:04x} BX={:04x} CX={:04x} DX={:04x} SI={:04x} DI={:04x} BP={:04x} SP={:04x} FL={:04x}",
+                a - code_base,
+                r(RegisterX86::AX),
+                r(RegisterX86::BX),
+                r(RegisterX86::CX),
+                r(RegisterX86::DX),
+                r(RegisterX86::SI),
+                r(RegisterX86::DI),
+                r(RegisterX86::BP),
+                r(RegisterX86::SP),
+                r(RegisterX86::EFLAGS)
+            );
+        })
+        .unwrap();
+    }
+    emu.add_insn_in_hook(|_, _, _| 0).unwrap();
+    emu.add_insn_out_hook(|_, _, _, _| {}).unwrap();
+    let main86 = p.functions.iter().find(|f| f.0 == "piskrs_main").unwrap().2;
+    let result = emu.emu_start(
+        code_base + main86 as u64,
+        code_base + STOP as u64,
+        timeout * 1_000_000,
+        0,
+    );
+    let ip = emu.reg_read(RegisterX86::IP).unwrap();
+    let mut c = checker.borrow_mut();
+    println!(
+        "8086: {result:?}, stopped at IP {ip:#x} (in {}) after {} agreeing entries",
+        function_of(&p, ip as u16),
+        c.count
+    );
+    println!(
+        "8086: lowest SP at a function entry {:#06x} (in {}; the image ends at {:#06x})",
+        c.min_sp.0,
+        p.functions[c.min_sp.1 as usize].0,
+        p.image.stack_floor
+    );
+    if let Some(w) = &c.code_write {
+        println!("{w} ({} such writes)", c.code_writes);
+    }
+    println!("8086 output:\n{}", String::from_utf8_lossy(&c.dos.out));
+    if !c.dos.unknown.is_empty() {
+        println!("8086 unknown interrupts: {:?}", &c.dos.unknown[..c.dos.unknown.len().min(20)]);
+    }
+    if let Some((em, e86)) = c.divergence {
+        println!("\nDIVERGENCE at entry #{}:", c.count);
+        println!("  last agreeing entries:");
+        for e in &c.history {
+            println!("    {}", show(&p, e));
+        }
+        println!("  model: {}", show(&p, &em));
+        println!("  8086:  {}", show(&p, &e86));
+        println!("  then, model:");
+        for _ in 0..after_len {
+            match c.next_model() {
+                Some(e) => println!("    {}", show(&p, &e)),
+                None => break,
+            }
+        }
+        println!("  then, 8086:");
+        for e in &c.after86 {
+            println!("    {}", show(&p, e));
+        }
+    } else {
+        println!("no divergence in {} entries", c.count);
+    }
+    // The model's end, if it came.
+    while let Ok(m) = c.rx.try_recv() {
+        if let Msg::End(s) = m {
+            c.model_end = Some(s);
+        }
+    }
+    println!(
+        "model: {}",
+        c.model_end.take().unwrap_or("(still running)".into())
+    );
+    std::process::exit(0);
+}
+
+/// Which of r12-r15 (bits 0-3) and SP (bit 4, always) a function reads
+/// before it writes them, along some path through its own code (a call or a
+/// branch out of the function counts as reading none: the callee's entry is
+/// compared itself). Only these are compared at its entry: the others are
+/// leftovers.
+fn live_in(code: &[u8], start: u16, size: u16) -> u16 {
+    use translator::msp430::{Cond, Instruction as I, Op1, Op2, Operand as O, PC, decode};
+    let bit = |r: u8| -> u16 {
+        if (12..=15).contains(&r) { 1 << (r - 12) } else { 0 }
+    };
+    let mut list = Vec::new();
+    let mut at = start;
+    while at < start + size {
+        let Ok((i, len)) = decode(&code[at as usize..], at) else {
+            break;
+        };
+        list.push((at, i));
+        at += len as u16;
+    }
+    let index: HashMap<u16, usize> = list.iter().enumerate().map(|(n, (a, _))| (*a, n)).collect();
+    let base_use = |o: &O| match o {
+        O::Indexed(r, _) | O::PostInc(r) => bit(*r),
+        _ => 0,
+    };
+    let mut uses = vec![0u16; list.len()];
+    let mut defs = vec![0u16; list.len()];
+    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); list.len()];
+    for (n, (_, i)) in list.iter().enumerate() {
+        let next = if n + 1 < list.len() { vec![n + 1] } else { vec![] };
+        match i {
+            I::Two { op, src, dst, .. } => {
+                let mut u = base_use(src) | base_use(dst);
+                if let O::Reg(r) = src {
+                    u |= bit(*r);
+                }
+                let mut d = 0;
+                if let O::PostInc(r) = src {
+                    d |= bit(*r);
+                }
+                if let O::Reg(r) = dst {
+                    match op {
+                        Op2::Mov => d |= bit(*r),
+                        Op2::Cmp | Op2::Bit => u |= bit(*r),
+                        _ => {
+                            u |= bit(*r);
+                            d |= bit(*r);
+                        }
+                    }
+                    // xor r, r / sub r, r read nothing.
+                    if src == dst && matches!(op, Op2::Xor | Op2::Sub) {
+                        u &= !bit(*r);
+                    }
+                }
+                uses[n] = u;
+                defs[n] = d;
+                succs[n] = if *dst == O::Reg(PC) { vec![] } else { next };
+            }
+            I::One { op, dst, .. } => {
+                let mut u = base_use(dst);
+                let mut d = 0;
+                if let O::Reg(r) = dst {
+                    u |= bit(*r);
+                    if !matches!(op, Op1::Push | Op1::Call) {
+                        d |= bit(*r);
+                    }
+                }
+                if *op == Op1::Call {
+                    d |= 0xF;
+                }
+                uses[n] = u;
+                defs[n] = d;
+                succs[n] = next;
+            }
+            I::Jump { cond, target } => {
+                let mut v = Vec::new();
+                if let Some(&t) = index.get(target) {
+                    v.push(t);
+                }
+                if *cond != Cond::Always {
+                    v.extend(next);
+                }
+                succs[n] = v;
+            }
+        }
+    }
+    let mut live = vec![0u16; list.len()];
+    loop {
+        let mut changed = false;
+        for n in (0..list.len()).rev() {
+            let out = succs[n].iter().fold(0, |a, &s| a | live[s]);
+            let l = uses[n] | (out & !defs[n]);
+            if l != live[n] {
+                live[n] = l;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    live.first().copied().unwrap_or(0xF) | 0x10
+}
+
+fn show(p: &Program, e: &Entry) -> String {
+    let name = p
+        .functions
+        .get(e.func as usize)
+        .map(|f| f.0.as_str())
+        .unwrap_or("(none: the model had ended)");
+    format!(
+        "{name} r12={:04x} r13={:04x} r14={:04x} r15={:04x} SP={:04x}",
+        e.regs[0], e.regs[1], e.regs[2], e.regs[3], e.regs[4]
+    )
+}
+
+fn function_of(p: &Program, ip: u16) -> String {
+    p.functions
+        .iter()
+        .filter(|f| f.2 <= ip)
+        .max_by_key(|f| f.2)
+        .map(|f| format!("{}+{:#x}", f.0, ip - f.2))
+        .unwrap_or("?".into())
+}
