@@ -223,9 +223,7 @@ fn load(elf_bytes: &[u8], image: translator::program::Image) -> Program {
                 image.stack_floor
             } else {
                 let n = native_of.len() as u16;
-                let a = *native_of
-                    .entry(name.clone())
-                    .or_insert(NATIVE_BASE + 2 * n);
+                let a = *native_of.entry(name.clone()).or_insert(NATIVE_BASE + 2 * n);
                 natives.insert(a, name);
                 a
             };
@@ -238,7 +236,9 @@ fn load(elf_bytes: &[u8], image: translator::program::Image) -> Program {
     let mut msp: Vec<(u16, String)> = file
         .symbols()
         .filter(|s| {
-            s.kind() == object::SymbolKind::Text && s.size() > 0 && s.section_index() == Some(text_index)
+            s.kind() == object::SymbolKind::Text
+                && s.size() > 0
+                && s.section_index() == Some(text_index)
         })
         .map(|s| (s.address() as u16, s.name().unwrap().to_string()))
         .collect();
@@ -393,7 +393,8 @@ fn run_model(p: &Program, cmdtail: &[u8], tx: mpsc::SyncSender<Msg>) {
                 }
                 ("rt86_far_read", _) => {
                     let l = lin(r(12), r(13));
-                    let v = far.read(&cpu, l) as u16 | (far.read(&cpu, (l + 1) & 0xFFFFF) as u16) << 8;
+                    let v =
+                        far.read(&cpu, l) as u16 | (far.read(&cpu, (l + 1) & 0xFFFFF) as u16) << 8;
                     cpu.regs[12] = v;
                 }
                 ("rt86_far_read_byte", _) => {
@@ -476,10 +477,16 @@ impl Checker {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let elf_path = args.get(1).map(String::as_str).unwrap_or("target/msp430-dos/dos/piskrs");
+    let elf_path = args
+        .get(1)
+        .map(String::as_str)
+        .unwrap_or("target/msp430-dos/dos/piskrs");
     let cmdtail = args.get(2).cloned().unwrap_or(" /BENCH".into());
     let env = |k: &str, d: u64| -> u64 {
-        std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d)
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
     };
     let history_len = env("LOCKSTEP_HISTORY", 40) as usize;
     let after_len = env("LOCKSTEP_AFTER", 10) as usize;
@@ -501,7 +508,11 @@ fn main() {
         // live-in masks and names, and the image, for a disassembler.
         let mut map = String::new();
         for (n, f) in p.functions.iter().enumerate() {
-            let end = p.functions.get(n + 1).map(|g| g.2).unwrap_or(p.image.code.1);
+            let end = p
+                .functions
+                .get(n + 1)
+                .map(|g| g.2)
+                .unwrap_or(p.image.code.1);
             map += &format!("{:04x} {:04x} {:04x} {:02x} {}\n", f.1, f.2, end, f.3, f.0);
         }
         std::fs::write(&path, map).unwrap();
@@ -578,7 +589,8 @@ fn main() {
     for r in [RegisterX86::DS, RegisterX86::ES, RegisterX86::SS] {
         emu.reg_write(r, SEG as u64).unwrap();
     }
-    emu.reg_write(RegisterX86::CS, (code_base >> 4) as u64).unwrap();
+    emu.reg_write(RegisterX86::CS, (code_base >> 4) as u64)
+        .unwrap();
     emu.reg_write(RegisterX86::SP, (SP0 - 2) as u64).unwrap();
     emu.reg_write(RegisterX86::EFLAGS, 0x0202).unwrap();
 
@@ -593,68 +605,72 @@ fn main() {
         let p2 = p.clone();
         let by_msp = by_msp.clone();
         let i = i as u16;
-        emu.add_code_hook(code_base + f.2 as u64, code_base + f.2 as u64, move |uc, _, _| {
-            let mut w = [0u8; 2];
-            uc.mem_read(vr15, &mut w).unwrap();
-            let e86 = masked(
-                p2.functions[i as usize].3,
-                Entry {
-                    func: i,
-                    regs: [
-                        uc.reg_read(RegisterX86::BX).unwrap() as u16,
-                        uc.reg_read(RegisterX86::CX).unwrap() as u16,
-                        uc.reg_read(RegisterX86::DX).unwrap() as u16,
-                        u16::from_le_bytes(w),
-                        uc.reg_read(RegisterX86::SP).unwrap() as u16,
-                    ],
-                },
-            );
-            let mut c = checker.borrow_mut();
-            if e86.regs[4] < c.min_sp.0 {
-                c.min_sp = (e86.regs[4], i);
-            }
-            if c.divergence.is_some() {
-                c.after86.push(e86);
-                if c.after86.len() >= after_len {
-                    uc.emu_stop().unwrap();
-                }
-                return;
-            }
-            let Some(em) = c.next_model() else {
-                c.divergence = Some((
+        emu.add_code_hook(
+            code_base + f.2 as u64,
+            code_base + f.2 as u64,
+            move |uc, _, _| {
+                let mut w = [0u8; 2];
+                uc.mem_read(vr15, &mut w).unwrap();
+                let e86 = masked(
+                    p2.functions[i as usize].3,
                     Entry {
-                        func: u16::MAX,
-                        regs: [0; 5],
+                        func: i,
+                        regs: [
+                            uc.reg_read(RegisterX86::BX).unwrap() as u16,
+                            uc.reg_read(RegisterX86::CX).unwrap() as u16,
+                            uc.reg_read(RegisterX86::DX).unwrap() as u16,
+                            u16::from_le_bytes(w),
+                            uc.reg_read(RegisterX86::SP).unwrap() as u16,
+                        ],
                     },
-                    e86,
-                ));
-                uc.emu_stop().unwrap();
-                return;
-            };
-            let same = em.func == e86.func
-                && (0..5).all(|k| {
-                    em.regs[k] == e86.regs[k]
-                        || (k < 4 && by_msp.get(&em.regs[k]) == Some(&e86.regs[k]))
-                });
-            if Some(i) == trace_index {
-                eprintln!("{:>10} {}", c.count, show(&p2, &em));
-            }
-            if !same {
-                c.divergence = Some((em, e86));
-                if after_len == 0 {
-                    uc.emu_stop().unwrap();
+                );
+                let mut c = checker.borrow_mut();
+                if e86.regs[4] < c.min_sp.0 {
+                    c.min_sp = (e86.regs[4], i);
                 }
-                return;
-            }
-            c.count += 1;
-            if c.count.is_multiple_of(1 << 22) {
-                eprintln!("... {} entries agree", c.count);
-            }
-            c.history.push_back(em);
-            if c.history.len() > history_len {
-                c.history.pop_front();
-            }
-        })
+                if c.divergence.is_some() {
+                    c.after86.push(e86);
+                    if c.after86.len() >= after_len {
+                        uc.emu_stop().unwrap();
+                    }
+                    return;
+                }
+                let Some(em) = c.next_model() else {
+                    c.divergence = Some((
+                        Entry {
+                            func: u16::MAX,
+                            regs: [0; 5],
+                        },
+                        e86,
+                    ));
+                    uc.emu_stop().unwrap();
+                    return;
+                };
+                let same = em.func == e86.func
+                    && (0..5).all(|k| {
+                        em.regs[k] == e86.regs[k]
+                            || (k < 4 && by_msp.get(&em.regs[k]) == Some(&e86.regs[k]))
+                    });
+                if Some(i) == trace_index {
+                    eprintln!("{:>10} {}", c.count, show(&p2, &em));
+                }
+                if !same {
+                    c.divergence = Some((em, e86));
+                    if after_len == 0 {
+                        uc.emu_stop().unwrap();
+                    }
+                    return;
+                }
+                c.count += 1;
+                if c.count.is_multiple_of(1 << 22) {
+                    eprintln!("... {} entries agree", c.count);
+                }
+                c.history.push_back(em);
+                if c.history.len() > history_len {
+                    c.history.pop_front();
+                }
+            },
+        )
         .unwrap();
     }
     {
@@ -726,9 +742,17 @@ fn main() {
     }
     if let Ok(name) = std::env::var("LOCKSTEP_TRACE86") {
         // Every instruction of that function's translation, with the registers.
-        let n = p.functions.iter().position(|f| f.0 == name).expect("LOCKSTEP_TRACE86: no such function");
+        let n = p
+            .functions
+            .iter()
+            .position(|f| f.0 == name)
+            .expect("LOCKSTEP_TRACE86: no such function");
         let start = p.functions[n].2;
-        let end = p.functions.get(n + 1).map(|g| g.2).unwrap_or(p.image.code.1);
+        let end = p
+            .functions
+            .get(n + 1)
+            .map(|g| g.2)
+            .unwrap_or(p.image.code.1);
         emu.add_code_hook(code_base + start as u64, code_base + end as u64 - 1, move |uc, a, size| {
             let r = |x| uc.reg_read(x).unwrap() as u16;
             let mut bytes = vec![0u8; size as usize];
@@ -768,16 +792,17 @@ fn main() {
     );
     println!(
         "8086: lowest SP at a function entry {:#06x} (in {}; the image ends at {:#06x})",
-        c.min_sp.0,
-        p.functions[c.min_sp.1 as usize].0,
-        p.image.stack_floor
+        c.min_sp.0, p.functions[c.min_sp.1 as usize].0, p.image.stack_floor
     );
     if let Some(w) = &c.code_write {
         println!("{w} ({} such writes)", c.code_writes);
     }
     println!("8086 output:\n{}", String::from_utf8_lossy(&c.dos.out));
     if !c.dos.unknown.is_empty() {
-        println!("8086 unknown interrupts: {:?}", &c.dos.unknown[..c.dos.unknown.len().min(20)]);
+        println!(
+            "8086 unknown interrupts: {:?}",
+            &c.dos.unknown[..c.dos.unknown.len().min(20)]
+        );
     }
     if let Some((em, e86)) = c.divergence {
         println!("\nDIVERGENCE at entry #{}:", c.count);
@@ -822,7 +847,11 @@ fn main() {
 fn live_in(code: &[u8], start: u16, size: u16) -> u16 {
     use translator::msp430::{Cond, Instruction as I, Op1, Op2, Operand as O, PC, decode};
     let bit = |r: u8| -> u16 {
-        if (12..=15).contains(&r) { 1 << (r - 12) } else { 0 }
+        if (12..=15).contains(&r) {
+            1 << (r - 12)
+        } else {
+            0
+        }
     };
     let mut list = Vec::new();
     let mut at = start;
@@ -842,7 +871,11 @@ fn live_in(code: &[u8], start: u16, size: u16) -> u16 {
     let mut defs = vec![0u16; list.len()];
     let mut succs: Vec<Vec<usize>> = vec![Vec::new(); list.len()];
     for (n, (_, i)) in list.iter().enumerate() {
-        let next = if n + 1 < list.len() { vec![n + 1] } else { vec![] };
+        let next = if n + 1 < list.len() {
+            vec![n + 1]
+        } else {
+            vec![]
+        };
         match i {
             I::Two { op, src, dst, .. } => {
                 let mut u = base_use(src) | base_use(dst);

@@ -478,16 +478,43 @@ fn snippet(
         }
     }
     let vregs = Vregs(vregs);
-    let (live_after, live_in) = flags::liveness(&list);
-    let items = translate_function(
-        &list,
-        &vregs,
-        &labels,
-        &HashSet::from([at]),
-        &live_after,
-        &live_in,
-        !as_function,
-    )?;
+    // As functions, the snippet splits where a `call #label` goes.
+    let mut starts: Vec<usize> = vec![0];
+    if as_function {
+        let entries: HashSet<u16> = list
+            .iter()
+            .filter_map(|d| match (&d.instruction, &d.src_target) {
+                (
+                    M::One {
+                        op: crate::msp430::Op1::Call,
+                        ..
+                    },
+                    Some(Target::Text(a)),
+                ) => Some(*a),
+                _ => None,
+            })
+            .collect();
+        starts.extend((1..list.len()).filter(|&n| entries.contains(&list[n].address)));
+    }
+    starts.push(list.len());
+    let entered: HashSet<u16> = starts[..starts.len() - 1]
+        .iter()
+        .map(|&n| list[n].address)
+        .collect();
+    let mut items = Vec::new();
+    for pair in starts.windows(2) {
+        let part = &list[pair[0]..pair[1]];
+        let (live_after, live_in) = flags::liveness(part);
+        items.extend(translate_function(
+            part,
+            &vregs,
+            &labels,
+            &entered,
+            &live_after,
+            &live_in,
+            !as_function,
+        )?);
+    }
     let needs = runtime::Needs {
         main: Label::Text(at),
         fatal: Label::Text(at),

@@ -196,17 +196,27 @@ fn merged_frame(
     };
     let after_pushes = pushes.len();
     match code.get(after_pushes).map(|d| d.instruction) {
-        Some(M::Two { op: Op2::Sub, byte: false, src: Operand::Imm(_), dst: Operand::Reg(SP) })
-            if !labels.contains(&code[after_pushes].address) =>
-        {
+        Some(M::Two {
+            op: Op2::Sub,
+            byte: false,
+            src: Operand::Imm(_),
+            dst: Operand::Reg(SP),
+        }) if !labels.contains(&code[after_pushes].address) => {
             merge.sp_extra.insert(code[after_pushes].address, room);
         }
         _ => {
-            merge.adjust_after.insert(code[after_pushes - 1].address, -room);
+            merge
+                .adjust_after
+                .insert(code[after_pushes - 1].address, -room);
         }
     }
     let pop_of = |d: &Decoded| match d.instruction {
-        M::Two { op: Op2::Mov, byte: false, src: Operand::PostInc(SP), dst: Operand::Reg(r) } if (4..=10).contains(&r) => Some(r),
+        M::Two {
+            op: Op2::Mov,
+            byte: false,
+            src: Operand::PostInc(SP),
+            dst: Operand::Reg(r),
+        } if (4..=10).contains(&r) => Some(r),
         _ => None,
     };
     let mut n = 0;
@@ -237,7 +247,12 @@ fn merged_frame(
         }
         let before = start.checked_sub(1).map(|m| &code[m]);
         match before.map(|d| d.instruction) {
-            Some(M::Two { op: Op2::Add, byte: false, src: Operand::Imm(_), dst: Operand::Reg(SP) }) => {
+            Some(M::Two {
+                op: Op2::Add,
+                byte: false,
+                src: Operand::Imm(_),
+                dst: Operand::Reg(SP),
+            }) => {
                 if labels.contains(&code[start].address) {
                     return None;
                 }
@@ -368,7 +383,11 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
         .iter()
         .enumerate()
         .map_while(|(n, d)| match d.instruction {
-            M::One { op: Op1::Push, byte: false, dst: Operand::Reg(r) } if (4..=10).contains(&r) => Some((n, r)),
+            M::One {
+                op: Op1::Push,
+                byte: false,
+                dst: Operand::Reg(r),
+            } if (4..=10).contains(&r) => Some((n, r)),
             _ => None,
         })
         .collect();
@@ -856,9 +875,21 @@ impl<'a> FunctionTranslator<'a> {
 
     /// SP += bytes (where the flags are dead: a prologue, before an epilogue).
     fn adjust_sp(&mut self, bytes: i16) {
-        let (code, v) = if bytes < 0 { (Code::Sub_rm16_imm8, -bytes) } else { (Code::Add_rm16_imm8, bytes) };
-        let code = if v < 128 { code } else if bytes < 0 { Code::Sub_rm16_imm16 } else { Code::Add_rm16_imm16 };
-        self.out.push(Item::Plain(Instruction::with2(code, Register::SP, v as i32).expect("add/sub sp, imm")));
+        let (code, v) = if bytes < 0 {
+            (Code::Sub_rm16_imm8, -bytes)
+        } else {
+            (Code::Add_rm16_imm8, bytes)
+        };
+        let code = if v < 128 {
+            code
+        } else if bytes < 0 {
+            Code::Sub_rm16_imm16
+        } else {
+            Code::Add_rm16_imm16
+        };
+        self.out.push(Item::Plain(
+            Instruction::with2(code, Register::SP, v as i32).expect("add/sub sp, imm"),
+        ));
         self.sp_moves(bytes);
     }
 

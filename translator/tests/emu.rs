@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 use translator::model::{self, Cpu, Stop};
-use translator::program::translate_snippet_with;
+use translator::program::{translate_function_snippet, translate_snippet_with};
 use translator::translate::Target;
 use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
 
@@ -252,6 +252,10 @@ struct Case {
     /// Registers not compared (they hold code addresses, or a routine may
     /// change them).
     skip: Vec<usize>,
+    /// Translated as a function of the program is (translate_function_snippet:
+    /// its own homes for r4-r11, frame slots): the snippet must keep the
+    /// calling convention, and r11 (caller-saved) is not compared.
+    as_function: bool,
 }
 
 impl Case {
@@ -270,6 +274,7 @@ impl Case {
             mem: vec![(DATA, (0..512u32).map(|i| (i * 37 + 11) as u8).collect())],
             code_ptrs: Vec::new(),
             skip: Vec::new(),
+            as_function: false,
         }
     }
 
@@ -286,6 +291,12 @@ impl Case {
     fn words(self, at: u16, words: &[u16]) -> Case {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         self.mem(at, &bytes)
+    }
+
+    fn as_function(mut self) -> Case {
+        self.as_function = true;
+        self.skip.push(11);
+        self
     }
 
     fn skip(mut self, r: &[usize]) -> Case {
@@ -323,8 +334,12 @@ const MAPPED: [usize; 13] = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 fn check(asm: &Asm, case: &Case) -> Result<(), String> {
     let (words, relocs, labels) = asm.finish();
     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
-        .map_err(|e| format!("{}: translation failed: {e}", case.name))?;
+    let snippet = if case.as_function {
+        translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+    } else {
+        translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
+    }
+    .map_err(|e| format!("{}: translation failed: {e}", case.name))?;
 
     // PISKRS_DUMP=file: the translation, for a disassembler.
     if let Ok(path) = std::env::var("PISKRS_DUMP") {
@@ -1140,8 +1155,7 @@ fn call_post_increment() {
 /// its r11 (a pointer to its frame) lands in DX, so Strong searches with a
 /// budget of SP + 12 (0xFA6E) nodes instead of 1600.
 #[test]
-#[ignore = "translator bug: r11's home (a free BX/CX/DX) clobbers an argument passed through to a callee"]
-fn bug_r11_home_clobbers_a_passed_through_argument() {
+fn r11_home_keeps_an_argument_passed_through() {
     let mut a = Asm::default();
     a.w(MOV, S::Imm(0x40), D::R(11))
         .w(MOV, S::R(11), D::Abs(DATA + 0x1F0))
@@ -1153,7 +1167,88 @@ fn bug_r11_home_clobbers_a_passed_through_argument() {
             .reg(12, DATA)
             .reg(13, 0x55)
             .reg(14, 4)
-            .skip(&[11, 13, 14, 15]),
+            .skip(&[13, 14, 15])
+            .as_function(),
+    );
+}
+
+/// A function as LLVM makes them: the prologue saves r4-r10, the body uses
+/// them across a call to another such function and a loop, the epilogue
+/// restores them. Translated as the program's functions are (homes of its
+/// own, frame slots made with the locals' room), it must compute the same
+/// result and leave the caller's r4-r10 as they were.
+#[test]
+fn functions_with_frame_slots() {
+    let prologue = |a: &mut Asm| {
+        for r in 4..=10 {
+            a.one(PUSH, false, S::R(r));
+        }
+    };
+    let epilogue = |a: &mut Asm| {
+        for r in (4..=10).rev() {
+            a.w(MOV, S::P(1), D::R(r));
+        }
+        a.ret();
+    };
+    let mut a = Asm::default();
+    // f(r12 = pointer, r13 = count): sums the words, each times (index + 1),
+    // through g; r12 = the sum.
+    prologue(&mut a);
+    a.w(SUB, S::Imm(4), D::R(1))
+        .w(MOV, S::R(12), D::R(4))
+        .w(MOV, S::R(13), D::R(5))
+        .w(MOV, S::Cg(0), D::R(6))
+        .w(MOV, S::Cg(1), D::R(7))
+        .w(MOV, S::Cg(0), D::X(1, 2))
+        .w(MOV, S::Imm(0x1234), D::X(1, 0))
+        .w(MOV, S::Imm(0x0101), D::R(8))
+        .w(MOV, S::Imm(0x0202), D::R(9))
+        .w(MOV, S::Imm(0x0404), D::R(10))
+        .label("loop")
+        .w(CMP, S::Cg(0), D::R(5))
+        .jump(JEQ, "done")
+        .w(MOV, S::P(4), D::R(12))
+        .w(MOV, S::R(7), D::R(13))
+        .call("g")
+        .w(ADD, S::R(12), D::R(6))
+        .w(ADD, S::R(12), D::X(1, 2))
+        .w(ADD, S::Cg(1), D::R(7))
+        .w(SUB, S::Cg(1), D::R(5))
+        .jump(JMP, "loop")
+        .label("done")
+        .w(MOV, S::R(6), D::R(12))
+        // Everything that had to live across the calls, folded in.
+        .w(ADD, S::R(8), D::R(12))
+        .w(ADD, S::R(9), D::R(12))
+        .w(ADD, S::R(10), D::R(12))
+        .w(ADD, S::R(7), D::R(12))
+        .w(ADD, S::X(1, 0), D::R(12))
+        .w(MOV, S::X(1, 2), D::R(13))
+        .w(ADD, S::Imm(4), D::R(1));
+    epilogue(&mut a);
+    // g(r12, r13) = r12 * r13 by additions, with its own r4-r10.
+    a.label("g");
+    prologue(&mut a);
+    a.w(MOV, S::R(12), D::R(8))
+        .w(MOV, S::R(13), D::R(9))
+        .w(MOV, S::Cg(0), D::R(10))
+        .w(MOV, S::Cg(0), D::R(4))
+        .label("times")
+        .w(CMP, S::R(9), D::R(4))
+        .jump(JEQ, "product")
+        .w(ADD, S::R(8), D::R(10))
+        .w(ADD, S::Cg(1), D::R(4))
+        .jump(JMP, "times")
+        .label("product")
+        .w(MOV, S::R(10), D::R(12));
+    epilogue(&mut a);
+    run(
+        &a,
+        Case::new("f and g with frame slots")
+            .reg(12, DATA)
+            .reg(13, 6)
+            .skip(&[14, 15])
+            .as_function(),
     );
 }
 
