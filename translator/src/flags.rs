@@ -256,3 +256,125 @@ pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
     }
     live_after
 }
+
+/// For each instruction, the registers read after it before being written
+/// (whole registers), and the registers it names itself. A call reads the
+/// argument registers and defines r11-r15; a return reads r12-r15 (results)
+/// and r4-r10 (the caller's, restored); a jump out of the function the same.
+pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
+    const RESULTS: RegSet = 0xF000;
+    const SAVED: RegSet = 0x07F0;
+    const CLOBBERED: RegSet = 0xF800;
+    let index: HashMap<u16, usize> = code
+        .iter()
+        .enumerate()
+        .map(|(n, d)| (d.address, n))
+        .collect();
+    let reg_of = |o: &Operand| -> RegSet {
+        match o {
+            Operand::Reg(r) => 1 << r,
+            _ => 0,
+        }
+    };
+    let base_of = |o: &Operand| -> RegSet {
+        match o {
+            Operand::Indexed(r, _) | Operand::PostInc(r) => 1 << r,
+            _ => 0,
+        }
+    };
+    // (reads, kills, falls through, jump target, leaves the function)
+    let step = |d: &Decoded| -> (RegSet, RegSet, bool, Option<u16>, bool) {
+        match d.instruction {
+            M::Jump { cond, target } => {
+                let inside = index.contains_key(&target);
+                (
+                    if inside { 0 } else { RESULTS | SAVED },
+                    0,
+                    cond != Cond::Always,
+                    inside.then_some(target),
+                    false,
+                )
+            }
+            M::Two {
+                dst: Operand::Reg(PC),
+                src,
+                ..
+            } => {
+                let direct_inside = matches!(src, Operand::Imm(_))
+                    && d.src_target.as_ref().is_some_and(
+                        |t| matches!(t, crate::translate::Target::Text(a) if index.contains_key(a)),
+                    );
+                if direct_inside {
+                    let crate::translate::Target::Text(a) = d.src_target.clone().unwrap() else {
+                        unreachable!()
+                    };
+                    (0, 0, false, Some(a), false)
+                } else {
+                    // A return, a tail call or a jump table: everything may be read.
+                    (0xFFFF, 0, false, None, true)
+                }
+            }
+            M::Two { op, byte, src, dst } => {
+                let writes = !matches!(op, Op2::Cmp | Op2::Bit);
+                let reads_dst = !(op == Op2::Mov);
+                let _ = byte;
+                let reads = reg_of(&src)
+                    | base_of(&src)
+                    | base_of(&dst)
+                    | if reads_dst { reg_of(&dst) } else { 0 };
+                (
+                    reads,
+                    if writes { reg_of(&dst) } else { 0 },
+                    true,
+                    None,
+                    false,
+                )
+            }
+            M::One { op, dst, .. } => {
+                let reads = reg_of(&dst) | base_of(&dst);
+                match op {
+                    Op1::Call => (reads | RESULTS, CLOBBERED, true, None, false),
+                    Op1::Push => (reads, 0, true, None, false),
+                    Op1::Reti => (0xFFFF, 0, false, None, true),
+                    _ => (reads, reg_of(&dst), true, None, false),
+                }
+            }
+        }
+    };
+    let steps: Vec<_> = code.iter().map(step).collect();
+    let mut live_in = vec![0 as RegSet; code.len()];
+    let mut live_after = vec![0 as RegSet; code.len()];
+    loop {
+        let mut changed = false;
+        for n in (0..code.len()).rev() {
+            let (reads, kills, falls, target, _) = steps[n];
+            let mut after = 0;
+            if falls && n + 1 < code.len() {
+                after |= live_in[n + 1];
+            }
+            if let Some(t) = target
+                && let Some(&m) = index.get(&t)
+            {
+                after |= live_in[m];
+            }
+            let inn = reads | (after & !kills);
+            if after != live_after[n] || inn != live_in[n] {
+                live_after[n] = after;
+                live_in[n] = inn;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let named = code
+        .iter()
+        .map(|d| match d.instruction {
+            M::Two { src, dst, .. } => reg_of(&src) | base_of(&src) | reg_of(&dst) | base_of(&dst),
+            M::One { dst, .. } => reg_of(&dst) | base_of(&dst),
+            M::Jump { .. } => 0,
+        })
+        .collect();
+    (live_after, named)
+}

@@ -159,6 +159,9 @@ pub struct Plan {
     /// arithmetic at `sp_extra`'s addresses grows by its bytes; `adjust_*`
     /// add to SP after or before an instruction.
     pub merged: bool,
+    /// Where BX holds nothing live: r12 is dead and not named, and no other
+    /// register lives in BX.
+    pub bx_free: Vec<bool>,
     pub sp_extra: HashMap<u16, i16>,
     pub adjust_after: HashMap<u16, i16>,
     pub adjust_before: HashMap<u16, i16>,
@@ -279,6 +282,7 @@ impl Plan {
             release: HashSet::new(),
             high_live: vec![0xFFFF; code.len()],
             merged: false,
+            bx_free: vec![false; code.len()],
             sp_extra: HashMap::new(),
             adjust_after: HashMap::new(),
             adjust_before: HashMap::new(),
@@ -428,7 +432,15 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
     }
     let merged = !sp_extra.is_empty() || !adjust_after.is_empty() || !adjust_before.is_empty();
     let high_live = flags::high_byte_liveness(code);
+    let bx_only_r12 = (0..16).all(|r| r == 12 || homes[r] != Home::Reg(Register::BX));
+    let (live, named) = flags::register_liveness(code);
+    let bx_free = live
+        .iter()
+        .zip(&named)
+        .map(|(after, named)| bx_only_r12 && (after | named) & (1 << 12) == 0)
+        .collect();
     Ok(Plan {
+        bx_free,
         homes,
         depth,
         reserve,
@@ -654,6 +666,9 @@ pub struct FunctionTranslator<'a> {
     /// this one ([`flags::high_byte_liveness`]).
     highs: Vec<flags::RegSet>,
     high_live: flags::RegSet,
+    /// Whether BX may serve as a copied base before each instruction, and now.
+    bx_frees: Vec<bool>,
+    bx_free: bool,
     /// What BP holds (BP - SP) on arriving at a label that only direct jumps
     /// reach, where every arrival agreed in a first pass; the jumps then make
     /// it so. Elsewhere a label knows nothing of BP.
@@ -700,6 +715,8 @@ impl<'a> FunctionTranslator<'a> {
             adjust_before: plan.adjust_before,
             highs: plan.high_live,
             high_live: 0xFFFF,
+            bx_frees: plan.bx_free,
+            bx_free: false,
             assume: HashMap::new(),
             arrivals: HashMap::new(),
             vregs,
@@ -726,6 +743,7 @@ impl<'a> FunctionTranslator<'a> {
         for (n, d) in code.iter().enumerate() {
             self.depth = self.depths.get(n).copied().unwrap_or(0);
             self.high_live = self.highs.get(n).copied().unwrap_or(0xFFFF);
+            self.bx_free = self.bx_frees.get(n).copied().unwrap_or(false);
             if self.labels.contains(&d.address) || n == 0 {
                 self.out.push(Item::Label(Label::Text(d.address)));
                 self.bp_minus_sp = if n == 0 {
@@ -923,19 +941,28 @@ impl<'a> FunctionTranslator<'a> {
         match self.homes[reg as usize] {
             Home::Reg(r) if is_base(r) => Ok(mem_base(r, disp)),
             other => {
-                if sp_in_use {
+                // The base goes to BX where r12 is dead here (BP keeps its
+                // copy of SP), else to BP.
+                let base = if self.bx_free {
+                    Register::BX
+                } else {
+                    Register::BP
+                };
+                if sp_in_use && base == Register::BP {
                     return Err(format!(
                         "X(r{reg}) with r{reg} in {other:?} beside an X(SP) operand"
                     ));
                 }
                 let load = match other {
-                    Home::Reg(r) => i!(Code::Mov_r16_rm16, Register::BP, r),
-                    Home::Mem(a) => i!(Code::Mov_r16_rm16, Register::BP, mem_at(a)),
-                    Home::Slot(slot) => i!(Code::Mov_r16_rm16, Register::BP, self.slot(slot, pre)?),
+                    Home::Reg(r) => i!(Code::Mov_r16_rm16, base, r),
+                    Home::Mem(a) => i!(Code::Mov_r16_rm16, base, mem_at(a)),
+                    Home::Slot(slot) => i!(Code::Mov_r16_rm16, base, self.slot(slot, pre)?),
                 };
                 pre.push(load);
-                self.bp_minus_sp = None;
-                Ok(mem_base(Register::BP, disp))
+                if base == Register::BP {
+                    self.bp_minus_sp = None;
+                }
+                Ok(mem_base(base, disp))
             }
         }
     }

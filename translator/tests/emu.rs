@@ -293,7 +293,7 @@ impl Case {
         self.mem(at, &bytes)
     }
 
-    fn as_function(mut self) -> Case {
+    fn function_mode(mut self) -> Case {
         self.as_function = true;
         self.skip.push(11);
         self
@@ -1168,7 +1168,7 @@ fn r11_home_keeps_an_argument_passed_through() {
             .reg(13, 0x55)
             .reg(14, 4)
             .skip(&[13, 14, 15])
-            .as_function(),
+            .function_mode(),
     );
 }
 
@@ -1248,7 +1248,7 @@ fn functions_with_frame_slots() {
             .reg(12, DATA)
             .reg(13, 6)
             .skip(&[14, 15])
-            .as_function(),
+            .function_mode(),
     );
 }
 
