@@ -7,7 +7,7 @@
 //! into `jmp near` (3 bytes) or a short Jcc of the opposite condition over a
 //! `jmp near` (5 bytes).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use iced_x86::{Code, ConditionCode, Encoder, Instruction};
 
@@ -38,6 +38,8 @@ pub enum Item {
 pub struct Layout {
     pub addresses: Vec<u16>,
     pub long: Vec<bool>,
+    /// A branch that goes to another item (a stepping stone) instead.
+    pub hop: Vec<Option<usize>>,
     pub labels: HashMap<Label, u16>,
     pub end: u16,
 }
@@ -65,6 +67,54 @@ pub fn layout(
     origin: u16,
     outside: &HashMap<Label, u16>,
 ) -> Result<Layout, String> {
+    layout_with(items, origin, outside, &HashSet::new())
+}
+
+/// Where a branch that does not reach its label may go instead, a short hop
+/// away: a `jmp` to the same label, or, when the label's code starts with a
+/// call that never returns (a panic's), the same call anywhere.
+fn stepping_stones(items: &[Item], noreturn: &HashSet<Label>) -> HashMap<Label, Vec<usize>> {
+    let mut first: HashMap<&Label, usize> = HashMap::new();
+    let mut pending: Vec<&Label> = Vec::new();
+    for (n, item) in items.iter().enumerate() {
+        match item {
+            Item::Label(l) => pending.push(l),
+            _ => {
+                for l in pending.drain(..) {
+                    first.insert(l, n);
+                }
+            }
+        }
+    }
+    let mut calls: HashMap<&Label, Vec<usize>> = HashMap::new();
+    let mut stones: HashMap<Label, Vec<usize>> = HashMap::new();
+    for (n, item) in items.iter().enumerate() {
+        match item {
+            Item::Branch(None, l) => stones.entry(l.clone()).or_default().push(n),
+            Item::Call(f) if noreturn.contains(f) => calls.entry(f).or_default().push(n),
+            _ => {}
+        }
+    }
+    for (label, &n) in &first {
+        if let Item::Call(f) = &items[n]
+            && let Some(places) = calls.get(f)
+        {
+            stones.entry((*label).clone()).or_default().extend(places);
+        }
+    }
+    stones
+}
+
+/// As [`layout`]; calls to `noreturn` never come back (their call
+/// instructions serve as stepping stones).
+pub fn layout_with(
+    items: &[Item],
+    origin: u16,
+    outside: &HashMap<Label, u16>,
+    noreturn: &HashSet<Label>,
+) -> Result<Layout, String> {
+    let stones = stepping_stones(items, noreturn);
+    let mut hop: Vec<Option<usize>> = vec![None; items.len()];
     let sizes: Vec<u16> = items
         .iter()
         .map(|item| match item {
@@ -104,22 +154,74 @@ pub fn layout(
             if let Item::Branch(cond, label) = item
                 && !long[n]
             {
+                let next = addresses[n] as i32 + branch_size(*cond, false) as i32;
+                let reaches = |to: i32| (-128..=127).contains(&(to - next));
+                if let Some(m) = hop[n] {
+                    if reaches(addresses[m] as i32) {
+                        continue;
+                    }
+                    // The stone moved away: no more hopping for this one.
+                    hop[n] = None;
+                    long[n] = true;
+                    grew = true;
+                    continue;
+                }
                 let target = *labels
                     .get(label)
                     .or_else(|| outside.get(label))
                     .ok_or_else(|| format!("no label {label:?}"))?
                     as i32;
-                let next = addresses[n] as i32 + branch_size(*cond, false) as i32;
-                if !(-128..=127).contains(&(target - next)) {
+                // Only a Jcc hops (a jmp is a stone itself: two jmps must not
+                // hop to each other).
+                if !reaches(target) && cond.is_some() {
+                    let stone = stones.get(label).and_then(|places| {
+                        places
+                            .iter()
+                            .copied()
+                            .find(|&m| m != n && reaches(addresses[m] as i32))
+                    });
+                    match stone {
+                        Some(m) => hop[n] = Some(m),
+                        None => {
+                            long[n] = true;
+                            grew = true;
+                        }
+                    }
+                } else if !reaches(target) {
                     long[n] = true;
                     grew = true;
                 }
             }
         }
         if !grew {
+            if std::env::var_os("TRANSLATOR_STATS").is_some() {
+                let jcc = items
+                    .iter()
+                    .zip(&long)
+                    .filter(|(i, l)| **l && matches!(i, Item::Branch(Some(_), _)))
+                    .count();
+                let jmp = items
+                    .iter()
+                    .zip(&long)
+                    .filter(|(i, l)| **l && matches!(i, Item::Branch(None, _)))
+                    .count();
+                eprintln!("long branches: {jcc} conditional, {jmp} jmp");
+                let mut per: HashMap<&Label, usize> = HashMap::new();
+                for (i, l) in items.iter().zip(&long) {
+                    if let (Item::Branch(Some(_), label), true) = (i, *l) {
+                        *per.entry(label).or_default() += 1;
+                    }
+                }
+                let mut hist: HashMap<usize, usize> = HashMap::new();
+                for c in per.values() {
+                    *hist.entry(*c).or_default() += 1;
+                }
+                eprintln!("long jcc per target label (count: labels): {hist:?}");
+            }
             return Ok(Layout {
                 addresses,
                 long,
+                hop,
                 labels,
                 end: at as u16,
             });
@@ -216,7 +318,10 @@ pub fn encode(
                 put(&i, at)?;
             }
             Item::Branch(cond, label) => {
-                let target = find(label)? as u64;
+                let target = match layout.hop[n] {
+                    Some(m) => layout.addresses[m] as u64,
+                    None => find(label)? as u64,
+                };
                 let cond = cond.unwrap_or(ConditionCode::None);
                 if !layout.long[n] {
                     put(
@@ -319,4 +424,59 @@ pub fn shorten(i: Instruction) -> Instruction {
         _ => return i,
     };
     made.unwrap_or(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nops(n: usize) -> Vec<Item> {
+        (0..n)
+            .map(|_| Item::Plain(Instruction::with(Code::Nopw)))
+            .collect()
+    }
+
+    /// Far jumps to one label: the Jcc hops to a nearby jmp or panic call
+    /// (2 bytes, not 5); jmps never hop (two of them could hop to each other
+    /// for ever), and a hop's stone never hops itself.
+    #[test]
+    fn stepping_stones_never_loop() {
+        let far = Label::Text(0x4000);
+        let fatal = Label::Text(0x5000);
+        let mut items = vec![
+            Item::Branch(None, far.clone()),
+            Item::Branch(None, far.clone()),
+        ];
+        items.push(Item::Branch(Some(ConditionCode::e), far.clone()));
+        items.extend(nops(300));
+        items.push(Item::Label(Label::Text(0x3000)));
+        items.push(Item::Call(fatal.clone()));
+        items.push(Item::Branch(Some(ConditionCode::ne), Label::Text(0x3100)));
+        items.extend(nops(300));
+        items.push(Item::Label(Label::Text(0x3100)));
+        items.push(Item::Call(fatal.clone()));
+        items.extend(nops(300));
+        items.push(Item::Label(far.clone()));
+        items.push(Item::Plain(Instruction::with(Code::Retnw)));
+        let outside = HashMap::from([(fatal.clone(), 0xF000)]);
+        let laid = layout_with(&items, 0x100, &outside, &HashSet::from([fatal])).unwrap();
+        for (n, item) in items.iter().enumerate() {
+            if let Item::Branch(None, _) = item {
+                assert_eq!(laid.hop[n], None, "a jmp hopped");
+            }
+            if let Some(m) = laid.hop[n] {
+                assert_eq!(laid.hop[m], None, "a stone hopped");
+            }
+        }
+        // The Jcc at 2 hops to a jmp; the one before 0x3100 to the panic call at 0x3000.
+        assert!(matches!(laid.hop[2], Some(0 | 1)));
+        assert!(!laid.long[2]);
+        let jne = items
+            .iter()
+            .position(|i| matches!(i, Item::Branch(Some(ConditionCode::ne), _)))
+            .unwrap();
+        assert_eq!(laid.hop[jne], Some(jne - 1));
+        let bytes = encode(&items, &laid, &outside).unwrap();
+        assert_eq!(bytes.len(), (laid.end - 0x100) as usize);
+    }
 }

@@ -313,7 +313,9 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
     let zero: HashMap<Label, u16> = HashMap::new();
     let first = runtime::assemble(runtime_at, &needs, 0, &|_| Some(0))?;
     let code_at = runtime_at + first.bytes.len() as u16;
-    let layout = emit::layout(&items, code_at, &first.labels)?;
+    // A panic's call never returns: any such call serves as a stepping stone.
+    let noreturn = HashSet::from([needs.fatal.clone()]);
+    let layout = emit::layout_with(&items, code_at, &first.labels, &noreturn)?;
     let resolve = |l: &Label| {
         layout
             .labels

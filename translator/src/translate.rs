@@ -1695,37 +1695,76 @@ impl<'a> FunctionTranslator<'a> {
             },
             _ => {}
         }
-        // Shorter forms when the flags are not read.
-        if !byte
-            && live == 0
-            && let (X::I(v), X::R(r)) = (s, t)
-        {
-            {
-                let r = *r;
-                match (op, *v) {
-                    (Op2::Mov, 0) => {
-                        out.push(Item::Plain(i!(Code::Xor_r16_rm16, r, r)));
-                        return Ok(out);
-                    }
-                    (Op2::Add, 1) | (Op2::Sub, 0xFFFF) => {
-                        out.push(Item::Plain(i!(Code::Inc_r16, r)));
-                        return Ok(out);
-                    }
-                    (Op2::Add, 2) | (Op2::Sub, 0xFFFE) => {
-                        out.push(Item::Plain(i!(Code::Inc_r16, r)));
-                        out.push(Item::Plain(i!(Code::Inc_r16, r)));
-                        return Ok(out);
-                    }
-                    (Op2::Add, 0xFFFF) | (Op2::Sub, 1) => {
-                        out.push(Item::Plain(i!(Code::Dec_r16, r)));
-                        return Ok(out);
-                    }
-                    (Op2::Add, 0xFFFE) | (Op2::Sub, 2) => {
-                        out.push(Item::Plain(i!(Code::Dec_r16, r)));
-                        out.push(Item::Plain(i!(Code::Dec_r16, r)));
-                        return Ok(out);
-                    }
-                    _ => {}
+        // Shorter forms where the flags they differ in are not read: INC/DEC
+        // leave CF (and two of them give another OF than one ADD of 2), XOR
+        // clears the flags a MOV keeps, TEST r,r is CMP r,0 exactly.
+        if let X::I(v) = s {
+            let (inc, dec, xor, test) = if byte {
+                (
+                    Code::Inc_rm8,
+                    Code::Dec_rm8,
+                    Code::Xor_r8_rm8,
+                    Code::Test_rm8_r8,
+                )
+            } else {
+                (
+                    Code::Inc_rm16,
+                    Code::Dec_rm16,
+                    Code::Xor_r16_rm16,
+                    Code::Test_rm16_r16,
+                )
+            };
+            let v = if byte { *v & 0xFF } else { *v };
+            let minus = |k: u16| {
+                if byte {
+                    (0x100 - k) & 0xFF
+                } else {
+                    k.wrapping_neg()
+                }
+            };
+            let step = match (op, v) {
+                (Op2::Add, 1) | (Op2::Sub, _) if op == Op2::Add || v == minus(1) => Some((inc, 1)),
+                (Op2::Add, _) | (Op2::Sub, 1)
+                    if (op == Op2::Add && v == minus(1)) || (op == Op2::Sub && v == 1) =>
+                {
+                    Some((dec, 1))
+                }
+                (Op2::Add, 2) => Some((inc, 2)),
+                (Op2::Sub, _) if v == minus(2) => Some((inc, 2)),
+                (Op2::Add, _) if v == minus(2) => Some((dec, 2)),
+                (Op2::Sub, 2) => Some((dec, 2)),
+                _ => None,
+            };
+            let step = step.filter(|&(_, n)| live & flags::C == 0 && (n == 1 || live == 0));
+            let reg = if let X::R(r) = t { Some(*r) } else { None };
+            // Two INCs of memory are longer than one ADD.
+            let step = step.filter(|&(_, n)| n == 1 || reg.is_some());
+            if let Some((code, n)) = step {
+                for _ in 0..n {
+                    out.push(Item::Plain(match t {
+                        X::R(r) => {
+                            let c = match (code, byte) {
+                                (Code::Inc_rm16, false) => Code::Inc_r16,
+                                (Code::Dec_rm16, false) => Code::Dec_r16,
+                                (c, _) => c,
+                            };
+                            i!(c, *r)
+                        }
+                        X::M(m) => i!(code, *m),
+                        _ => return Err("a constant destination".into()),
+                    }));
+                }
+                self.carry = Carry::Unknown;
+                return Ok(out);
+            }
+            if let (Some(r), 0) = (reg, v) {
+                if op == Op2::Mov && live == 0 {
+                    out.push(Item::Plain(i!(xor, r, r)));
+                    return Ok(out);
+                }
+                if op == Op2::Cmp {
+                    out.push(Item::Plain(i!(test, r, r)));
+                    return Ok(out);
                 }
             }
         }
