@@ -61,6 +61,21 @@ struct Dos {
     out: Vec<u8>,
     exit: Option<u8>,
     unknown: Vec<String>,
+    /// LOCKSTEP_STDIN's bytes: standard input, a file (redirected).
+    stdin: Option<Vec<u8>>,
+    stdin_at: usize,
+    /// Bytes an interrupt wrote (INT 21h AH=3Fh), for the caller to store.
+    writes: Vec<(u32, u8)>,
+}
+
+impl Dos {
+    fn new() -> Dos {
+        Dos {
+            stdin: std::env::var_os("LOCKSTEP_STDIN")
+                .map(|f| std::fs::read(f).expect("LOCKSTEP_STDIN")),
+            ..Dos::default()
+        }
+    }
 }
 
 /// One interrupt on the Regs (ax, bx, cx, dx, si, di, ds, es, flags); `read`
@@ -95,6 +110,22 @@ fn fake_int(dos: &mut Dos, n: u8, r: &mut [u16; 9], read: &dyn Fn(u32) -> u8) {
                 r[7] = 0;
             }
             0x25 | 0x4A => {}
+            0x44 if r[1] == 0 && dos.stdin.is_some() => {
+                r[3] = 0x0000;
+                r[0] = 0x0000;
+            }
+            0x3F if r[1] == 0 && dos.stdin.is_some() => {
+                let input = dos.stdin.as_ref().unwrap();
+                let n = (r[2] as usize).min(input.len() - dos.stdin_at);
+                for i in 0..n {
+                    dos.writes.push((
+                        lin(r[6], r[3].wrapping_add(i as u16)),
+                        input[dos.stdin_at + i],
+                    ));
+                }
+                dos.stdin_at += n;
+                r[0] = n as u16;
+            }
             0x44 => {
                 r[3] = 0x80D3;
                 r[0] = 0x80D3;
@@ -329,7 +360,7 @@ fn run_model(p: &Program, cmdtail: &[u8], tx: mpsc::SyncSender<Msg>) {
         .map(|(i, f)| (f.1, i as u16))
         .collect();
     let masks: Vec<u16> = p.functions.iter().map(|f| f.3).collect();
-    let mut dos = Dos::default();
+    let mut dos = Dos::new();
     cpu.regs[1] = SP0;
     cpu.push(STOP);
     cpu.regs[0] = p.main_msp;
@@ -383,6 +414,9 @@ fn run_model(p: &Program, cmdtail: &[u8], tx: mpsc::SyncSender<Msg>) {
                         let c = &cpu;
                         let f = &far;
                         fake_int(&mut dos, n, &mut regs, &|l| f.read(c, l));
+                    }
+                    for (l, v) in std::mem::take(&mut dos.writes) {
+                        far.write(&mut cpu, l, v);
                     }
                     for (i, w) in regs.iter().enumerate() {
                         cpu.write_word(at + 2 * i as u16, *w);
@@ -551,7 +585,7 @@ fn main() {
         count: 0,
         divergence: None,
         after86: Vec::new(),
-        dos: Dos::default(),
+        dos: Dos::new(),
         code_writes: 0,
         code_write: None,
         min_sp: (u16::MAX, 0),
@@ -698,6 +732,9 @@ fn main() {
                     uc2.mem_read(l as u64, &mut b).unwrap();
                     b[0]
                 });
+            }
+            for (l, v) in std::mem::take(&mut c.dos.writes) {
+                uc.mem_write(l as u64, &[v]).unwrap();
             }
             for (k, x) in regs.iter().enumerate() {
                 uc.reg_write(*x, r[k] as u64).unwrap();

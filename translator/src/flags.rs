@@ -258,7 +258,7 @@ pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
 }
 
 /// For each instruction, the registers read after it before being written
-/// (whole registers), and the registers it names itself. A call reads the
+/// (whole registers), and the registers it names or reads itself. A call reads the
 /// argument registers and defines r11-r15; a return reads r12-r15 (results)
 /// and r4-r10 (the caller's, restored); a jump out of the function the same.
 pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
@@ -368,12 +368,20 @@ pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
             break;
         }
     }
+    // Named by the instruction, or read by it (a return or an indirect jump
+    // reads everything its targets may).
     let named = code
         .iter()
-        .map(|d| match d.instruction {
-            M::Two { src, dst, .. } => reg_of(&src) | base_of(&src) | reg_of(&dst) | base_of(&dst),
-            M::One { dst, .. } => reg_of(&dst) | base_of(&dst),
-            M::Jump { .. } => 0,
+        .zip(&steps)
+        .map(|(d, step)| {
+            step.0
+                | match d.instruction {
+                    M::Two { src, dst, .. } => {
+                        reg_of(&src) | base_of(&src) | reg_of(&dst) | base_of(&dst)
+                    }
+                    M::One { dst, .. } => reg_of(&dst) | base_of(&dst),
+                    M::Jump { .. } => 0,
+                }
         })
         .collect();
     (live_after, named)

@@ -361,6 +361,10 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
     bytes.extend_from_slice(&runtime.bytes);
     bytes.extend_from_slice(&code);
     let stack_floor = 0x100 + bytes.len() as u16;
+    // Every instruction of the runtime and the translation runs on an 8086,
+    // and none is an AT-only BIOS call.
+    only_8086(&bytes[(runtime_at - 0x100) as usize..], runtime_at)?;
+    only_8086(&bytes[..3], 0x100)?;
 
     let tail = match file.section_by_name(".tail") {
         Some(s) => s.data().map_err(|e| e.to_string())?.to_vec(),
@@ -628,4 +632,33 @@ fn size_of(items: &[Item]) -> usize {
             Item::Label(_) => 0,
         })
         .sum()
+}
+
+/// Decodes `code` (at `address`) and fails on any instruction an 8086 lacks
+/// (iced-x86's CPUID features) and on INT 15h (an AT BIOS's services; INT 16h's
+/// enhanced-keyboard calls are guarded in src/dos/bios.rs and reach the BIOS
+/// through rt86_int with AH from a register).
+pub fn only_8086(code: &[u8], address: u16) -> Result<(), String> {
+    use iced_x86::{CpuidFeature, Decoder, DecoderOptions, Mnemonic};
+    let mut decoder = Decoder::with_ip(16, code, address as u64, DecoderOptions::NONE);
+    for instruction in &mut decoder {
+        let at = instruction.ip();
+        if instruction.is_invalid() {
+            return Err(format!("{at:#06x}: not an instruction"));
+        }
+        if instruction
+            .cpuid_features()
+            .iter()
+            .any(|f| *f != CpuidFeature::INTEL8086)
+        {
+            return Err(format!(
+                "{at:#06x}: {:?} needs more than an 8086",
+                instruction.code()
+            ));
+        }
+        if instruction.mnemonic() == Mnemonic::Int && instruction.immediate8() == 0x15 {
+            return Err(format!("{at:#06x}: INT 15h (an AT BIOS call)"));
+        }
+    }
+    Ok(())
 }

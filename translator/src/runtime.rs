@@ -481,3 +481,39 @@ fn routines(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The runtime is 8086 code, and the check that says so fails on a 386
+    /// instruction and on INT 15h.
+    #[test]
+    fn the_runtime_is_8086_code() {
+        let needs = Needs {
+            main: Label::Text(0x2000),
+            fatal: Label::Text(0x2100),
+            initial_sp: 0x200,
+            vregs: 0x300,
+        };
+        let runtime = assemble(0x1000, &needs, 0x8000, &|_| Some(0x2000)).unwrap();
+        crate::program::only_8086(&runtime.bytes, 0x1000).unwrap();
+        assert!(
+            crate::program::only_8086(&[0x66, 0x40], 0x100).is_err(),
+            "inc eax"
+        );
+        assert!(
+            crate::program::only_8086(&[0x0F, 0xB6, 0xC0], 0x100).is_err(),
+            "movzx"
+        );
+        assert!(
+            crate::program::only_8086(&[0xCD, 0x15], 0x100).is_err(),
+            "int 15h"
+        );
+        assert!(
+            crate::program::only_8086(&[0x6A, 0x01], 0x100).is_err(),
+            "push imm (186)"
+        );
+        crate::program::only_8086(&[0xCD, 0x21, 0x40, 0xC3], 0x100).unwrap();
+    }
+}

@@ -1333,6 +1333,37 @@ fn jump_table_and_branches() {
     run_all(cases);
 }
 
+/// A jump table through a register that is not a base (r14 in DX), in a
+/// function translated as the program's are: the copied base must not be BX
+/// while the table's targets read r12. (The lockstep differ found the Mist
+/// controller answering "Invalid coordinate": handle_line's `br 520(r14)`
+/// became `mov bx, dx; jmp [bx+208h]`, and its targets read r12 = BX.)
+#[test]
+fn jump_table_through_dx_keeps_r12() {
+    let mut cases = Vec::new();
+    for i in 0..2u16 {
+        let mut a = Asm::default();
+        a.w(MOV, S::R(13), D::R(14))
+            .w(ADD, S::R(14), D::R(14))
+            .w(MOV, S::X(14, DATA + 0x180), D::R(0)) // br table(r14)
+            .label("t0")
+            .w(ADD, S::Imm(10), D::R(12))
+            .ret()
+            .label("t1")
+            .w(ADD, S::Imm(20), D::R(12))
+            .ret();
+        let case = Case::new(format!("entry {i}"))
+            .reg(12, 0x0100)
+            .reg(13, i)
+            .code_ptr(DATA + 0x180, "t0")
+            .code_ptr(DATA + 0x182, "t1")
+            .skip(&[14, 15])
+            .function_mode();
+        cases.push((a, case));
+    }
+    run_all(cases);
+}
+
 /// Each conditional jump, taken and not, after a compare.
 #[test]
 fn conditional_jumps() {
