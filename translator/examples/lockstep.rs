@@ -684,6 +684,9 @@ fn main() {
                     && (0..5).all(|k| {
                         em.regs[k] == e86.regs[k]
                             || (k < 4 && by_msp.get(&em.regs[k]) == Some(&e86.regs[k]))
+                            // A runtime routine's address (piskrs_ctrl_c's, given to
+                            // DOS): the model's stand-in is in the PSP.
+                            || (k < 4 && (NATIVE_BASE..NATIVE_BASE + 0x100).contains(&em.regs[k]))
                     });
                 if Some(i) == trace_index {
                     eprintln!("{:>10} {}", c.count, show(&p2, &em));

@@ -108,7 +108,18 @@ pub fn liveness(code: &[Decoded]) -> (Vec<FlagSet>, HashMap<u16, FlagSet>) {
         .enumerate()
         .map(|(n, d)| (d.address, n))
         .collect();
-    let effects: Vec<Effect> = code.iter().map(|d| effect(&d.instruction)).collect();
+    let effects: Vec<Effect> = code
+        .iter()
+        .map(|d| match crate::translate::branch_target(d) {
+            Some(t) => Effect {
+                reads: 0,
+                writes: 0,
+                falls_through: false,
+                jumps_to: Some(t),
+            },
+            None => effect(&d.instruction),
+        })
+        .collect();
     let mut live_in = vec![0 as FlagSet; code.len()];
     let mut live_after = vec![0 as FlagSet; code.len()];
     loop {
@@ -226,7 +237,13 @@ pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
             }
         }
     };
-    let steps: Vec<_> = code.iter().map(step).collect();
+    let steps: Vec<_> = code
+        .iter()
+        .map(|d| match crate::translate::branch_target(d) {
+            Some(t) => (0, 0, false, Some(t), false),
+            None => step(d),
+        })
+        .collect();
     let mut live_in = vec![0 as RegSet; code.len()];
     let mut live_after = vec![0 as RegSet; code.len()];
     loop {

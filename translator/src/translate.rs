@@ -290,6 +290,22 @@ impl Plan {
     }
 }
 
+/// Where `br #label` goes: a jump like any other (not a return, not a table).
+pub fn branch_target(d: &Decoded) -> Option<u16> {
+    match (&d.instruction, &d.src_target) {
+        (
+            M::Two {
+                op: Op2::Mov,
+                src: Operand::Imm(_),
+                dst: Operand::Reg(PC),
+                ..
+            },
+            Some(Target::Text(t)),
+        ) => Some(*t),
+        _ => None,
+    }
+}
+
 /// What an instruction does to SP, and where control goes after it.
 fn stack_step(instruction: &M) -> (i16, bool, Option<u16>) {
     match *instruction {
@@ -355,7 +371,10 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
                 }
                 None => depth[n] = Some(at),
             }
-            let (delta, falls, target) = stack_step(&code[n].instruction);
+            let (delta, falls, target) = match branch_target(&code[n]) {
+                Some(t) => (0, false, Some(t)),
+                None => stack_step(&code[n].instruction),
+            };
             if falls {
                 work.push((n + 1, at + delta));
             }

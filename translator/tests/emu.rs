@@ -1364,6 +1364,44 @@ fn jump_table_through_dx_keeps_r12() {
     run_all(cases);
 }
 
+/// `br #label` within a function is a jump: the code after it knows how deep
+/// the stack is (its frame slots were once addressed as if SP were the
+/// entry's, below SP: App::render's canvas pointer came back as a stale word).
+#[test]
+fn branch_to_a_label_keeps_the_frame() {
+    let mut a = Asm::default();
+    for r in 4..=10 {
+        a.one(PUSH, false, S::R(r));
+    }
+    a.w(SUB, S::Imm(6), D::R(1));
+    for r in 4..=10 {
+        a.w(MOV, S::Imm(0x100 * r as u16 + r as u16), D::R(r));
+    }
+    a.w(MOV, S::Imm(0x5555), D::X(1, 4))
+        .with_label(MOV, "over", D::R(0)) // br #over
+        .w(MOV, S::Cg(0), D::R(4))
+        .label("over");
+    for r in 4..=10 {
+        a.w(ADD, S::R(r), D::R(12));
+    }
+    a.w(ADD, S::X(1, 4), D::R(12))
+        .w(ADD, S::R(13), D::R(14))
+        .w(ADD, S::Imm(6), D::R(1));
+    for r in (4..=10).rev() {
+        a.w(MOV, S::P(1), D::R(r));
+    }
+    a.ret();
+    run(
+        &a,
+        Case::new("br #over past a frame")
+            .reg(12, 1)
+            .reg(13, 2)
+            .reg(14, 3)
+            .skip(&[15])
+            .function_mode(),
+    );
+}
+
 /// Each conditional jump, taken and not, after a compare.
 #[test]
 fn conditional_jumps() {
