@@ -304,7 +304,22 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
 
     // Place the runtime after the registers, then the translation after it.
     let runtime_at = vregs.0 + 32;
+    // The runtime's routines the program names (the others are left out).
+    let wanted = items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Call(Label::Runtime(n))
+            | Item::Branch(_, Label::Runtime(n))
+            | Item::WithAddress(_, Label::Runtime(n)) => Some(n.clone()),
+            _ => None,
+        })
+        .chain(data_targets.iter().filter_map(|(_, t)| match t {
+            Target::Runtime(n) => Some(n.clone()),
+            _ => None,
+        }))
+        .collect();
     let needs = runtime::Needs {
+        wanted: Some(wanted),
         main: Label::Text(elf.symbol("piskrs_main")?),
         fatal: Label::Text(elf.symbol("piskrs_fatal")?),
         initial_sp: elf.symbol("piskrs_initial_sp")?,
@@ -522,6 +537,7 @@ fn snippet(
         )?);
     }
     let needs = runtime::Needs {
+        wanted: None,
         main: Label::Text(at),
         fatal: Label::Text(at),
         initial_sp: vregs.0,

@@ -26,6 +26,9 @@ pub struct Needs {
     pub initial_sp: u16,
     /// Where the register words are ([`crate::translate::Vregs`]).
     pub vregs: u16,
+    /// The routines the program calls (None: all of them); the others are
+    /// left out (those the start and other routines use always stay).
+    pub wanted: Option<std::collections::HashSet<String>>,
 }
 
 pub struct Runtime {
@@ -62,7 +65,8 @@ pub fn assemble(
     let e = |error: IcedError| format!("runtime: {error}");
     let mut a = CodeAssembler::new(16).map_err(e)?;
     let mut labels = Vec::new();
-    routines(&mut a, &mut labels, &at).map_err(e)?;
+    let want = |name: &str| needs.wanted.as_ref().is_none_or(|w| w.contains(name));
+    routines(&mut a, &mut labels, &at, &want).map_err(e)?;
     let result = a
         .assemble_options(
             origin as u64,
@@ -86,6 +90,7 @@ fn routines(
     a: &mut CodeAssembler,
     names: &mut Vec<(&'static str, CodeLabel)>,
     at: &Addresses,
+    want: &dyn Fn(&str) -> bool,
 ) -> Result<(), IcedError> {
     let mut name = |a: &mut CodeAssembler, n: &'static str| -> Result<(), IcedError> {
         // A second name for the same place (memcpy = memmove) reuses its label.
@@ -121,8 +126,10 @@ fn routines(
     a.int(0x21)?;
 
     // A trap (what a panic becomes): the program's fatal-error path.
-    name(a, "abort")?;
-    a.jmp(at.fatal)?;
+    if want("abort") {
+        name(a, "abort")?;
+        a.jmp(at.fatal)?;
+    }
 
     // rt86_int(number: BL, regs: CX): INT number with AX..DI, DS, ES from
     // the Regs at CX (a DS or ES of 0: unchanged); all of them and FLAGS
@@ -331,23 +338,29 @@ fn routines(
     a.ret()?;
 
     // Multiplication: 16x16 -> 16; 16x16 -> 32 (signed, unsigned); 32x32 -> 32.
-    name(a, "__mspabi_mpyi")?;
-    a.mov(ax, bx)?;
-    a.mul(cx)?;
-    a.mov(bx, ax)?;
-    a.ret()?;
-    name(a, "__mspabi_mpysl")?;
-    a.mov(ax, bx)?;
-    a.imul(cx)?;
-    a.mov(bx, ax)?;
-    a.mov(cx, dx)?;
-    a.ret()?;
-    name(a, "__mspabi_mpyul")?;
-    a.mov(ax, bx)?;
-    a.mul(cx)?;
-    a.mov(bx, ax)?;
-    a.mov(cx, dx)?;
-    a.ret()?;
+    if want("__mspabi_mpyi") {
+        name(a, "__mspabi_mpyi")?;
+        a.mov(ax, bx)?;
+        a.mul(cx)?;
+        a.mov(bx, ax)?;
+        a.ret()?;
+    }
+    if want("__mspabi_mpysl") {
+        name(a, "__mspabi_mpysl")?;
+        a.mov(ax, bx)?;
+        a.imul(cx)?;
+        a.mov(bx, ax)?;
+        a.mov(cx, dx)?;
+        a.ret()?;
+    }
+    if want("__mspabi_mpyul") {
+        name(a, "__mspabi_mpyul")?;
+        a.mov(ax, bx)?;
+        a.mul(cx)?;
+        a.mov(bx, ax)?;
+        a.mov(cx, dx)?;
+        a.ret()?;
+    }
     name(a, "__mspabi_mpyl")?; // (BX:CX) * (DX:r15)
     a.push(si)?;
     a.push(di)?;
@@ -368,30 +381,38 @@ fn routines(
     a.ret()?;
 
     // Division, 16-bit: BX / CX. Rust checks for zero (and MIN / -1) first.
-    name(a, "__mspabi_divu")?;
-    a.mov(ax, bx)?;
-    a.xor(dx, dx)?;
-    a.div(cx)?;
-    a.mov(bx, ax)?;
-    a.ret()?;
-    name(a, "__mspabi_remu")?;
-    a.mov(ax, bx)?;
-    a.xor(dx, dx)?;
-    a.div(cx)?;
-    a.mov(bx, dx)?;
-    a.ret()?;
-    name(a, "__mspabi_divi")?;
-    a.mov(ax, bx)?;
-    a.cwd()?;
-    a.idiv(cx)?;
-    a.mov(bx, ax)?;
-    a.ret()?;
-    name(a, "__mspabi_remi")?;
-    a.mov(ax, bx)?;
-    a.cwd()?;
-    a.idiv(cx)?;
-    a.mov(bx, dx)?;
-    a.ret()?;
+    if want("__mspabi_divu") {
+        name(a, "__mspabi_divu")?;
+        a.mov(ax, bx)?;
+        a.xor(dx, dx)?;
+        a.div(cx)?;
+        a.mov(bx, ax)?;
+        a.ret()?;
+    }
+    if want("__mspabi_remu") {
+        name(a, "__mspabi_remu")?;
+        a.mov(ax, bx)?;
+        a.xor(dx, dx)?;
+        a.div(cx)?;
+        a.mov(bx, dx)?;
+        a.ret()?;
+    }
+    if want("__mspabi_divi") {
+        name(a, "__mspabi_divi")?;
+        a.mov(ax, bx)?;
+        a.cwd()?;
+        a.idiv(cx)?;
+        a.mov(bx, ax)?;
+        a.ret()?;
+    }
+    if want("__mspabi_remi") {
+        name(a, "__mspabi_remi")?;
+        a.mov(ax, bx)?;
+        a.cwd()?;
+        a.idiv(cx)?;
+        a.mov(bx, dx)?;
+        a.ret()?;
+    }
 
     // Division, 32-bit unsigned: (BX:CX) / (DX:r15), shift and subtract.
     let mut divmod = a.create_label();
@@ -440,20 +461,29 @@ fn routines(
     a.ret()?;
 
     // Shifts by a variable count: 16-bit (value BX, count CX), 32-bit (value BX:CX, count DX).
-    name(a, "__mspabi_slli")?;
-    a.shl(bx, cl)?;
-    a.ret()?;
-    name(a, "__mspabi_srli")?;
-    a.shr(bx, cl)?;
-    a.ret()?;
-    name(a, "__mspabi_srai")?;
-    a.sar(bx, cl)?;
-    a.ret()?;
+    if want("__mspabi_slli") {
+        name(a, "__mspabi_slli")?;
+        a.shl(bx, cl)?;
+        a.ret()?;
+    }
+    if want("__mspabi_srli") {
+        name(a, "__mspabi_srli")?;
+        a.shr(bx, cl)?;
+        a.ret()?;
+    }
+    if want("__mspabi_srai") {
+        name(a, "__mspabi_srai")?;
+        a.sar(bx, cl)?;
+        a.ret()?;
+    }
     for (n, kind) in [
         ("__mspabi_slll", 0),
         ("__mspabi_srll", 1),
         ("__mspabi_sral", 2),
     ] {
+        if !want(n) {
+            continue;
+        }
         name(a, n)?;
         let mut step = a.create_label();
         let mut end = a.create_label();
@@ -491,6 +521,7 @@ mod tests {
     #[test]
     fn the_runtime_is_8086_code() {
         let needs = Needs {
+            wanted: None,
             main: Label::Text(0x2000),
             fatal: Label::Text(0x2100),
             initial_sp: 0x200,
