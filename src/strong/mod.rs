@@ -297,6 +297,21 @@ pub fn forced_win(position: Position, budget: u32, vcf_depth: u8, vct_depth: u8)
     })
 }
 
+/// One stone of `stone` in a point's word of counts (see `Search::memory`):
+/// 1 in Black's byte or in White's. A count is changed by adding this to
+/// the word's low two bytes as one u16, or taking it away (a count is at
+/// most 32: no carry or borrow crosses a byte; the upper two stay 0). Not
+/// the byte picked out of `to_le_bytes` and put back: LLVM's MSP430 backend
+/// compiled that to OR White's old count into its new one (1, 3, 7, 15...),
+/// and PISKRS86.COM's searches counted other nodes than the host's and
+/// PISKRS.COM's.
+fn count_unit(stone: Stone) -> u16 {
+    match stone {
+        Stone::Black => 1,
+        Stone::White => 0x100,
+    }
+}
+
 impl Search<'_> {
     /// Counts the stones near each point (the search is built in place: a
     /// copy of it would cost the stack its 800 bytes twice).
@@ -304,7 +319,7 @@ impl Search<'_> {
         for index in 0..self.point_count() {
             let point = self.point(index);
             if let Some(stone) = self.board.get(point) {
-                self.mark_near(point, stone, 1, None);
+                self.mark_near(point, count_unit(stone), None);
             }
         }
     }
@@ -341,17 +356,12 @@ impl Search<'_> {
         None
     }
 
-    /// After a stone on `point` (`add` 1) or its taking back (-1): the points
-    /// near it, and its count on the lines through each point; or, in a
-    /// playout (`lines` given), its lines' classes forgotten and no counts
-    /// (the playout takes all its stones back, and never asks).
-    fn mark_near(
-        &mut self,
-        point: Point,
-        stone: Stone,
-        add: i8,
-        mut lines: Option<&mut LineCache>,
-    ) {
+    /// After a stone on `point` (`change` its [`count_unit`]) or its taking
+    /// back (the unit's negation): the points near it, and its side's count
+    /// on the lines through each point; or, in a playout (`lines` given), its
+    /// lines' classes forgotten and no counts (the playout takes all its
+    /// stones back, and never asks).
+    fn mark_near(&mut self, point: Point, change: u16, mut lines: Option<&mut LineCache>) {
         // The near points by rows and columns, not by steps: every stone the
         // searches place and take back passes here (946 nodes a second on the
         // reference 386 rather than 885).
@@ -370,9 +380,8 @@ impl Search<'_> {
                         lines.forget(q, d);
                     } else {
                         let slot = ON_LINES + (q.row as i16 * side + q.col as i16) as usize;
-                        let mut counts = self.memory.get(slot).to_le_bytes();
-                        counts[stone as usize] = counts[stone as usize].wrapping_add_signed(add);
-                        self.memory.set(slot, u32::from_le_bytes(counts));
+                        let counts = self.memory.get(slot) as u16;
+                        self.memory.set(slot, counts.wrapping_add(change) as u32);
                     }
                 }
             }
@@ -381,12 +390,12 @@ impl Search<'_> {
 
     fn place(&mut self, point: Point, stone: Stone) {
         self.board.set(point, Some(stone));
-        self.mark_near(point, stone, 1, None);
+        self.mark_near(point, count_unit(stone), None);
     }
 
     fn remove(&mut self, point: Point, stone: Stone) {
         self.board.set(point, None);
-        self.mark_near(point, stone, -1, None);
+        self.mark_near(point, count_unit(stone).wrapping_neg(), None);
     }
 
     /// Whether `stone` has at least `least` stones on the lines through the

@@ -169,7 +169,7 @@ impl Search<'_> {
         let mut scanned = 0;
         while let Some(q) = next_stone {
             self.board.set(q, Some(mover));
-            self.mark_near(q, mover, 0, Some(&mut lines));
+            self.mark_near(q, 0, Some(&mut lines));
             played[count] = q;
             count += 1;
             mover = mover.opponent();
@@ -258,7 +258,7 @@ mod tests {
                         continue;
                     }
                     search.board.set(q, Some(stone));
-                    search.mark_near(q, stone, 0, Some(&mut lines));
+                    search.mark_near(q, 0, Some(&mut lines));
                     stone = stone.opponent();
                     for index in 0..search.point_count() {
                         let p = search.point(index);
