@@ -824,6 +824,14 @@ impl<'a> FunctionTranslator<'a> {
         live: FlagSet,
         live_in: &HashMap<u16, FlagSet>,
     ) -> R<()> {
+        // `br #label` within the function: where the carry is read at the
+        // label, it must arrive in the MSP430's sense (LLVM never does this
+        // in PISKRS: the build would stop here).
+        if let Some(target) = branch_target(d)
+            && live_in.get(&target).copied().unwrap_or(0) & flags::C != 0
+        {
+            self.canonical_carry()?;
+        }
         match d.instruction {
             M::Jump { cond, target } => self.jump(cond, target, live_in),
             M::One { op, byte, dst } => self.one(op, byte, dst, d, live),
