@@ -5,7 +5,7 @@
 //! The translator resolves them by name from the relocations the link keeps
 //! (link86.x, `--emit-relocs`, `--unresolved-symbols=ignore-all`).
 //!
-//! Besides these, the runtime provides `_start` (zeroes .bss, paints the stack
+//! Besides these, the runtime provides `_start` (.bss's zeros are in the image; it paints the stack
 //! below SP with A5h except its top 64 bytes, stores SP in `piskrs_initial_sp`,
 //! calls `piskrs_main`, exits with its u8 result), memcpy, memmove, memset,
 //! memcmp, bcmp and the MSP430 libcalls (`__mspabi_*`), and resolves two more
