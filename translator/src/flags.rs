@@ -18,6 +18,41 @@ pub const N: FlagSet = 4;
 pub const V: FlagSet = 8;
 pub const ALL: FlagSet = 15;
 
+/// One instruction for [`solve`]: what it reads, what it kills, whether the
+/// next one follows, where it jumps, and what is live after it regardless.
+type Step = (u16, u16, bool, Option<u16>, u16);
+
+/// A backward data-flow over one function's instructions (`index`: address to
+/// position), to its fixpoint: what is live after each instruction and into
+/// it. A jump out of the function makes `outside` live.
+fn solve(index: &HashMap<u16, usize>, steps: &[Step], outside: u16) -> (Vec<u16>, Vec<u16>) {
+    let count = steps.len();
+    let mut live_in = vec![0u16; count];
+    let mut live_after = vec![0u16; count];
+    loop {
+        let mut changed = false;
+        for n in (0..count).rev() {
+            let (reads, kills, falls, target, always) = steps[n];
+            let mut after = always;
+            if falls && n + 1 < count {
+                after |= live_in[n + 1];
+            }
+            if let Some(t) = target {
+                after |= index.get(&t).map_or(outside, |&m| live_in[m]);
+            }
+            let inn = reads | (after & !kills);
+            if after != live_after[n] || inn != live_in[n] {
+                live_after[n] = after;
+                live_in[n] = inn;
+                changed = true;
+            }
+        }
+        if !changed {
+            return (live_after, live_in);
+        }
+    }
+}
+
 /// What an instruction does to the flags, and where control goes after it.
 struct Effect {
     reads: FlagSet,
@@ -120,38 +155,28 @@ pub fn liveness(code: &[Decoded]) -> (Vec<FlagSet>, HashMap<u16, FlagSet>) {
             None => effect(&d.instruction),
         })
         .collect();
-    let mut live_in = vec![0 as FlagSet; code.len()];
-    let mut live_after = vec![0 as FlagSet; code.len()];
-    loop {
-        let mut changed = false;
-        for n in (0..code.len()).rev() {
-            let e = &effects[n];
-            let mut after = 0;
-            if e.falls_through && n + 1 < code.len() {
-                after |= live_in[n + 1];
-            }
-            if let Some(t) = e.jumps_to
-                && let Some(&m) = index.get(&t)
-            {
-                after |= live_in[m];
-            }
-            let inn = e.reads | (after & !e.writes);
-            if after != live_after[n] || inn != live_in[n] {
-                live_after[n] = after;
-                live_in[n] = inn;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let steps: Vec<Step> = effects
+        .iter()
+        .map(|e| {
+            (
+                e.reads as u16,
+                e.writes as u16,
+                e.falls_through,
+                e.jumps_to,
+                0,
+            )
+        })
+        .collect();
+    let (live_after, live_in) = solve(&index, &steps, 0);
     let by_address = code
         .iter()
         .zip(&live_in)
-        .map(|(d, &f)| (d.address, f))
+        .map(|(d, &f)| (d.address, f as FlagSet))
         .collect();
-    (live_after, by_address)
+    (
+        live_after.into_iter().map(|f| f as FlagSet).collect(),
+        by_address,
+    )
 }
 
 /// Registers as a set: bit n for rn.
@@ -237,41 +262,23 @@ pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
             }
         }
     };
-    let steps: Vec<_> = code
+    let steps: Vec<Step> = code
         .iter()
         .map(|d| match crate::translate::branch_target(d) {
-            Some(t) => (0, 0, false, Some(t), false),
-            None => step(d),
+            Some(t) => (0, 0, false, Some(t), 0),
+            None => {
+                let (reads, kills, falls, target, indirect) = step(d);
+                (
+                    reads,
+                    kills,
+                    falls,
+                    target,
+                    if indirect { 0xFFFF } else { 0 },
+                )
+            }
         })
         .collect();
-    let mut live_in = vec![0 as RegSet; code.len()];
-    let mut live_after = vec![0 as RegSet; code.len()];
-    loop {
-        let mut changed = false;
-        for n in (0..code.len()).rev() {
-            let (reads, kills, falls, target, indirect) = steps[n];
-            let mut after = if indirect { 0xFFFF } else { 0 };
-            if falls && n + 1 < code.len() {
-                after |= live_in[n + 1];
-            }
-            if let Some(t) = target {
-                after |= match index.get(&t) {
-                    Some(&m) => live_in[m],
-                    None => 0xFFFF,
-                };
-            }
-            let inn = reads | (after & !kills);
-            if after != live_after[n] || inn != live_in[n] {
-                live_after[n] = after;
-                live_in[n] = inn;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    live_after
+    solve(&index, &steps, 0xFFFF).0
 }
 
 /// For each instruction, the registers read after it before being written
@@ -359,32 +366,11 @@ pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
         }
     };
     let steps: Vec<_> = code.iter().map(step).collect();
-    let mut live_in = vec![0 as RegSet; code.len()];
-    let mut live_after = vec![0 as RegSet; code.len()];
-    loop {
-        let mut changed = false;
-        for n in (0..code.len()).rev() {
-            let (reads, kills, falls, target, _) = steps[n];
-            let mut after = 0;
-            if falls && n + 1 < code.len() {
-                after |= live_in[n + 1];
-            }
-            if let Some(t) = target
-                && let Some(&m) = index.get(&t)
-            {
-                after |= live_in[m];
-            }
-            let inn = reads | (after & !kills);
-            if after != live_after[n] || inn != live_in[n] {
-                live_after[n] = after;
-                live_in[n] = inn;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let solved: Vec<Step> = steps
+        .iter()
+        .map(|&(r, k, f, t, _)| (r, k, f, t, 0))
+        .collect();
+    let (live_after, _) = solve(&index, &solved, 0);
     // Named by the instruction, or read by it (a return or an indirect jump
     // reads everything its targets may).
     let named = code

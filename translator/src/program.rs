@@ -192,29 +192,15 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
     let mut decoded: Vec<Vec<Decoded>> = Vec::new();
     let mut labels: HashSet<u16> = HashSet::new();
     for (start, size, name) in &functions {
-        let mut at = *start;
-        let mut list = Vec::new();
         labels.insert(*start);
-        while at < start + size {
-            let offset = (at - text_at) as usize;
-            let (instruction, len) = msp430::decode(&text_bytes[offset..], at)
-                .map_err(|e| format!("{name}+{:#x}: {e:?}", at - start))?;
-            let first = u16::from_le_bytes([text_bytes[offset], text_bytes[offset + 1]]);
-            let (src_ext, dst_ext) = msp430::extension_offsets(first);
-            let src_target = src_ext.and_then(|o| code_targets.get(&(at + o as u16)).cloned());
-            let dst_target = dst_ext.and_then(|o| code_targets.get(&(at + o as u16)).cloned());
-            if let M::Jump { target, .. } = instruction {
-                labels.insert(target);
-            }
-            list.push(Decoded {
-                address: at,
-                len: len as u16,
-                instruction,
-                src_target,
-                dst_target,
-            });
-            at += len as u16;
-        }
+        let offset = (start - text_at) as usize;
+        let list = decode_code(
+            &text_bytes[offset..offset + *size as usize],
+            *start,
+            &code_targets,
+            &mut labels,
+        )
+        .map_err(|e| format!("{name}: {e}"))?;
         decoded.push(list);
     }
     for target in code_targets
@@ -469,30 +455,9 @@ fn snippet(
     code_targets: &HashMap<u16, Target>,
     as_function: bool,
 ) -> Result<Snippet, String> {
-    let mut list = Vec::new();
     let mut labels = HashSet::new();
     labels.insert(at);
-    let mut address = at;
-    while ((address - at) as usize) < code.len() {
-        let offset = (address - at) as usize;
-        let (instruction, len) =
-            msp430::decode(&code[offset..], address).map_err(|e| format!("{address:#x}: {e:?}"))?;
-        let first = u16::from_le_bytes([code[offset], code[offset + 1]]);
-        let (src_ext, dst_ext) = msp430::extension_offsets(first);
-        let src_target = src_ext.and_then(|o| code_targets.get(&(address + o as u16)).cloned());
-        let dst_target = dst_ext.and_then(|o| code_targets.get(&(address + o as u16)).cloned());
-        if let M::Jump { target, .. } = instruction {
-            labels.insert(target);
-        }
-        list.push(Decoded {
-            address,
-            len: len as u16,
-            instruction,
-            src_target,
-            dst_target,
-        });
-        address += len as u16;
-    }
+    let list = decode_code(code, at, code_targets, &mut labels)?;
     for t in code_targets.values() {
         if let Target::Text(a) = t {
             labels.insert(*a);
@@ -677,4 +642,36 @@ pub fn only_8086(code: &[u8], address: u16) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Decodes `code` (at `at`) instruction by instruction, with what the
+/// relocations say of their immediates; each jump's target joins `labels`.
+fn decode_code(
+    code: &[u8],
+    at: u16,
+    code_targets: &HashMap<u16, Target>,
+    labels: &mut HashSet<u16>,
+) -> Result<Vec<Decoded>, String> {
+    let mut list = Vec::new();
+    let mut offset = 0;
+    while offset < code.len() {
+        let address = at + offset as u16;
+        let (instruction, len) =
+            msp430::decode(&code[offset..], address).map_err(|e| format!("+{offset:#x}: {e:?}"))?;
+        let first = u16::from_le_bytes([code[offset], code[offset + 1]]);
+        let (src_ext, dst_ext) = msp430::extension_offsets(first);
+        let target_at = |o: usize| code_targets.get(&(address + o as u16)).cloned();
+        if let M::Jump { target, .. } = instruction {
+            labels.insert(target);
+        }
+        list.push(Decoded {
+            address,
+            len: len as u16,
+            instruction,
+            src_target: src_ext.and_then(target_at),
+            dst_target: dst_ext.and_then(target_at),
+        });
+        offset += len;
+    }
+    Ok(list)
 }
