@@ -19,6 +19,11 @@ const SHOTS = path.join(HERE, "shots");
 const REPO = path.resolve(HERE, "..", "..");
 // PISKRS_COM in the environment points the tests at another build.
 const PISKRS_COM = process.env.PISKRS_COM ? path.resolve(process.env.PISKRS_COM) : path.join(REPO, "target", "PISKRS.COM");
+// PISKRS_CPU: the emulated CPU where a test names none (8086 for PISKRS86.COM:
+// the whole suite runs against both files; see package.json's test:86).
+const DEFAULT_CPU = process.env.PISKRS_CPU || "386";
+// The linker script whose STACK_RESERVE the tested build has.
+const LINK_SCRIPT = path.basename(PISKRS_COM).toUpperCase() === "PISKRS86.COM" ? "link86.x" : "link.x";
 const MAX_RESTARTS = 3;
 // DOSBOX_CYCLES in the environment overrides the default (3000 = the slow reference 386).
 const DEFAULT_CYCLES = Number(process.env.DOSBOX_CYCLES) || 20000;
@@ -161,7 +166,7 @@ function makeBatch(steps, { maxErrorlevel = 4 } = {}) {
     return lines.join("\r\n") + "\r\n";
 }
 
-function makeConf({ cycles = DEFAULT_CYCLES, mouse = true, cputype = "386", conf = "" } = {}) {
+function makeConf({ cycles = DEFAULT_CYCLES, mouse = true, cputype = DEFAULT_CPU, conf = "" } = {}) {
     return [
         "[dosbox]",
         "machine=svga_s3",
@@ -458,7 +463,7 @@ function spawnOnce(name, conf, files, simulate) {
  *   files   {"DOSNAME.EXT": Buffer | Uint8Array | host path}
  *   cycles  fixed cycles (default 20000)
  *   mouse   false: no INT 33h driver ([dos] int33=false)
- *   cputype the emulated CPU ([cpu] cputype=, default 386; e.g. 8086, 286)
+ *   cputype the emulated CPU ([cpu] cputype=, default PISKRS_CPU or 386; e.g. 8086, 286)
  *   conf    extra dosbox.conf text (placed before [autoexec])
  * Returns a DosRun once the emulator has printed its first stdout. A start
  * that dies before that is retried up to MAX_RESTARTS times.
@@ -515,7 +520,7 @@ async function withDos(opts, fn) {
  * stack's room, copied away at the start.)
  */
 function stackReserve() {
-    return Number(/^STACK_RESERVE = (\d+);/m.exec(fs.readFileSync(path.join(REPO, "link.x"), "utf8"))[1]);
+    return Number(/^STACK_RESERVE = (\d+);/m.exec(fs.readFileSync(path.join(REPO, LINK_SCRIPT), "utf8"))[1]);
 }
 
 function piskrsCom() {

@@ -169,11 +169,10 @@ describe("F1 explains where the player is: the menu, each game, Gomorpion; /? pr
         const r = await dos.finished(7);
         assert.equal(r.errorlevel, 0);
         // A help page over Gomorpion's screen is the program's deepest path:
-        // it must stay within the stack link.x reserves (an overflow would
+        // it must stay within the stack link.x (link86.x) reserves (an overflow would
         // reach .bss, just below the stack: the mouse flag, then the page).
         const peak = Number(/STACK high_water=(\d+) bytes/.exec(r.output)[1]);
-        const linkx = fs.readFileSync(path.join(__dirname, "..", "..", "link.x"), "utf8");
-        const reserve = Number(/^STACK_RESERVE = (\d+);/m.exec(linkx)[1]);
+        const reserve = h.stackReserve();
         console.log(`# a Gomorpion help page: stack high-water ${peak} of the ${reserve} reserved`);
         assert.ok(peak < reserve, `stack ${peak} bytes, only ${reserve} reserved`);
     });

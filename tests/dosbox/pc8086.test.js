@@ -86,11 +86,7 @@ describe("PISKRS86.COM on an 8086 (cputype=8086)", () => {
         });
     });
 
-    // Not yet: the screens' deeper stack does not fit beside PISKRS86.COM's
-    // code (link86.x's STACK_RESERVE covers /BENCH and the controller only).
-    const SCREENS = { ...LONG, todo: "PISKRS86.COM's screens need more stack than fits yet (issue 20)" };
-
-    it("a two-player game by mouse: every screen is PISKRS.COM's", SCREENS, async () => {
+    it("a two-player game by mouse: every screen is PISKRS.COM's", LONG, async () => {
         const moves = ["K10", "L11", "K11", "L10", "K12", "K9", "K13", "J10", "K14"];
         const play = async (name, com, cputype) => h.withDos({
             name, files: { "PISKRS.COM": com }, steps: [{ run: "PISKRS /PLAY 4 /SEED 1" }], cputype, cycles: 60000,
@@ -117,7 +113,7 @@ describe("PISKRS86.COM on an 8086 (cputype=8086)", () => {
 
 describe("PISKRS86.COM on a CGA, a Hercules card and a 286", () => {
     for (const [machine, adapter] of [["cga", "a CGA"], ["hercules", "a Hercules card"]]) {
-        it(`machine=${machine}: the game starts and takes a stone; Gomorpion needs an EGA or VGA`, { ...T, todo: "the screens' stack (issue 20)" }, async () => {
+        it(`machine=${machine}: the game starts and takes a stone; Gomorpion needs an EGA or VGA`, T, async () => {
             await h.withDos({
                 name: `pc8086-${machine}`, cputype: "8086", files: { "PISKRS.COM": piskrs86() },
                 steps: [{ run: "PISKRS /PLAY 4" }, { run: "PISKRS /GOMORPION /PLAY 1" }], conf: `[dosbox]\nmachine=${machine}`,

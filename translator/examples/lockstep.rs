@@ -356,6 +356,7 @@ fn main() {
     emu.reg_write(RegisterX86::EFLAGS, 0x0202).unwrap();
 
     let vr15 = base + p.vregs as u64 + 30;
+    let stack_floor = p.image.stack_floor;
     let by_msp: HashMap<u16, u16> = p.functions.iter().map(|f| (f.1, f.2)).collect();
     let trace_index = trace
         .as_ref()
@@ -410,6 +411,13 @@ fn main() {
                 let same = em.func == e86.func
                     && (0..5).all(|k| {
                         em.regs[k] == e86.regs[k]
+                            // SP, or an address in the stack: the 8086's lies
+                            // lower by the BPs its functions saved (2 bytes each).
+                            || (em.regs[k] >= stack_floor
+                                && e86.regs[k] >= stack_floor
+                                && em.regs[k] >= e86.regs[k]
+                                && (em.regs[k] - e86.regs[k]).is_multiple_of(2)
+                                && em.regs[k] - e86.regs[k] <= 256)
                             || (k < 4 && by_msp.get(&em.regs[k]) == Some(&e86.regs[k]))
                             // A runtime routine's address (piskrs_ctrl_c's, given to
                             // DOS): the model's stand-in is in the PSP.

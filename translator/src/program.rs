@@ -283,7 +283,12 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         }
         let mut list: Vec<_> = histogram.into_iter().collect();
         list.sort_by_key(|(_, (_, bytes))| std::cmp::Reverse(*bytes));
-        for (key, (count, bytes)) in list.iter().take(60) {
+        for (key, (count, bytes)) in list.iter().take(
+            std::env::var("TRANSLATOR_STATS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(60),
+        ) {
             eprintln!("{bytes:7} {count:6}  {key}");
         }
     }
@@ -554,8 +559,9 @@ fn snippet(
     })
 }
 
-/// Translates one function in two passes: the first finds at which labels
-/// every arrival agrees on what BP holds; the second assumes it there.
+/// Translates one function. BP is preserved across calls: where the
+/// translation writes BP and returns, it is made again saving the caller's
+/// BP ([`FunctionTranslator::save_bp`]).
 fn translate_function(
     list: &[Decoded],
     vregs: &Vregs,
@@ -564,6 +570,51 @@ fn translate_function(
     live_after: &[flags::FlagSet],
     live_in: &HashMap<u16, flags::FlagSet>,
     fixed: bool,
+) -> Result<Vec<Item>, String> {
+    let context = (
+        vregs,
+        labels,
+        entered_indirectly,
+        live_after,
+        live_in,
+        fixed,
+    );
+    let out = translate_passes(list, context, false)?;
+    let plain = |item: &Item| match item {
+        Item::Plain(i) | Item::WithAddress(i, _) => Some(*i),
+        _ => None,
+    };
+    let writes_bp = out.iter().filter_map(plain).any(|i| {
+        i.op_count() > 0
+            && i.op0_kind() == iced_x86::OpKind::Register
+            && i.op0_register() == iced_x86::Register::BP
+    });
+    let returns = out
+        .iter()
+        .filter_map(plain)
+        .any(|i| i.code() == iced_x86::Code::Retnw);
+    if writes_bp && returns && !fixed {
+        translate_passes(list, context, true)
+    } else {
+        Ok(out)
+    }
+}
+
+type Context<'a> = (
+    &'a Vregs,
+    &'a HashSet<u16>,
+    &'a HashSet<u16>,
+    &'a [flags::FlagSet],
+    &'a HashMap<u16, flags::FlagSet>,
+    bool,
+);
+
+/// Translates one function in passes: the first finds at which labels every
+/// arrival agrees on what BP holds; the next assume it there.
+fn translate_passes(
+    list: &[Decoded],
+    (vregs, labels, entered_indirectly, live_after, live_in, fixed): Context,
+    save_bp: bool,
 ) -> Result<Vec<Item>, String> {
     let mut assume: HashMap<u16, i16> = HashMap::new();
     let mut best: Option<Vec<Item>> = None;
@@ -574,6 +625,12 @@ fn translate_function(
             crate::translate::plan(list, vregs, labels)?
         };
         let mut pass = FunctionTranslator::new(vregs, labels, plan);
+        if save_bp {
+            pass.save_bp();
+        }
+        // A snippet translated whole keeps no calling convention between its
+        // parts: BP is not kept across its calls.
+        pass.callees_change_bp = fixed;
         pass.assume = assume;
         pass.function(list, live_after, live_in)?;
         if best

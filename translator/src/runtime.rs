@@ -4,8 +4,8 @@
 //!
 //! Every routine follows the translated code's calling convention
 //! (src/translate.rs): arguments in BX, CX, DX, then r15's word; the result
-//! in BX (a 32-bit one in BX:CX, low word first); SI, DI and the words of
-//! r4-r8 preserved; AX, BP, the flags and r11/r15's words free to change.
+//! in BX (a 32-bit one in BX:CX, low word first); SI, DI, BP and the words
+//! of r4-r8 preserved; AX, the flags and r11/r15's words free to change.
 //! All of it is 8086 code (the build checks decode it).
 
 use std::collections::HashMap;
@@ -195,15 +195,18 @@ fn routines(
     // The MSP430's status register from the 8086's flags, in AX (C bit 0,
     // Z bit 1, N bit 2, V bit 8), for a translated read of SR; C is the CF
     // (rt86_sr), its complement (after SUB/CMP: rt86_sr_inverted) or not ZF
-    // (after AND/BIT/XOR: rt86_sr_not_zero). Only AX, BP and the flags change.
+    // (after AND/BIT/XOR: rt86_sr_not_zero). Only AX and the flags change (BP
+    // is saved: the calling convention keeps it).
     let mut rest = a.create_label();
     name(a, "rt86_sr")?;
+    a.push(bp)?;
     a.pushf()?;
     a.pop(bp)?;
     a.mov(ax, bp)?;
     a.and(ax, 1u32)?;
     a.jmp(rest)?;
     name(a, "rt86_sr_inverted")?;
+    a.push(bp)?;
     a.pushf()?;
     a.pop(bp)?;
     a.mov(ax, bp)?;
@@ -211,6 +214,7 @@ fn routines(
     a.xor(al, 1)?;
     a.jmp(rest)?;
     name(a, "rt86_sr_not_zero")?;
+    a.push(bp)?;
     a.pushf()?;
     a.pop(bp)?;
     a.xor(ax, ax)?;
@@ -230,6 +234,7 @@ fn routines(
     a.jz(no_overflow)?;
     a.or(ah, 1)?;
     a.set_label(&mut no_overflow)?;
+    a.pop(bp)?;
     a.ret()?;
 
     // Far memory: (segment BX, offset CX[, value DX]).

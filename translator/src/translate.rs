@@ -17,14 +17,21 @@
 //!
 //! AX is scratch, and BP points at the stack (BP = SP) whenever an operand is
 //! `X(SP)`: the 8086 cannot address memory through SP. BP also serves as a
-//! temporary base for `X(Rn)` where Rn lives in CX, DX or memory. Neither is
-//! kept across a call, a label or a change of SP.
+//! temporary base for `X(Rn)` where Rn lives in CX, DX or memory. A copy of
+//! SP in BP is kept across calls and pushes (the translator knows BP - SP),
+//! and across labels where every arrival agrees.
 //!
 //! ## The calling convention
 //! The MSP430's, through the map: arguments in BX, CX, DX, r15's word, then on
 //! the stack; results in BX (and CX); SI, DI and r4-r8's words are preserved
-//! by the callee (the MSP430 code saves them itself); AX, BP and the flags are
-//! not. The runtime's routines (src/runtime.rs) follow it too.
+//! by the callee (the MSP430 code saves them itself); AX and the flags are
+//! not. BP is preserved too, so that a caller's copy of SP survives its calls
+//! (1,185 reloads fewer): a function whose translation writes BP pushes its
+//! caller's on entry and pops it before each return. Its own stack then lies
+//! 2 bytes below the MSP430's: its frame keeps its offsets from SP, and the
+//! return address and the caller's stack arguments are 2 bytes further up
+//! (`stack_displacement`). The runtime's routines (src/runtime.rs) follow it
+//! too.
 //!
 //! ## Flags
 //! Flags are computed only where an instruction reads them ([`crate::flags`]).
@@ -303,6 +310,15 @@ pub fn branch_target(d: &Decoded) -> Option<u16> {
             Some(Target::Text(t)),
         ) => Some(*t),
         _ => None,
+    }
+}
+
+/// Where a jump within the function goes (a conditional or plain jump, or
+/// `br #label`).
+fn jump_target(d: &Decoded) -> Option<u16> {
+    match d.instruction {
+        M::Jump { target, .. } => Some(target),
+        _ => branch_target(d),
     }
 }
 
@@ -700,6 +716,16 @@ pub struct FunctionTranslator<'a> {
     bp_minus_sp: Option<i16>,
     /// The source is the status register, which the runtime put in AX.
     sr_in_ax: bool,
+    /// The function saves its caller's BP on entry ([`Self::save_bp`]).
+    saves_bp: bool,
+    /// Callees may change BP (a test snippet translated whole, whose
+    /// functions are not split apart): BP is not kept across a call.
+    pub callees_change_bp: bool,
+    /// The MSP430's SP minus the 8086's (2 while the caller's BP is saved).
+    bias: i16,
+    /// The next instruction (`add #k, Rn` after `mov sp, Rn`) was folded into
+    /// this one: skip it.
+    skip_next: bool,
 }
 
 /// Stands for the status register once it is in AX (r3 is never an operand
@@ -744,7 +770,18 @@ impl<'a> FunctionTranslator<'a> {
             carry: Carry::Unknown,
             bp_minus_sp: None,
             sr_in_ax: false,
+            saves_bp: false,
+            callees_change_bp: false,
+            bias: 0,
+            skip_next: false,
         }
+    }
+
+    /// BP is preserved across calls (the calling convention): a function that
+    /// writes it saves its caller's on entry and restores it before each
+    /// return. The 8086's stack then lies 2 bytes below the MSP430's.
+    pub fn save_bp(&mut self) {
+        self.saves_bp = true;
     }
 
     fn put(&mut self, i: Instruction) {
@@ -760,16 +797,26 @@ impl<'a> FunctionTranslator<'a> {
         live_in: &HashMap<u16, FlagSet>,
     ) -> R<()> {
         for (n, d) in code.iter().enumerate() {
+            // An `add` folded into the `mov sp` before it emits nothing, but
+            // control still falls from it into what follows.
+            let folded_away = std::mem::take(&mut self.skip_next);
             self.depth = self.depths.get(n).copied().unwrap_or(0);
             self.high_live = self.highs.get(n).copied().unwrap_or(0xFFFF);
             self.bx_free = self.bx_frees.get(n).copied().unwrap_or(false);
-            if self.labels.contains(&d.address) || n == 0 {
+            if !folded_away && (self.labels.contains(&d.address) || n == 0) {
                 self.out.push(Item::Label(Label::Text(d.address)));
                 self.bp_minus_sp = if n == 0 {
                     None
                 } else {
                     self.assume.get(&d.address).copied()
                 };
+                if n == 0 && self.saves_bp {
+                    if code.iter().any(|j| jump_target(j) == Some(d.address)) {
+                        return Err("a jump to the entry of a function that saves BP".into());
+                    }
+                    self.put(i!(Code::Push_r16, Register::BP));
+                    self.bias = 2;
+                }
                 if live_in.get(&d.address).copied().unwrap_or(0) & flags::C != 0 {
                     self.carry = Carry::Same;
                 } else {
@@ -781,13 +828,21 @@ impl<'a> FunctionTranslator<'a> {
                 .filter(|next| self.labels.contains(&next.address))
                 .map(|next| live_in.get(&next.address).copied().unwrap_or(0))
                 .unwrap_or(0);
-            if let Some(&room) = self.adjust_before.get(&d.address) {
-                self.adjust_sp(room);
-            }
-            self.instruction(d, live_after[n], live_in)
-                .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
-            if let Some(&room) = self.adjust_after.get(&d.address) {
-                self.adjust_sp(room);
+            if folded_away {
+                // fold_address checked: no label, no SP adjustment here.
+            } else if let Some(k) = self.fold_address(code, n, live_after) {
+                self.address_of_stack(d, k)
+                    .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
+                self.skip_next = true;
+            } else {
+                if let Some(&room) = self.adjust_before.get(&d.address) {
+                    self.adjust_sp(room);
+                }
+                self.instruction(d, live_after[n], live_in)
+                    .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
+                if let Some(&room) = self.adjust_after.get(&d.address) {
+                    self.adjust_sp(room);
+                }
             }
             if let Some(next) = code.get(n + 1)
                 && self.labels.contains(&next.address)
@@ -918,6 +973,87 @@ impl<'a> FunctionTranslator<'a> {
         Ok(0)
     }
 
+    /// `X(SP)` in the 8086's stack: the function's own frame lies where the
+    /// MSP430's does relative to SP; the return address and the caller's
+    /// words (stack arguments) lie `bias` bytes further up, past the saved BP.
+    fn stack_displacement(&self, disp: u16) -> u16 {
+        if self.bias != 0 && disp as i16 >= -self.depth {
+            disp.wrapping_add(self.bias as u16)
+        } else {
+            disp
+        }
+    }
+
+    /// `mov sp, Rn` then `add #k, Rn` (the address of a local) where the
+    /// flags are dead after the ADD and no label lies between: k, for one LEA
+    /// through BP. Taken where it saves bytes: in a function whose SP is
+    /// biased, and where BP is a copy of SP already or Rn lives in memory.
+    fn fold_address(&self, code: &[Decoded], n: usize, live_after: &[FlagSet]) -> Option<u16> {
+        let M::Two {
+            op: Op2::Mov,
+            byte: false,
+            src: Operand::Reg(SP),
+            dst: Operand::Reg(r),
+        } = code[n].instruction
+        else {
+            return None;
+        };
+        let next = code.get(n + 1)?;
+        let M::Two {
+            op: Op2::Add,
+            byte: false,
+            src: Operand::Imm(k),
+            dst: Operand::Reg(r2),
+        } = next.instruction
+        else {
+            return None;
+        };
+        let in_register = matches!(self.homes[r as usize], Home::Reg(_));
+        let worth = self.bias != 0 || self.bp_minus_sp.is_some() || !in_register;
+        (r2 == r
+            && next.src_target.is_none()
+            && !self.labels.contains(&next.address)
+            && live_after[n + 1] == 0
+            && !self.adjust_before.contains_key(&code[n].address)
+            && !self.adjust_after.contains_key(&code[n].address)
+            && !self.adjust_before.contains_key(&next.address)
+            && !self.adjust_after.contains_key(&next.address)
+            && worth)
+            .then_some(k)
+    }
+
+    /// `mov sp, Rn` plus `k` (folded from a following ADD): one LEA through
+    /// BP, a copy of SP, makes the address.
+    fn address_of_stack(&mut self, d: &Decoded, k: u16) -> R<()> {
+        let M::Two {
+            dst: Operand::Reg(r),
+            ..
+        } = d.instruction
+        else {
+            return Err("not mov sp, Rn".into());
+        };
+        let mut pre = Vec::new();
+        let offset = self.frame(&mut pre)?;
+        let k = self.stack_displacement(k);
+        let value = mem_base(Register::BP, k.wrapping_sub(offset as u16));
+        match self.homes[r as usize] {
+            Home::Reg(x) => pre.push(i!(Code::Lea_r16_m, x, value)),
+            Home::Mem(a) => {
+                pre.push(i!(Code::Lea_r16_m, Register::AX, value));
+                pre.push(i!(Code::Mov_rm16_r16, mem_at(a), Register::AX));
+            }
+            Home::Slot(slot) => {
+                pre.push(i!(Code::Lea_r16_m, Register::AX, value));
+                let m = self.slot(slot, &mut pre)?;
+                pre.push(i!(Code::Mov_rm16_r16, m, Register::AX));
+            }
+        }
+        for i in pre {
+            self.put(i);
+        }
+        Ok(())
+    }
+
     /// SP += bytes (where the flags are dead: a prologue, before an epilogue).
     fn adjust_sp(&mut self, bytes: i16) {
         let (code, v) = if bytes < 0 {
@@ -960,6 +1096,7 @@ impl<'a> FunctionTranslator<'a> {
     ) -> R<MemoryOperand> {
         if reg == SP {
             let offset = self.frame(pre)?;
+            let disp = self.stack_displacement(disp);
             return Ok(mem_base(Register::BP, disp.wrapping_sub(offset as u16)));
         }
         if reg == PC || reg == SR {
@@ -1101,6 +1238,9 @@ impl<'a> FunctionTranslator<'a> {
     }
 
     fn one(&mut self, op: Op1, byte: bool, dst: Operand, d: &Decoded, live: FlagSet) -> R<()> {
+        if dst == Operand::Reg(SP) && self.bias != 0 && self.depth == 0 {
+            return Err("SP as data without a frame in a function that saves BP".into());
+        }
         let mut pre = Vec::new();
         match op {
             Op1::Call => {
@@ -1138,7 +1278,11 @@ impl<'a> FunctionTranslator<'a> {
                         }
                     }
                 }
-                self.bp_minus_sp = None;
+                // The callee preserves BP (the calling convention), and SP is
+                // back where it was.
+                if self.callees_change_bp {
+                    self.bp_minus_sp = None;
+                }
                 self.carry = Carry::Unknown;
                 Ok(())
             }
@@ -1320,6 +1464,9 @@ impl<'a> FunctionTranslator<'a> {
             }
             self.carry = Carry::Unknown;
             if src == Operand::PostInc(SP) {
+                if self.saves_bp {
+                    self.put(i!(Code::Pop_r16, Register::BP));
+                }
                 self.put(i!(Code::Retnw));
                 return Ok(());
             }
@@ -1339,6 +1486,26 @@ impl<'a> FunctionTranslator<'a> {
         if dst == Operand::Reg(SR) {
             return self.status_register(op, byte, src);
         }
+        if src == Operand::Reg(SP) && self.bias != 0 && self.depth == 0 {
+            // SP as data is the address of a local where there are locals
+            // (the 8086's lie where the MSP430's do relative to SP); without
+            // any it points at the return address, past the saved BP.
+            let mut pre = Vec::new();
+            let offset = self.frame(&mut pre)?;
+            let value = self.stack_displacement(0).wrapping_sub(offset as u16);
+            pre.push(i!(
+                Code::Lea_r16_m,
+                Register::AX,
+                mem_base(Register::BP, value)
+            ));
+            for i in pre {
+                self.put(i);
+            }
+            self.sr_in_ax = true;
+            let result = self.two(op, byte, Operand::Reg(AX_STANDIN), dst, d, live);
+            self.sr_in_ax = false;
+            return result;
+        }
         if src == Operand::Reg(SR) {
             // The status register as data (LLVM's way to turn a flag into a
             // value): the runtime builds the MSP430's SR in AX from the flags.
@@ -1355,7 +1522,6 @@ impl<'a> FunctionTranslator<'a> {
             if keep {
                 self.put(Instruction::with(Code::Popfw));
             }
-            self.bp_minus_sp = None;
             self.sr_in_ax = true;
             let result = self.two(op, byte, Operand::Reg(AX_STANDIN), dst, d, live);
             self.sr_in_ax = false;

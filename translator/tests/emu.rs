@@ -1252,6 +1252,68 @@ fn functions_with_frame_slots() {
     );
 }
 
+/// BP is kept across calls: a function that uses it saves its caller's on
+/// entry, so its own stack lies 2 bytes lower. f takes the addresses of its
+/// locals (`mov sp, rn` with and without a following `add #k`), passes g a
+/// stack argument, and reads its frame through BP after the call; g reads
+/// the argument above its return address and takes a local's address; h,
+/// without locals, reads SP as data (the return address's place) and its
+/// caller's stack word. f also reads SR as data (a runtime routine, which
+/// keeps BP as well). Any word off by the saved BP changes the sums. (The
+/// stack's addresses themselves differ: r13 is left out.)
+#[test]
+fn bp_kept_across_calls() {
+    let mut a = Asm::default();
+    // f: r12 = a sum of its locals, g's result and h's.
+    a.one(PUSH, false, S::R(10))
+        .w(SUB, S::Imm(6), D::R(1))
+        .w(MOV, S::Imm(0x1111), D::X(1, 0))
+        .w(MOV, S::R(1), D::R(12))
+        .w(ADD, S::Imm(2), D::R(12)) // the address of 2(sp), one LEA
+        .w(MOV, S::Imm(0x2222), D::X(12, 0))
+        .w(MOV, S::R(1), D::R(10)) // the address of 0(sp)
+        .w(ADD, S::Imm(0x0100), D::X(10, 0))
+        .one(PUSH, false, S::Imm(0x3333)) // g's stack argument
+        .call("g")
+        .w(ADD, S::Imm(2), D::R(1))
+        .w(ADD, S::X(1, 0), D::R(12)) // BP kept across the call
+        .w(MOV, S::R(2), D::R(14)) // SR as data: the runtime keeps BP too
+        .w(ADD, S::X(1, 2), D::R(12))
+        .w(MOV, S::R(12), D::X(1, 4))
+        .one(PUSH, false, S::Imm(0x0440))
+        .call("h")
+        .w(ADD, S::Imm(2), D::R(1))
+        .w(ADD, S::X(1, 4), D::R(12))
+        .w(ADD, S::Imm(6), D::R(1))
+        .w(MOV, S::P(1), D::R(10))
+        .ret();
+    // g: r12 = its stack argument + 0x0500, through a local.
+    a.label("g")
+        .one(PUSH, false, S::R(10))
+        .w(SUB, S::Imm(2), D::R(1))
+        .w(MOV, S::X(1, 6), D::X(1, 0)) // the argument, past r10 and the return
+        .w(MOV, S::R(1), D::R(13))
+        .w(ADD, S::Imm(0x0500), D::X(13, 0))
+        .w(MOV, S::X(1, 0), D::R(12))
+        .w(ADD, S::Imm(2), D::R(1))
+        .w(MOV, S::P(1), D::R(10))
+        .ret();
+    // h: r12 = its caller's stack word, read through SP as data and through
+    // X(SP).
+    a.label("h")
+        .w(MOV, S::R(1), D::R(13))
+        .w(MOV, S::X(13, 2), D::R(12))
+        .w(ADD, S::X(1, 2), D::R(12))
+        .ret();
+    run(
+        &a,
+        Case::new("BP kept across calls, stack arguments, locals' addresses")
+            .reg(10, 0x5a5a)
+            .skip(&[13, 15])
+            .function_mode(),
+    );
+}
+
 // ---------------------------------------------------------------- calls, branches, tables
 
 #[test]
