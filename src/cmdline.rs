@@ -44,6 +44,9 @@ pub struct Options {
     pub play: Option<u8>,
     /// `/STACK`: print the stack's high-water mark at the end (a diagnostic).
     pub report_stack: bool,
+    /// `/FIXED`: Strong keeps the reference budget whatever the machine's
+    /// speed ([`crate::speed`]).
+    pub fixed_budget: bool,
 }
 
 /// Writes the usage text (src/help.txt, `@usage`) to `out`, a line at a time,
@@ -69,6 +72,7 @@ enum Switch {
     Sound,
     Rule,
     Play,
+    Fixed,
 }
 
 /// Each switch's name, upper case, and the switch in [`SWITCHES`] at the same
@@ -76,11 +80,11 @@ enum Switch {
 /// comparison inline, costing the .COM more.
 static SWITCH_NAMES: TextList = text_list![
     b"/?", b"-?", b"/SEED", b"/LOAD", b"/BENCH", b"/CON", b"/STACK", b"/LEVEL", b"/TIME",
-    b"/SOUND", b"/RULE", b"/PLAY",
+    b"/SOUND", b"/RULE", b"/PLAY", b"/FIXED",
 ];
 
 /// The switch each of [`SWITCH_NAMES`] names.
-static SWITCHES: [Switch; 12] = [
+static SWITCHES: [Switch; 13] = [
     Switch::Usage,
     Switch::Usage,
     Switch::Seed,
@@ -93,6 +97,7 @@ static SWITCHES: [Switch; 12] = [
     Switch::Sound,
     Switch::Rule,
     Switch::Play,
+    Switch::Fixed,
 ];
 
 /// Reads the command tail (the bytes after the program name).
@@ -110,7 +115,9 @@ pub fn parse(tail: &[u8]) -> Request {
         // place: each `words.next()` is a call of its own in the .COM).
         let takes_value = !matches!(
             switch,
-            None | Some(Switch::Usage | Switch::Bench | Switch::Con | Switch::Stack)
+            None | Some(
+                Switch::Usage | Switch::Bench | Switch::Con | Switch::Stack | Switch::Fixed
+            )
         );
         let value = if takes_value { words.next() } else { None };
         match switch {
@@ -129,6 +136,7 @@ pub fn parse(tail: &[u8]) -> Request {
             Some(Switch::Bench) => options.bench = true,
             Some(Switch::Con) => options.console_controller = true,
             Some(Switch::Stack) => options.report_stack = true,
+            Some(Switch::Fixed) => options.fixed_budget = true,
             Some(Switch::Level) => match value.and_then(Level::from_keyword) {
                 Some(level) => options.level = Some(level),
                 None => return Request::Invalid,

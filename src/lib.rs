@@ -35,6 +35,7 @@ pub mod rules;
 pub mod screen;
 pub mod selfplay;
 pub mod settings;
+pub mod speed;
 pub mod strong;
 pub mod text;
 pub mod ui;

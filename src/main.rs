@@ -33,6 +33,7 @@ mod program {
     use piskrs::screen::{Input, Key, Sound};
     use piskrs::selfplay::SelfPlay;
     use piskrs::settings::{self, Settings};
+    use piskrs::speed;
     use piskrs::text::Text;
     use piskrs::ui::{App, Command, FileError, Opponent};
     use piskrs::variant::Variant;
@@ -54,7 +55,7 @@ mod program {
             Err(errorlevel) => return errorlevel,
         };
         let errorlevel = if options.bench {
-            bench(options.think_tenths)
+            bench(options.think_tenths, options.fixed_budget)
         } else if options.variant == Some(Variant::Mist)
             && (options.console_controller || dosapi::stdin_is_redirected())
         {
@@ -217,6 +218,7 @@ mod program {
         let mut display = Display::open();
         let mut settings = load_settings();
         settings.apply(options);
+        settings.speed_units = measure_speed(options.fixed_budget);
         let mut app = App::with_info_in(has_mouse, settings, &far::INFO_MEMORY);
         app.keep_search_in(&far::SEARCH_MEMORY);
         let mut dumps: u32 = 0;
@@ -501,15 +503,45 @@ mod program {
     /// PCMove, Update for its own); then each level's replies to the benchmark
     /// positions, Strong's at /TIME's thinking time if given. Prints a report
     /// on standard output.
-    fn bench(think_tenths: Option<u8>) -> u8 {
-        bench_self_play();
-        // Strong at the default thinking time, or at /TIME's.
+    fn bench(think_tenths: Option<u8>, fixed_budget: bool) -> u8 {
+        // Strong at the default thinking time, or at /TIME's, cut to this
+        // machine's speed unless /FIXED.
         let tenths = think_tenths.unwrap_or(settings::DEFAULT_THINK_TENTHS);
-        let budget = settings::strong_budget(tenths);
+        let units = measure_speed(fixed_budget);
+        let budget = settings::strong_budget_at(tenths, units);
+        let mut line = Text::<78>::new();
+        field(&mut line, b"SPEED units=", units as u32);
+        field(&mut line, b" budget=", budget);
+        print_line(&mut line);
+        bench_self_play();
         for level in LEVELS {
             time_level(level, budget);
         }
         0
+    }
+
+    /// Probe units ([`speed::probe`]) this machine runs in one BIOS tick
+    /// (about 55 ms, from one tick's start to the next's); under /FIXED the
+    /// most there can be (the whole budget), without probing. Only
+    /// PISKRS86.COM probes: PISKRS.COM has no room left for it (its 386s are
+    /// about the reference's speed or faster; the README says so).
+    #[inline(never)]
+    fn measure_speed(fixed_budget: bool) -> u16 {
+        if fixed_budget || cfg!(target_arch = "x86") {
+            return u16::MAX;
+        }
+        let board = piskrs::board::Board::new(19);
+        let start = bios::ticks();
+        let mut tick = start;
+        while tick == start {
+            tick = bios::ticks();
+        }
+        let mut units: u16 = 0;
+        while bios::ticks() == tick && units < u16::MAX {
+            core::hint::black_box(speed::probe(&board));
+            units += 1;
+        }
+        units
     }
 
     /// The Classic self-play part of /BENCH: the BENCH line.

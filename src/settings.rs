@@ -25,6 +25,11 @@ pub struct Settings {
     /// The Strong level's thinking time in tenths of a second (menu T, /TIME,
     /// TIME=); the search's node budget follows from it ([`Settings::strong_budget`]).
     pub think_tenths: u8,
+    /// This machine's speed: probe units in a BIOS tick ([`crate::speed`]);
+    /// below the reference's, Strong's budget shrinks with it. Measured at
+    /// start, never saved; u16::MAX (the default) stands for the reference
+    /// or faster.
+    pub speed_units: u16,
 }
 
 /// The menu's thinking times, in tenths of a second.
@@ -46,6 +51,21 @@ pub const STRONG_NODES_PER_TENTH: u32 = 80;
 pub const fn strong_budget(tenths: u8) -> u32 {
     tenths as u32 * STRONG_NODES_PER_TENTH
 }
+/// Strong's node budget for a thinking time of `tenths` on a machine that
+/// runs `speed_units` probe units in a BIOS tick ([`crate::speed`]): the
+/// reference's budget ([`strong_budget`]) at the reference's speed and above,
+/// the share the machine does in the time below it (a node a tenth at least).
+#[inline(never)]
+pub fn strong_budget_at(tenths: u8, speed_units: u16) -> u32 {
+    let reference = crate::speed::REFERENCE_UNITS_PER_TICK;
+    let per_tenth = if speed_units >= reference {
+        STRONG_NODES_PER_TENTH as u16
+    } else {
+        // 80 times fewer than 142 units: the product fits 16 bits.
+        (STRONG_NODES_PER_TENTH as u16 * speed_units / reference).max(1)
+    };
+    tenths as u32 * per_tenth as u32
+}
 /// Strong's budget at the default thinking time: what PISKRS.COM ships with,
 /// and so the default of the host's brain and arena too.
 pub const DEFAULT_STRONG_BUDGET: u32 = strong_budget(DEFAULT_THINK_TENTHS);
@@ -58,6 +78,7 @@ impl Default for Settings {
             sound: true,
             exact_five: false,
             think_tenths: DEFAULT_THINK_TENTHS,
+            speed_units: u16::MAX,
         }
     }
 }
@@ -155,9 +176,9 @@ impl Settings {
         settings
     }
 
-    /// Strong's node budget for the thinking time.
+    /// Strong's node budget for the thinking time on this machine.
     pub fn strong_budget(&self) -> u32 {
-        strong_budget(self.think_tenths)
+        strong_budget_at(self.think_tenths, self.speed_units)
     }
 
     /// The file's text; returns the length used.

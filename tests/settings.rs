@@ -96,6 +96,7 @@ fn settings_parse_good_files() {
                 sound,
                 exact_five: false,
                 think_tenths: settings::DEFAULT_THINK_TENTHS,
+                speed_units: u16::MAX,
             },
             "{:?} read as {}",
             show(text),
@@ -168,6 +169,7 @@ fn settings_write_then_parse_round_trips_all_combinations() {
                             sound,
                             exact_five,
                             think_tenths,
+                            speed_units: u16::MAX,
                         };
                         let mut out = [0u8; settings::MAX_BYTES];
                         let len = s.write(&mut out);
@@ -187,6 +189,7 @@ fn settings_write_then_parse_round_trips_all_combinations() {
         sound: true,
         exact_five: false,
         think_tenths: 15,
+        speed_units: u16::MAX,
     };
     assert_eq!(
         settings_text(s),
@@ -268,6 +271,7 @@ fn apply_lays_each_switch_given_over_the_remembered_settings() {
         sound: false,
         exact_five: true,
         think_tenths: 50,
+        speed_units: u16::MAX,
     };
     // No switch: the remembered settings stay as they are.
     let mut settings = remembered;
@@ -332,6 +336,7 @@ fn apply_lays_each_switch_given_over_the_remembered_settings() {
                 sound: false,
                 exact_five: true,
                 think_tenths: 100,
+                speed_units: u16::MAX,
             }
     );
     for level in LEVELS {
@@ -340,4 +345,45 @@ fn apply_lays_each_switch_given_over_the_remembered_settings() {
         settings.apply(&parsed(&tail));
         assert!(settings.level == level);
     }
+}
+
+// The thinking time on a machine slower than the reference (src/speed.rs).
+#[test]
+fn the_reference_and_faster_keep_the_whole_budget() {
+    let whole = settings::strong_budget(20);
+    assert_eq!(
+        settings::strong_budget_at(20, piskrs::speed::REFERENCE_UNITS_PER_TICK),
+        whole
+    );
+    assert_eq!(settings::strong_budget_at(20, u16::MAX), whole);
+}
+
+#[test]
+fn a_slower_machine_gets_its_share() {
+    // Half the reference's speed: half the nodes in the same time (less
+    // the rounding of nodes a tenth down, a node a tenth at most).
+    let half = settings::strong_budget_at(20, piskrs::speed::REFERENCE_UNITS_PER_TICK / 2);
+    let want = settings::strong_budget(20) / 2;
+    assert!(half <= want && half >= want - 20, "{half}");
+    assert!(
+        settings::strong_budget_at(20, piskrs::speed::REFERENCE_UNITS_PER_TICK - 1)
+            < settings::strong_budget(20)
+    );
+    // Never nothing: a node a tenth at the least.
+    assert_eq!(settings::strong_budget_at(20, 0), 20);
+}
+
+#[test]
+fn the_app_budget_follows_the_measured_speed_and_fixed_is_a_switch() {
+    let slow = Settings {
+        speed_units: piskrs::speed::REFERENCE_UNITS_PER_TICK / 4,
+        ..Settings::default()
+    };
+    assert!(slow.strong_budget() < settings::DEFAULT_STRONG_BUDGET / 4 + 20);
+    assert_eq!(
+        Settings::default().strong_budget(),
+        settings::DEFAULT_STRONG_BUDGET
+    );
+    assert!(parsed("/FIXED").fixed_budget);
+    assert!(!parsed("/BENCH").fixed_budget);
 }

@@ -23,7 +23,8 @@ const PISKRS_COM = process.env.PISKRS_COM ? path.resolve(process.env.PISKRS_COM)
 // the whole suite runs against both files; see package.json's test:86).
 const DEFAULT_CPU = process.env.PISKRS_CPU || "386";
 // The linker script whose STACK_RESERVE the tested build has.
-const LINK_SCRIPT = path.basename(PISKRS_COM).toUpperCase() === "PISKRS86.COM" ? "link86.x" : "link.x";
+const BUILD_86 = path.basename(PISKRS_COM).toUpperCase() === "PISKRS86.COM";
+const LINK_SCRIPT = BUILD_86 ? "link86.x" : "link.x";
 const MAX_RESTARTS = 3;
 // DOSBOX_CYCLES in the environment overrides the default (3000 = the slow reference 386).
 const DEFAULT_CYCLES = Number(process.env.DOSBOX_CYCLES) || 20000;
@@ -534,7 +535,7 @@ function piskrsCom() {
 module.exports = {
     stackReserve,
     KEY, CP437: CP437_CHARS, Screen, cellToMouse, makeBatch, makeConf,
-    startDos, withDos, piskrsCom, PISKRS_COM, EmulatorDied, sleep, MAX_RESTARTS,
+    startDos, withDos, piskrsCom, PISKRS_COM, BUILD_86, EmulatorDied, sleep, MAX_RESTARTS,
 };
 
 // ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ const T = { timeout: 90000 };
 
 test("harness: stdout markers, errorlevels, files dropped in and read back", T, async () => {
     await h.withDos({
+        cputype: "386", // the harness's own probes (PROBE.COM and others), not PISKRS
         name: "harness-batch",
         files: {
             "EXITCODE.COM": coms["EXITCODE.COM"],
@@ -52,6 +53,7 @@ const EXPECTED_KEYS = [
 
 test("harness: key codes, mouse cell mapping, screen dumps (mouse driver on)", T, async () => {
     await h.withDos({
+        cputype: "386", // the harness's own probes (PROBE.COM and others), not PISKRS
         name: "harness-probe",
         files: { "PROBE.COM": coms["PROBE.COM"] },
         steps: [{ run: "PROBE" }],
@@ -90,6 +92,7 @@ test("harness: key codes, mouse cell mapping, screen dumps (mouse driver on)", T
 
 test("harness: mouse=false switches the INT 33h driver off", T, async () => {
     await h.withDos({
+        cputype: "386", // the harness's own probes (PROBE.COM and others), not PISKRS
         name: "harness-nomouse",
         mouse: false,
         files: { "PROBE.COM": coms["PROBE.COM"] },

@@ -111,6 +111,30 @@ describe("PISKRS86.COM on an 8086 (cputype=8086)", () => {
     });
 });
 
+// Issue 20 part 6: the thinking time holds on a slow machine. /BENCH first
+// prints the machine's speed (probe units in a BIOS tick) and Strong's budget
+// at the default 2 s: the reference's 1,600 nodes on a fast machine, fewer on
+// a slow one, 1,600 again under /FIXED.
+describe("PISKRS86.COM cuts Strong's budget to a slow machine's speed (/BENCH's SPEED line)", () => {
+    const speed = (cycles, tail) => h.withDos({
+        name: `pc8086-speed-${cycles}${tail.replace(/\W/g, "")}`, cputype: "8086", cycles,
+        files: { "PISKRS.COM": piskrs86() }, steps: [{ run: `PISKRS /BENCH${tail}` }],
+    }, async (dos) => {
+        const m = await dos.waitForStdout(/SPEED units=(\d+) budget=(\d+)\r\n/, { timeout: 60000 });
+        return { units: Number(m[1]), budget: Number(m[2]) };
+    });
+    it("fast (cycles 60000): the whole 1,600; slow (cycles 1000): fewer, as its units say; slow with /FIXED: 1,600", LONG, async () => {
+        const fast = await speed(60000, "");
+        assert.equal(fast.budget, 1600, JSON.stringify(fast));
+        const slow = await speed(1000, "");
+        assert.ok(slow.units > 0 && slow.units < 141, JSON.stringify(slow));
+        assert.equal(slow.budget, 20 * Math.max(1, Math.floor(80 * slow.units / 141)), JSON.stringify(slow));
+        assert.ok(slow.budget < 1600, JSON.stringify(slow));
+        const fixed = await speed(1000, " /FIXED");
+        assert.deepEqual(fixed, { units: 65535, budget: 1600 });
+    });
+});
+
 describe("PISKRS86.COM on a CGA, a Hercules card and a 286", () => {
     for (const [machine, adapter] of [["cga", "a CGA"], ["hercules", "a Hercules card"]]) {
         it(`machine=${machine}: the game starts and takes a stone; Gomorpion needs an EGA or VGA`, T, async () => {

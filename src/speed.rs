@@ -1,0 +1,39 @@
+//! The machine's speed against the reference 386, so that Strong's thinking
+//! time holds on a slower PC. A thinking time buys a node budget at the
+//! reference 386's rate ([`crate::settings::strong_budget`]); at start the DOS
+//! layer counts how many probe units run in one BIOS tick, and a machine
+//! slower than the reference gets the share of the budget it can do in the
+//! time. The reference 386 and anything faster keep the whole budget, so their
+//! moves stay the host's. `/FIXED` skips the probe (the whole budget always).
+
+use crate::board::{Board, Stone};
+use crate::coord::Point;
+use crate::evaluation::count_score;
+
+/// Probe units the reference 386 (PISKRS.COM on DOSBox-X, cputype=386,
+/// core=normal, cycles=fixed 3000) runs in one BIOS tick, less a tenth: 157
+/// measured (/BENCH's `SPEED units=`, 2026-11-26, with the probe switched on
+/// for PISKRS.COM in a test build). The tenth keeps a measurement's noise on
+/// the reference from ever lowering its budget; a PC up to a tenth slower
+/// than the reference keeps the whole budget too.
+pub const REFERENCE_UNITS_PER_TICK: u16 = 141;
+
+/// One unit of the probe: a CountScore (where a Strong node spends its
+/// time) at the centre of `board` (the DOS layer's: an empty 19x19 board).
+pub fn probe(board: &Board) -> u16 {
+    count_score(board, Point::new(9, 9), Stone::Black)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_probe_is_a_count_score() {
+        let board = Board::new(19);
+        assert_eq!(
+            probe(&board),
+            count_score(&board, Point::new(9, 9), Stone::Black)
+        );
+    }
+}
