@@ -196,10 +196,15 @@ describe("no quitting by accident: a click while starting or on the menu's centr
     });
     after(async () => { if (dos) await dos.exit(); });
 
-    it("clicks while the program starts, where the pointer starts (the Quit line), choose nothing", T, async () => {
+    // The button goes down as the program starts and up once the menu shows:
+    // a click made while it starts, on whatever machine and build (quick
+    // clicks right after the start raced a fast start: on PISKRS86.COM they
+    // landed on the drawn menu, where a click on the Quit line rightly asks).
+    it("a click made while the program starts, where the pointer starts (the Quit line), chooses nothing", T, async () => {
         await dos.begun(1);
-        for (let i = 0; i < 3; i++) await dos.clickHere({ hold: 30 });
+        await dos._call("mouseButton", { button: 0, pressed: true });
         const s = await dos.screenUntil("menu", isMenu);
+        await dos._call("mouseButton", { button: 0, pressed: false });
         assert.ok(isMenu(s), show(s));
         assert.ok(s.row(12).includes("3  Quit"), "the Quit line is the centre row" + show(s));
     });

@@ -33,7 +33,7 @@ fn main() {
         .get(1)
         .map(String::as_str)
         .unwrap_or("target/msp430-dos/dos/piskrs");
-    let cmdtail = args.get(2).cloned().unwrap_or(" /BENCH".into());
+    let cmdtail = args.get(2).cloned().unwrap_or(" /BENCH /FIXED".into());
     let env = |k: &str, d: u64| -> u64 {
         std::env::var(k)
             .ok()

@@ -9,7 +9,8 @@
 //! cargo run --release -p translator --example lockstep -- ELF [TAIL] [-- options]
 //! ```
 //! ELF: target/msp430-dos/dos/piskrs; TAIL: the command tail (default
-//! " /BENCH"). Environment: LOCKSTEP_HISTORY=n (entries shown before the
+//! " /BENCH /FIXED": the faked clock would make the speed probe cut Strong
+//! to a node a tenth). Environment: LOCKSTEP_HISTORY=n (entries shown before the
 //! divergence, default 40), LOCKSTEP_AFTER=n (entries of each side shown after
 //! it, default 10), LOCKSTEP_TIMEOUT=seconds (Unicorn's, default 1800),
 //! LOCKSTEP_TRACE=name (print every entry of that function), LOCKSTEP_MAP=file
@@ -17,6 +18,7 @@
 //! LOCKSTEP_MODEL_ONLY=1 (run only the model, to the end: its output and its
 //! lowest SP), LOCKSTEP_CODE_WRITES=1 (go on after the 8086 side writes into
 //! the runtime or the translated code: by default that stops it),
+//! LOCKSTEP_PROFILE=1 (print the bytes of 8086 code each function ran),
 //! LOCKSTEP_SPLIT_CS=1 (run the 8086 code from a copy in a segment of its own,
 //! so that a stack overflowing into the code does not change it; implies
 //! LOCKSTEP_CODE_WRITES), LOCKSTEP_TRACE86=name (print every 8086 instruction of that function, with
@@ -242,7 +244,7 @@ fn main() {
         .get(1)
         .map(String::as_str)
         .unwrap_or("target/msp430-dos/dos/piskrs");
-    let cmdtail = args.get(2).cloned().unwrap_or(" /BENCH".into());
+    let cmdtail = args.get(2).cloned().unwrap_or(" /BENCH /FIXED".into());
     let env = |k: &str, d: u64| -> u64 {
         std::env::var(k)
             .ok()
@@ -549,6 +551,19 @@ fn main() {
         })
         .unwrap();
     }
+    // LOCKSTEP_PROFILE: the bytes of 8086 code each function runs (an 8086's
+    // time is mostly its instruction fetch), by basic block.
+    let profile: Rc<RefCell<HashMap<u16, (u64, u64)>>> = Rc::new(RefCell::new(HashMap::new()));
+    if std::env::var_os("LOCKSTEP_PROFILE").is_some() {
+        let profile = profile.clone();
+        emu.add_block_hook(code_base, code_base + 0xFFFF, move |_, a, size| {
+            let mut m = profile.borrow_mut();
+            let e = m.entry((a - code_base) as u16).or_default();
+            e.0 += 1;
+            e.1 += size as u64;
+        })
+        .unwrap();
+    }
     emu.add_insn_in_hook(|_, _, _| 0).unwrap();
     emu.add_insn_out_hook(|_, _, _, _| {}).unwrap();
     let main86 = p.functions.iter().find(|f| f.0 == "piskrs_main").unwrap().2;
@@ -569,6 +584,28 @@ fn main() {
         "8086: lowest SP at a function entry {:#06x} (in {}; the image ends at {:#06x})",
         c.min_sp.0, p.functions[c.min_sp.1 as usize].0, p.image.stack_floor
     );
+    if std::env::var_os("LOCKSTEP_PROFILE").is_some() {
+        let mut by_function: HashMap<String, (u64, u64)> = HashMap::new();
+        for (a, (blocks, bytes)) in profile.borrow().iter() {
+            let name = p
+                .functions
+                .iter()
+                .filter(|f| f.2 <= *a)
+                .max_by_key(|f| f.2)
+                .map(|f| f.0.clone())
+                .unwrap_or_else(|| "(runtime)".into());
+            let e = by_function.entry(name).or_default();
+            e.0 += blocks;
+            e.1 += bytes;
+        }
+        let total: u64 = by_function.values().map(|v| v.1).sum();
+        let mut list: Vec<_> = by_function.into_iter().collect();
+        list.sort_by_key(|(_, v)| std::cmp::Reverse(v.1));
+        println!("8086 profile: {total} bytes of code run, by function:");
+        for (name, (blocks, bytes)) in list.iter().take(30) {
+            println!("{:6.2}% {bytes:12} bytes {blocks:10} blocks  {name}", *bytes as f64 * 100.0 / total as f64);
+        }
+    }
     if let Some(w) = &c.code_write {
         println!("{w} ({} such writes)", c.code_writes);
     }
