@@ -603,7 +603,10 @@ fn main() {
         list.sort_by_key(|(_, v)| std::cmp::Reverse(v.1));
         println!("8086 profile: {total} bytes of code run, by function:");
         for (name, (blocks, bytes)) in list.iter().take(30) {
-            println!("{:6.2}% {bytes:12} bytes {blocks:10} blocks  {name}", *bytes as f64 * 100.0 / total as f64);
+            println!(
+                "{:6.2}% {bytes:12} bytes {blocks:10} blocks  {name}",
+                *bytes as f64 * 100.0 / total as f64
+            );
         }
     }
     if let Some(w) = &c.code_write {
