@@ -835,6 +835,13 @@ impl<'a> FunctionTranslator<'a> {
                     .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
                 self.skip_next = true;
             } else {
+                if self.bias != 0 && self.unfolded_argument_address(code, n) {
+                    return Err(format!(
+                        "{:#06x}: the address of a stack argument not folded into one LEA \
+                         (it would miss the saved BP)",
+                        d.address
+                    ));
+                }
                 if let Some(&room) = self.adjust_before.get(&d.address) {
                     self.adjust_sp(room);
                 }
@@ -1020,6 +1027,27 @@ impl<'a> FunctionTranslator<'a> {
             && !self.adjust_after.contains_key(&next.address)
             && worth)
             .then_some(k)
+    }
+
+    /// `mov sp, Rn; add #k, Rn` with k at or past the return address (a stack
+    /// argument's address), left unfolded: SP as data names a local, so
+    /// this one would miss the saved BP. LLVM never does this in PISKRS (the
+    /// build would stop).
+    fn unfolded_argument_address(&self, code: &[Decoded], n: usize) -> bool {
+        let M::Two {
+            op: Op2::Mov,
+            src: Operand::Reg(SP),
+            dst: Operand::Reg(r),
+            ..
+        } = code[n].instruction
+        else {
+            return false;
+        };
+        matches!(
+            code.get(n + 1).map(|next| next.instruction),
+            Some(M::Two { op: Op2::Add, src: Operand::Imm(k), dst: Operand::Reg(r2), .. })
+                if r2 == r && k as i16 >= -self.depth
+        )
     }
 
     /// `mov sp, Rn` plus `k` (folded from a following ADD): one LEA through
