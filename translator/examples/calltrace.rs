@@ -21,7 +21,7 @@
 
 use std::collections::HashMap;
 
-use translator::model::{self, Cpu};
+use translator::model::Cpu;
 
 #[path = "common/mod.rs"]
 mod common;
@@ -92,11 +92,7 @@ fn main() {
     };
     let tail_at = lin(SEG + 0x1000, p.image.tail_at) as usize;
     far.mem[tail_at..tail_at + p.tail.len()].copy_from_slice(&p.tail);
-    let libcalls: HashMap<&str, model::Native> = model::natives().into_iter().collect();
-    let mut natives: HashMap<u16, (String, Option<model::Native>)> = HashMap::new();
-    for (a, n) in &p.natives {
-        natives.insert(*a, (n.clone(), libcalls.get(n.as_str()).copied()));
-    }
+    let natives = model_natives(&p.natives);
     let mut dos = Dos::default();
     cpu.regs[1] = SP0;
     cpu.push(STOP);
@@ -183,54 +179,8 @@ fn main() {
             open.push((cpu.read_word(sp), sp, name, cpu.regs[12]));
         }
         if let Some((name, libcall)) = natives.get(&pc) {
-            let r = |n: usize| cpu.regs[n];
-            match (name.as_str(), libcall) {
-                (_, Some(f)) => f(&mut cpu),
-                ("rt86_int", _) => {
-                    let at = r(13);
-                    let mut regs = [0u16; 9];
-                    for (i, w) in regs.iter_mut().enumerate() {
-                        *w = cpu.read_word(at + 2 * i as u16);
-                    }
-                    for i in [6, 7] {
-                        if regs[i] == 0 {
-                            regs[i] = SEG;
-                        }
-                    }
-                    let n = r(12) as u8;
-                    {
-                        let c = &cpu;
-                        let f = &far;
-                        fake_int(&mut dos, n, &mut regs, &|l| f.read(c, l));
-                    }
-                    for (i, w) in regs.iter().enumerate() {
-                        cpu.write_word(at + 2 * i as u16, *w);
-                    }
-                    if let Some(code) = dos.exit {
-                        break format!("exit {code}");
-                    }
-                }
-                ("rt86_far_read", _) => {
-                    let l = lin(r(12), r(13));
-                    let v =
-                        far.read(&cpu, l) as u16 | (far.read(&cpu, (l + 1) & 0xFFFFF) as u16) << 8;
-                    cpu.regs[12] = v;
-                }
-                ("rt86_far_read_byte", _) => {
-                    let l = lin(r(12), r(13));
-                    cpu.regs[12] = far.read(&cpu, l) as u16;
-                }
-                ("rt86_far_write", _) => {
-                    let l = lin(r(12), r(13));
-                    let v = r(14);
-                    far.write(&mut cpu, l, v as u8);
-                    far.write(&mut cpu, (l + 1) & 0xFFFFF, (v >> 8) as u8);
-                }
-                ("rt86_segment", _) => cpu.regs[12] = SEG,
-                ("rt86_in", _) => cpu.regs[12] = 0,
-                ("rt86_out", _) | ("rt86_idle", _) => {}
-                ("rt86_exit", _) => break format!("rt86_exit {}", r(12) as u8),
-                (other, _) => break format!("the model called the runtime's {other}"),
+            if let Some(end) = model_runtime(name, *libcall, &mut cpu, &mut far, &mut dos) {
+                break end;
             }
             cpu.regs[0] = cpu.pop();
             cpu.steps += 1;

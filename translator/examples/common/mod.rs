@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use object::{Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget};
-use translator::model::Cpu;
+use translator::model::{self, Cpu};
 
 /// The program's segment (CS = DS = ES = SS) on the 8086 side; also what
 /// rt86_segment returns on the model side.
@@ -395,4 +395,78 @@ pub fn live_in(code: &[u8], start: u16, size: u16) -> u16 {
         }
     }
     live.first().copied().unwrap_or(0xF) | 0x10
+}
+
+/// The runtime's routines the model meets (address -> name), each with the
+/// model's own arithmetic where it has one (the libcalls).
+pub fn model_natives(
+    named: &HashMap<u16, String>,
+) -> HashMap<u16, (String, Option<model::Native>)> {
+    let libcalls: HashMap<&str, model::Native> = model::natives().into_iter().collect();
+    named
+        .iter()
+        .map(|(a, n)| (*a, (n.clone(), libcalls.get(n.as_str()).copied())))
+        .collect()
+}
+
+/// What the model does for a call of the runtime's `name` (the 8086 side runs
+/// the real routine): the libcall's arithmetic, or the faked DOS and far
+/// memory. Some(why) where the program ends there.
+pub fn model_runtime(
+    name: &str,
+    libcall: Option<model::Native>,
+    cpu: &mut Cpu,
+    far: &mut Far,
+    dos: &mut Dos,
+) -> Option<String> {
+    let r = |cpu: &Cpu, n: usize| cpu.regs[n];
+    match (name, libcall) {
+        (_, Some(f)) => f(cpu),
+        ("rt86_int", _) => {
+            let at = r(cpu, 13);
+            let mut regs = [0u16; 9];
+            for (i, w) in regs.iter_mut().enumerate() {
+                *w = cpu.read_word(at + 2 * i as u16);
+            }
+            for i in [6, 7] {
+                if regs[i] == 0 {
+                    regs[i] = SEG;
+                }
+            }
+            let n = r(cpu, 12) as u8;
+            {
+                let (c, f) = (&*cpu, &*far);
+                fake_int(dos, n, &mut regs, &|l| f.read(c, l));
+            }
+            for (l, v) in std::mem::take(&mut dos.writes) {
+                far.write(cpu, l, v);
+            }
+            for (i, w) in regs.iter().enumerate() {
+                cpu.write_word(at + 2 * i as u16, *w);
+            }
+            if let Some(code) = dos.exit {
+                return Some(format!("exit {code}"));
+            }
+        }
+        ("rt86_far_read", _) => {
+            let l = lin(r(cpu, 12), r(cpu, 13));
+            cpu.regs[12] = far.read(cpu, l) as u16 | (far.read(cpu, (l + 1) & 0xFFFFF) as u16) << 8;
+        }
+        ("rt86_far_read_byte", _) => {
+            let l = lin(r(cpu, 12), r(cpu, 13));
+            cpu.regs[12] = far.read(cpu, l) as u16;
+        }
+        ("rt86_far_write", _) => {
+            let l = lin(r(cpu, 12), r(cpu, 13));
+            let v = r(cpu, 14);
+            far.write(cpu, l, v as u8);
+            far.write(cpu, (l + 1) & 0xFFFFF, (v >> 8) as u8);
+        }
+        ("rt86_segment", _) => cpu.regs[12] = SEG,
+        ("rt86_in", _) => cpu.regs[12] = 0,
+        ("rt86_out", _) | ("rt86_idle", _) => {}
+        ("rt86_exit", _) => return Some(format!("rt86_exit {}", r(cpu, 12) as u8)),
+        (other, _) => return Some(format!("the model called the runtime's {other}")),
+    }
+    None
 }
