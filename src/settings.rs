@@ -61,7 +61,7 @@ pub fn strong_budget_at(tenths: u8, speed_units: u16) -> u32 {
     let per_tenth = if speed_units >= reference {
         STRONG_NODES_PER_TENTH as u16
     } else {
-        // 80 times fewer than 142 units: the product fits 16 bits.
+        // 80 times at most 140 units: the product fits 16 bits.
         (STRONG_NODES_PER_TENTH as u16 * speed_units / reference).max(1)
     };
     tenths as u32 * per_tenth as u32
