@@ -18,7 +18,9 @@
 //! LOCKSTEP_MODEL_ONLY=1 (run only the model, to the end: its output and its
 //! lowest SP), LOCKSTEP_CODE_WRITES=1 (go on after the 8086 side writes into
 //! the runtime or the translated code: by default that stops it),
-//! LOCKSTEP_PROFILE=1 (print the bytes of 8086 code each function ran),
+//! LOCKSTEP_PROFILE=1 (print the instructions and bytes of 8086 code each
+//! function and runtime routine ran; =name also each block of the functions
+//! whose names contain it),
 //! LOCKSTEP_SPLIT_CS=1 (run the 8086 code from a copy in a segment of its own,
 //! so that a stack overflowing into the code does not change it; implies
 //! LOCKSTEP_CODE_WRITES), LOCKSTEP_TRACE86=name (print every 8086 instruction of that function, with
@@ -42,6 +44,9 @@ use unicorn_engine::{Arch, HookType, Mode, Prot, RegisterX86, Unicorn};
 #[path = "common/mod.rs"]
 mod common;
 use common::*;
+
+/// A block's runs, bytes and instructions (LOCKSTEP_PROFILE).
+type Runs = (u64, u64, u64);
 
 /// LOCKSTEP_SPLIT_CS's code segment (far memory is SEG + 1000h and up).
 const CODE_SEG: u16 = 0x6000;
@@ -500,14 +505,24 @@ fn main() {
     }
     // LOCKSTEP_PROFILE: the bytes of 8086 code each function runs (an 8086's
     // time is mostly its instruction fetch), by basic block.
-    let profile: Rc<RefCell<HashMap<u16, (u64, u64)>>> = Rc::new(RefCell::new(HashMap::new()));
+    // The instructions too: DOSBox-X's normal core takes about one cycle
+    // for each, so they are what the e2e figures measure.
+    let profile: Rc<RefCell<HashMap<u16, Runs>>> = Rc::new(RefCell::new(HashMap::new()));
     if std::env::var_os("LOCKSTEP_PROFILE").is_some() {
         let profile = profile.clone();
-        emu.add_block_hook(code_base, code_base + 0xFFFF, move |_, a, size| {
+        let mut lengths: HashMap<(u64, u32), u64> = HashMap::new();
+        emu.add_block_hook(code_base, code_base + 0xFFFF, move |uc, a, size| {
+            let count = *lengths.entry((a, size)).or_insert_with(|| {
+                let bytes = uc.mem_read_as_vec(a, size as usize).unwrap_or_default();
+                iced_x86::Decoder::new(16, &bytes, iced_x86::DecoderOptions::NONE)
+                    .into_iter()
+                    .count() as u64
+            });
             let mut m = profile.borrow_mut();
             let e = m.entry((a - code_base) as u16).or_default();
             e.0 += 1;
             e.1 += size as u64;
+            e.2 += count;
         })
         .unwrap();
     }
@@ -532,26 +547,63 @@ fn main() {
         c.min_sp.0, p.functions[c.min_sp.1 as usize].0, p.image.stack_floor
     );
     if std::env::var_os("LOCKSTEP_PROFILE").is_some() {
-        let mut by_function: HashMap<String, (u64, u64)> = HashMap::new();
-        for (a, (blocks, bytes)) in profile.borrow().iter() {
+        let mut by_function: HashMap<String, (u64, u64, u64)> = HashMap::new();
+        for (a, (blocks, bytes, instructions)) in profile.borrow().iter() {
             let name = p
                 .functions
                 .iter()
                 .filter(|f| f.2 <= *a)
                 .max_by_key(|f| f.2)
                 .map(|f| f.0.clone())
-                .unwrap_or_else(|| "(runtime)".into());
+                .unwrap_or_else(|| {
+                    let routine = p
+                        .image
+                        .runtime_routines
+                        .iter()
+                        .filter(|r| r.1 <= *a)
+                        .max_by_key(|r| r.1)
+                        .map_or("?", |r| r.0.as_str());
+                    format!("(runtime) {routine}")
+                });
             let e = by_function.entry(name).or_default();
             e.0 += blocks;
             e.1 += bytes;
+            e.2 += instructions;
         }
         let total: u64 = by_function.values().map(|v| v.1).sum();
+        let total_instructions: u64 = by_function.values().map(|v| v.2).sum();
         let mut list: Vec<_> = by_function.into_iter().collect();
-        list.sort_by_key(|(_, v)| std::cmp::Reverse(v.1));
-        println!("8086 profile: {total} bytes of code run, by function:");
-        for (name, (blocks, bytes)) in list.iter().take(30) {
+        list.sort_by_key(|(_, v)| std::cmp::Reverse(v.2));
+        // LOCKSTEP_PROFILE=name: also the blocks of the functions whose
+        // names contain it, by address.
+        let wanted = std::env::var("LOCKSTEP_PROFILE").unwrap_or_default();
+        if wanted.len() > 1 {
+            let mut blocks: Vec<_> = profile
+                .borrow()
+                .iter()
+                .filter(|(a, _)| {
+                    p.functions
+                        .iter()
+                        .filter(|f| f.2 <= **a)
+                        .max_by_key(|f| f.2)
+                        .is_some_and(|f| f.0.contains(&wanted))
+                })
+                .map(|(a, v)| (*a, *v))
+                .collect();
+            blocks.sort();
+            for (a, (runs, bytes, instructions)) in blocks {
+                println!(
+                    "  block {a:04x}: {runs:10} runs {bytes:11} bytes {instructions:11} instructions"
+                );
+            }
+        }
+        println!(
+            "8086 profile: {total_instructions} instructions ({total} bytes of code) run, by function:"
+        );
+        for (name, (blocks, bytes, instructions)) in list.iter().take(30) {
             println!(
-                "{:6.2}% {bytes:12} bytes {blocks:10} blocks  {name}",
+                "{:6.2}% {instructions:11} instructions {:6.2}% {bytes:12} bytes {blocks:10} blocks  {name}",
+                *instructions as f64 * 100.0 / total_instructions as f64,
                 *bytes as f64 * 100.0 / total as f64
             );
         }

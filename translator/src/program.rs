@@ -51,6 +51,8 @@ pub struct Image {
     pub code: (u16, u16),
     /// Functions' names and their new addresses (for the build checks).
     pub functions: Vec<(String, u16)>,
+    /// The runtime's routines and their addresses (for the tools).
+    pub runtime_routines: Vec<(String, u16)>,
 }
 
 struct Elf<'d> {
@@ -400,6 +402,14 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         bss: (bss_end - bss_start) as usize,
         code: (code_at, layout.end),
         functions,
+        runtime_routines: runtime
+            .labels
+            .iter()
+            .filter_map(|(label, &at)| match label {
+                Label::Runtime(name) => Some((name.clone(), at)),
+                _ => None,
+            })
+            .collect(),
     })
 }
 
@@ -631,6 +641,7 @@ fn translate_passes(
         // A snippet translated whole keeps no calling convention between its
         // parts: BP is not kept across its calls.
         pass.callees_change_bp = fixed;
+        pass.entered_indirectly = entered_indirectly.clone();
         pass.assume = assume;
         pass.function(list, live_after, live_in)?;
         if best

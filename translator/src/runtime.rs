@@ -490,26 +490,54 @@ fn routines(
             continue;
         }
         name(a, n)?;
-        let mut step = a.create_label();
+        // By words first (16 bits or more), then by CL: each word shifts
+        // and takes the bits that cross from the other.
+        let mut small = a.create_label();
         let mut end = a.create_label();
         a.xchg(cx, dx)?; // CX = the count, DX = the high word
-        a.jcxz(end)?;
-        a.set_label(&mut step)?;
+        a.and(cx, 31u32)?;
+        a.cmp(cl, 16)?;
+        a.jb(small)?;
+        a.sub(cl, 16)?;
         match kind {
             0 => {
-                a.shl(bx, 1)?;
-                a.rcl(dx, 1)?;
+                a.mov(dx, bx)?;
+                a.xor(bx, bx)?;
             }
             1 => {
-                a.shr(dx, 1)?;
-                a.rcr(bx, 1)?;
+                a.mov(bx, dx)?;
+                a.xor(dx, dx)?;
             }
             _ => {
-                a.sar(dx, 1)?;
-                a.rcr(bx, 1)?;
+                a.mov(bx, dx)?;
+                a.mov(ax, dx)?;
+                a.cwd()?;
             }
         }
-        a.loop_(step)?;
+        a.set_label(&mut small)?;
+        a.jcxz(end)?;
+        if kind == 0 {
+            a.mov(ax, bx)?;
+            a.shl(bx, cl)?;
+            a.shl(dx, cl)?;
+        } else {
+            a.mov(ax, dx)?;
+            if kind == 1 {
+                a.shr(dx, cl)?;
+            } else {
+                a.sar(dx, cl)?;
+            }
+            a.shr(bx, cl)?;
+        }
+        a.neg(cl)?;
+        a.add(cl, 16)?;
+        if kind == 0 {
+            a.shr(ax, cl)?;
+            a.or(dx, ax)?;
+        } else {
+            a.shl(ax, cl)?;
+            a.or(bx, ax)?;
+        }
         a.set_label(&mut end)?;
         a.mov(cx, dx)?;
         a.ret()?;

@@ -564,6 +564,20 @@ enum X {
     L(Label),
 }
 
+/// A loop that shifts `x` by the count in `c` a bit a turn
+/// ([`FunctionTranslator::shift_loop`]).
+struct ShiftLoop {
+    left: bool,
+    /// The shift is a byte operation (`add.b`, `rrc.b`).
+    byte: bool,
+    x: Reg,
+    c: Reg,
+    /// The counter counts down as a byte (`sub.b`).
+    counter_byte: bool,
+    /// Its MSP430 instructions.
+    length: usize,
+}
+
 /// The sense of the 8086's CF relative to the MSP430's C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Carry {
@@ -723,9 +737,12 @@ pub struct FunctionTranslator<'a> {
     pub callees_change_bp: bool,
     /// The MSP430's SP minus the 8086's (2 while the caller's BP is saved).
     bias: i16,
-    /// The next instruction (`add #k, Rn` after `mov sp, Rn`) was folded into
-    /// this one: skip it.
-    skip_next: bool,
+    /// The next instructions were folded into this one (`add #k, Rn` after
+    /// `mov sp, Rn`, the rest of a shift loop): skip them.
+    skip: usize,
+    /// Labels reached other than by a direct jump in this function (entries,
+    /// jump tables, function pointers): a shift loop's head is never one.
+    pub entered_indirectly: HashSet<u16>,
 }
 
 /// Stands for the status register once it is in AX (r3 is never an operand
@@ -773,7 +790,8 @@ impl<'a> FunctionTranslator<'a> {
             saves_bp: false,
             callees_change_bp: false,
             bias: 0,
-            skip_next: false,
+            skip: 0,
+            entered_indirectly: HashSet::new(),
         }
     }
 
@@ -799,7 +817,8 @@ impl<'a> FunctionTranslator<'a> {
         for (n, d) in code.iter().enumerate() {
             // An `add` folded into the `mov sp` before it emits nothing, but
             // control still falls from it into what follows.
-            let folded_away = std::mem::take(&mut self.skip_next);
+            let folded_away = self.skip > 0;
+            self.skip = self.skip.saturating_sub(1);
             self.depth = self.depths.get(n).copied().unwrap_or(0);
             self.high_live = self.highs.get(n).copied().unwrap_or(0xFFFF);
             self.bx_free = self.bx_frees.get(n).copied().unwrap_or(false);
@@ -829,11 +848,16 @@ impl<'a> FunctionTranslator<'a> {
                 .map(|next| live_in.get(&next.address).copied().unwrap_or(0))
                 .unwrap_or(0);
             if folded_away {
-                // fold_address checked: no label, no SP adjustment here.
+                // fold_address and shift_loop checked: no label, no SP
+                // adjustment here.
             } else if let Some(k) = self.fold_address(code, n, live_after) {
                 self.address_of_stack(d, k)
                     .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
-                self.skip_next = true;
+                self.skip = 1;
+            } else if let Some(shift) = self.shift_loop(code, n, live_after) {
+                self.shift_by_count(d, &shift)
+                    .map_err(|e| format!("{:#06x} shift loop: {e}", d.address))?;
+                self.skip = shift.length - 1;
             } else {
                 if self.bias != 0 && self.unfolded_argument_address(code, n) {
                     return Err(format!(
@@ -1027,6 +1051,169 @@ impl<'a> FunctionTranslator<'a> {
             && !self.adjust_after.contains_key(&next.address)
             && worth)
             .then_some(k)
+    }
+
+    /// LLVM's MSP430 backend has no shift by a variable count: it loops, a
+    /// bit a turn (`add Rx, Rx` or `clrc; rrc Rx`, then `sub.b #1, Rc; jne`
+    /// back). A loop of that shape, entered only by falling into it, with no
+    /// flags read after it, becomes one shift by CL ([`Self::shift_by_count`]).
+    fn shift_loop(&self, code: &[Decoded], n: usize, live_after: &[FlagSet]) -> Option<ShiftLoop> {
+        let head = code[n].address;
+        let (left, byte, x, body) = match code[n].instruction {
+            M::Two {
+                op: Op2::Add,
+                byte,
+                src: Operand::Reg(x),
+                dst: Operand::Reg(x2),
+            } if x == x2 => (true, byte, x, 1),
+            M::Two {
+                op: Op2::Bic,
+                byte: false,
+                src: Operand::Imm(1),
+                dst: Operand::Reg(SR),
+            } => match code.get(n + 1)?.instruction {
+                M::One {
+                    op: Op1::Rrc,
+                    byte,
+                    dst: Operand::Reg(x),
+                } => (false, byte, x, 2),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let count = code.get(n + body)?;
+        let (counter_byte, c) = match count.instruction {
+            M::Two {
+                op: Op2::Sub,
+                byte,
+                src: Operand::Imm(1),
+                dst: Operand::Reg(c),
+            } => (byte, c),
+            M::Two {
+                op: Op2::Add,
+                byte,
+                src: Operand::Imm(k),
+                dst: Operand::Reg(c),
+            } if k == if byte { 0xFF } else { 0xFFFF } => (byte, c),
+            _ => return None,
+        };
+        let back = code.get(n + body + 1)?;
+        let length = body + 2;
+        // Not PC, SP, SR or the constant generator.
+        let ordinary = |r: Reg| r >= 4;
+        (matches!(back.instruction, M::Jump { cond: Cond::Ne, target } if target == head)
+            && n > 0
+            && x != c
+            && ordinary(x)
+            && ordinary(c)
+            && !self.entered_indirectly.contains(&head)
+            && code
+                .iter()
+                .enumerate()
+                .all(|(j, other)| j == n + length - 1 || jump_target(other) != Some(head))
+            && code[n + 1..n + length]
+                .iter()
+                .all(|d| !self.labels.contains(&d.address))
+            && code[n..n + length].iter().all(|d| {
+                d.src_target.is_none()
+                    && d.dst_target.is_none()
+                    && !self.adjust_before.contains_key(&d.address)
+                    && !self.adjust_after.contains_key(&d.address)
+            })
+            && live_after[n + length - 1] == 0)
+            .then_some(ShiftLoop {
+                left,
+                byte,
+                x,
+                c,
+                counter_byte,
+                length,
+            })
+    }
+
+    /// A shift loop as one shift: the loop runs at least once (a count of 0
+    /// wraps: 256 turns, or 65,536), and 16 turns or more leave 0, so the
+    /// count becomes min(count - 1, 15) + 1 in CL (an 8086 shifts by all of
+    /// CL, a 286 or later by CL mod 32: both agree below 32). CX is kept in
+    /// AX meanwhile. A byte shift works on the word and keeps its low byte
+    /// (MSP430 byte operations on a register clear its high byte). The
+    /// counter ends at 0, as the loop leaves it; the flags are dead.
+    fn shift_by_count(&mut self, d: &Decoded, shift: &ShiftLoop) -> R<()> {
+        let mut pre = Vec::new();
+        let counter = self.operand(Operand::Reg(shift.c), &None, false, &mut pre)?;
+        let shifted = self.operand(Operand::Reg(shift.x), &None, false, &mut pre)?;
+        let (count, limit) = if shift.counter_byte {
+            (Register::AL, Code::Cmp_rm8_imm8)
+        } else {
+            (Register::AX, Code::Cmp_rm16_imm8)
+        };
+        match (&counter, shift.counter_byte) {
+            (X::R(r), true) => match low(*r) {
+                Some(l) => pre.push(i!(Code::Mov_r8_rm8, Register::AL, l)),
+                None => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *r)),
+            },
+            (X::R(r), false) => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *r)),
+            (X::M(m), true) => pre.push(i!(Code::Mov_r8_rm8, Register::AL, *m)),
+            (X::M(m), false) => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *m)),
+            _ => return Err("the counter is not a register".into()),
+        }
+        if shift.counter_byte {
+            pre.push(i!(Code::Dec_rm8, Register::AL));
+        } else {
+            pre.push(i!(Code::Dec_r16, Register::AX));
+        }
+        pre.push(i!(limit, count, 15));
+        for i in pre {
+            self.put(i);
+        }
+        let within = Label::Local(d.address as u32);
+        self.out
+            .push(Item::Branch(Some(ConditionCode::b), within.clone()));
+        self.put(i!(Code::Mov_r16_imm16, Register::AX, 15));
+        self.out.push(Item::Label(within));
+        self.put(i!(Code::Inc_rm8, Register::AL));
+        self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
+        // CX's value is in AX now.
+        let shifted = match shifted {
+            X::R(Register::CX) => X::R(Register::AX),
+            other => other,
+        };
+        let low_byte = |me: &mut Self| -> R<()> {
+            match &shifted {
+                X::R(r) => me.put(i!(Code::And_rm16_imm16, *r, 0xFF)),
+                X::M(m) => {
+                    let mut high_byte = *m;
+                    high_byte.displacement += 1;
+                    me.put(i!(Code::Mov_rm8_imm8, high_byte, 0))
+                }
+                _ => return Err("the shifted value is not a register".into()),
+            }
+            Ok(())
+        };
+        if shift.byte && !shift.left {
+            low_byte(self)?;
+        }
+        let code = if shift.left {
+            Code::Shl_rm16_CL
+        } else {
+            Code::Shr_rm16_CL
+        };
+        match &shifted {
+            X::R(r) => self.put(i!(code, *r, Register::CL)),
+            X::M(m) => self.put(i!(code, *m, Register::CL)),
+            _ => return Err("the shifted value is not a register".into()),
+        }
+        if shift.byte && shift.left {
+            low_byte(self)?;
+        }
+        self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
+        match counter {
+            X::R(r) => self.put(i!(Code::Xor_r16_rm16, r, r)),
+            X::M(m) => self.put(i!(Code::Mov_rm16_imm16, m, 0)),
+            _ => {}
+        }
+        self.carry = Carry::Unknown;
+        Ok(())
     }
 
     /// `mov sp, Rn; add #k, Rn` with k at or past the return address (a stack

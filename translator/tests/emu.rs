@@ -1729,3 +1729,160 @@ proptest! {
         prop_assert_eq!(check(&a, &case), Ok(()));
     }
 }
+
+// ---------------------------------------------------------------- shift loops
+
+/// The instructions of a translation that shift by CL.
+fn shifts_by_cl(asm: &Asm, as_function: bool) -> usize {
+    let (words, relocs, _) = asm.finish();
+    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let snippet = if as_function {
+        translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+    } else {
+        translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
+    }
+    .expect("translates");
+    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+        .into_iter()
+        .filter(|i| {
+            matches!(
+                i.code(),
+                iced_x86::Code::Shl_rm16_CL | iced_x86::Code::Shr_rm16_CL
+            )
+        })
+        .count()
+}
+
+/// LLVM's loops for a shift by a variable count (`add Rx, Rx` or
+/// `clrc; rrc Rx`, then `sub.b #1, Rc; jne` back, behind a test for 0)
+/// become one shift by CL. Every form (left, right, word, byte; a byte or a
+/// word counter), with the value and the counter in BX, CX, DX, SI, DI and
+/// memory words, over counts from 1 to past 16, and 0 where the loop runs
+/// without its test (a byte counter wraps: 256 turns).
+#[test]
+fn shift_loops() {
+    let pairs = [
+        (12u8, 13u8),
+        (13, 14),
+        (15, 11),
+        (13, 12),
+        (4, 5),
+        (10, 9),
+        (14, 13),
+        (9, 4),
+    ];
+    let mut cases = Vec::new();
+    for (form, (left, byte)) in [(true, false), (true, true), (false, false), (false, true)]
+        .into_iter()
+        .enumerate()
+    {
+        for (x, c) in pairs {
+            for counter_byte in [true, false] {
+                for count in [0u16, 1, 2, 7, 15, 16, 17, 31, 0x0103] {
+                    if count == 0 && !counter_byte {
+                        continue; // 65,536 turns: past the model's step limit
+                    }
+                    let guarded = count != 0;
+                    let mut a = Asm::default();
+                    a.w(MOV, S::Imm(0x8D35), D::R(x))
+                        .w(MOV, S::Imm(count), D::R(c));
+                    if guarded {
+                        a.b(CMP, S::Cg(0), D::R(c)).jump(JEQ, "done");
+                    }
+                    a.label("loop");
+                    if left {
+                        a.two(ADD, byte, S::R(x), D::R(x));
+                    } else {
+                        a.w(BIC, S::Cg(1), D::R(2)).one(RRC, byte, S::R(x));
+                    }
+                    if counter_byte {
+                        a.b(SUB, S::Cg(1), D::R(c));
+                    } else {
+                        a.w(ADD, S::Cg(0xFFFF), D::R(c));
+                    }
+                    a.jump(JNE, "loop").label("done").ret();
+                    assert_eq!(shifts_by_cl(&a, false), 1, "form {form}: one shift by CL");
+                    cases.push((
+                        a,
+                        Case::new(format!(
+                            "form {form} x r{x} counter r{c} (byte {counter_byte}) count {count}"
+                        )),
+                    ));
+                }
+            }
+        }
+    }
+    // As a function of the program: its own homes (r4-r10 in SI, DI, or
+    // frame slots).
+    for count in [1u16, 5, 9, 16] {
+        let mut a = Asm::default();
+        for r in 4..=8 {
+            a.one(PUSH, false, S::R(r));
+        }
+        a.w(MOV, S::R(12), D::R(5))
+            .w(MOV, S::R(13), D::R(6))
+            .w(MOV, S::R(12), D::R(7))
+            .w(MOV, S::R(13), D::R(8))
+            .w(ADD, S::R(7), D::R(8))
+            .w(MOV, S::R(12), D::R(4))
+            .b(CMP, S::Cg(0), D::R(6))
+            .jump(JEQ, "done")
+            .label("loop")
+            .w(ADD, S::R(5), D::R(5))
+            .b(SUB, S::Cg(1), D::R(6))
+            .jump(JNE, "loop")
+            .label("done")
+            .w(MOV, S::R(5), D::R(12))
+            .w(ADD, S::R(6), D::R(12))
+            .w(ADD, S::R(8), D::R(12))
+            .w(ADD, S::R(4), D::R(12));
+        for r in (4..=8).rev() {
+            a.w(MOV, S::P(1), D::R(r));
+        }
+        a.ret();
+        assert_eq!(
+            shifts_by_cl(&a, true),
+            1,
+            "a function's loop: one shift by CL"
+        );
+        cases.push((
+            a,
+            Case::new(format!("a function's shift loop, count {count}"))
+                .reg(12, 0x4321)
+                .reg(13, count)
+                .skip(&[13, 14, 15])
+                .function_mode(),
+        ));
+    }
+    run_all(cases);
+}
+
+/// A loop of that shape whose flags are read after it, or that another jump
+/// enters, stays a loop.
+#[test]
+fn shift_loops_kept_where_they_must() {
+    let mut a = Asm::default();
+    a.w(MOV, S::Imm(3), D::R(13))
+        .label("loop")
+        .w(ADD, S::R(12), D::R(12))
+        .b(SUB, S::Cg(1), D::R(13))
+        .jump(JNE, "loop")
+        .w(MOV, S::R(2), D::R(14)) // the loop's flags, read
+        .ret();
+    assert_eq!(shifts_by_cl(&a, false), 0, "flags read after the loop");
+    let mut b = Asm::default();
+    b.w(MOV, S::Imm(3), D::R(13))
+        .w(CMP, S::Cg(1), D::R(14))
+        .jump(JEQ, "loop")
+        .w(ADD, S::Cg(1), D::R(12))
+        .label("loop")
+        .w(ADD, S::R(12), D::R(12))
+        .b(SUB, S::Cg(1), D::R(13))
+        .jump(JNE, "loop")
+        .ret();
+    assert_eq!(shifts_by_cl(&b, false), 0, "a second way into the loop");
+    run_all(vec![
+        (a, Case::new("flags read after a shift loop")),
+        (b, Case::new("a shift loop entered by a jump").reg(14, 1)),
+    ]);
+}
