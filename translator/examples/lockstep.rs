@@ -20,7 +20,8 @@
 //! the runtime or the translated code: by default that stops it),
 //! LOCKSTEP_PROFILE=1 (print the instructions and bytes of 8086 code each
 //! function and runtime routine ran; =name also each block of the functions
-//! whose names contain it),
+//! whose names contain it; LOCKSTEP_PROFILE_FROM=text counts only once the
+//! output has the text, e.g. "TIME CHA" for Strong's part of /BENCH),
 //! LOCKSTEP_SPLIT_CS=1 (run the 8086 code from a copy in a segment of its own,
 //! so that a stack overflowing into the code does not change it; implies
 //! LOCKSTEP_CODE_WRITES), LOCKSTEP_TRACE86=name (print every 8086 instruction of that function, with
@@ -508,16 +509,52 @@ fn main() {
     // The instructions too: DOSBox-X's normal core takes about one cycle
     // for each, so they are what the e2e figures measure.
     let profile: Rc<RefCell<HashMap<u16, Runs>>> = Rc::new(RefCell::new(HashMap::new()));
+    // Each block (address, size): its runs.
+    let block_runs: Rc<RefCell<HashMap<(u64, u32), u64>>> = Rc::new(RefCell::new(HashMap::new()));
+    // (routine, return address): calls.
+    let callers: Rc<RefCell<HashMap<(u16, u16), u64>>> = Rc::new(RefCell::new(HashMap::new()));
     if std::env::var_os("LOCKSTEP_PROFILE").is_some() {
         let profile = profile.clone();
         let mut lengths: HashMap<(u64, u32), u64> = HashMap::new();
+        let routines: std::collections::HashSet<u16> =
+            p.image.runtime_routines.iter().map(|r| r.1).collect();
+        let callers = callers.clone();
+        let block_runs = block_runs.clone();
+        // LOCKSTEP_PROFILE_FROM=text: count only once the output has it
+        // (e.g. "TIME CHA": Strong's part of /BENCH).
+        let from = std::env::var("LOCKSTEP_PROFILE_FROM").ok();
+        let mut counting = from.is_none();
+        let mut seen = 0;
+        let checker = checker.clone();
         emu.add_block_hook(code_base, code_base + 0xFFFF, move |uc, a, size| {
+            if !counting {
+                let c = checker.borrow();
+                if c.dos.out.len() != seen {
+                    seen = c.dos.out.len();
+                    let text = from.as_deref().unwrap_or_default().as_bytes();
+                    counting = c.dos.out.windows(text.len()).any(|w| w == text);
+                }
+                if !counting {
+                    return;
+                }
+            }
+            if routines.contains(&((a - code_base) as u16)) {
+                // A runtime routine's entry: who called it (the return address).
+                let sp = uc.reg_read(RegisterX86::SP).unwrap_or(0);
+                let mut word = [0u8; 2];
+                let _ = uc.mem_read(base + sp, &mut word);
+                *callers
+                    .borrow_mut()
+                    .entry(((a - code_base) as u16, u16::from_le_bytes(word)))
+                    .or_insert(0) += 1;
+            }
             let count = *lengths.entry((a, size)).or_insert_with(|| {
                 let bytes = uc.mem_read_as_vec(a, size as usize).unwrap_or_default();
                 iced_x86::Decoder::new(16, &bytes, iced_x86::DecoderOptions::NONE)
                     .into_iter()
                     .count() as u64
             });
+            *block_runs.borrow_mut().entry((a, size)).or_insert(0) += 1;
             let mut m = profile.borrow_mut();
             let e = m.entry((a - code_base) as u16).or_default();
             e.0 += 1;
@@ -596,6 +633,64 @@ fn main() {
                     "  block {a:04x}: {runs:10} runs {bytes:11} bytes {instructions:11} instructions"
                 );
             }
+        }
+        let name_of = |a: u16| {
+            p.functions
+                .iter()
+                .filter(|f| f.2 <= a)
+                .max_by_key(|f| f.2)
+                .map_or("?", |f| f.0.as_str())
+        };
+        let routine_of = |a: u16| {
+            p.image
+                .runtime_routines
+                .iter()
+                .find(|r| r.1 == a)
+                .map_or("?", |r| r.0.as_str())
+        };
+        let mut calls: Vec<_> = callers.borrow().iter().map(|(k, v)| (*k, *v)).collect();
+        calls.sort_by_key(|c| std::cmp::Reverse(c.1));
+        // The instructions run, by kind (numbers other than the register
+        // words' addresses left out): what the translation spends on what.
+        let mut kinds: HashMap<String, u64> = HashMap::new();
+        for (&(a, size), &runs) in block_runs.borrow().iter() {
+            let bytes = emu.mem_read_as_vec(a, size as usize).unwrap_or_default();
+            let mut formatter = iced_x86::NasmFormatter::new();
+            for instruction in iced_x86::Decoder::new(16, &bytes, iced_x86::DecoderOptions::NONE) {
+                let mut text = String::new();
+                iced_x86::Formatter::format(&mut formatter, &instruction, &mut text);
+                let words: Vec<String> = text
+                    .split([' ', ','])
+                    .map(|w| {
+                        if w.contains("0DB") || !w.chars().any(|c| c.is_ascii_digit()) {
+                            w.to_string()
+                        } else if w.starts_with('[') {
+                            let base: String = w
+                                .chars()
+                                .take_while(|c| c.is_ascii_alphabetic() || *c == '[')
+                                .collect();
+                            format!("{base}+n]")
+                        } else {
+                            "n".to_string()
+                        }
+                    })
+                    .collect();
+                *kinds.entry(words.join(" ")).or_insert(0) += runs;
+            }
+        }
+        let mut kinds: Vec<_> = kinds.into_iter().collect();
+        kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
+        println!("8086 profile: instructions by kind:");
+        for (kind, n) in kinds.iter().take(60) {
+            println!("  {n:11} {kind}");
+        }
+        println!("8086 profile: the runtime's busiest call sites:");
+        for ((routine, back), n) in calls.iter().take(60) {
+            println!(
+                "  {n:10} calls of {} from {back:04x} in {}",
+                routine_of(*routine),
+                name_of(*back)
+            );
         }
         println!(
             "8086 profile: {total_instructions} instructions ({total} bytes of code) run, by function:"

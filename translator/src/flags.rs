@@ -186,7 +186,8 @@ pub type RegSet = u16;
 /// before being written. A byte operation on a register clears its high
 /// byte; where nothing reads that byte, the translation need not clear it.
 /// Conservative: every word read, every base, a call's and a return's
-/// r12-r15, and everything after an indirect jump count as reads.
+/// r12-r15, and everything after an indirect jump count as reads (but
+/// nothing after a call that never returns: a panic's end).
 pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
     const ARGS: RegSet = 0xF000;
     let index: HashMap<u16, usize> = code
@@ -266,6 +267,7 @@ pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
         .iter()
         .map(|d| match crate::translate::branch_target(d) {
             Some(t) => (0, 0, false, Some(t), 0),
+            None if d.never_returns => (0, 0, false, None, 0),
             None => {
                 let (reads, kills, falls, target, indirect) = step(d);
                 (
@@ -308,6 +310,9 @@ pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
     };
     // (reads, kills, falls through, jump target, leaves the function)
     let step = |d: &Decoded| -> (RegSet, RegSet, bool, Option<u16>, bool) {
+        if d.never_returns {
+            return (0, 0, false, None, false);
+        }
         match d.instruction {
             M::Jump { cond, target } => {
                 let inside = index.contains_key(&target);
@@ -388,4 +393,240 @@ pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
         })
         .collect();
     (live_after, named)
+}
+
+/// The bits of a value that something after it reads, for each register:
+/// [`status_demand`]'s state.
+type Demand = [u16; 16];
+
+/// Every bit below the highest in `bits` (a sum's or difference's bit
+/// depends on the bits below it).
+fn and_below(bits: u16) -> u16 {
+    if bits == 0 {
+        0
+    } else {
+        u16::MAX >> bits.leading_zeros()
+    }
+}
+
+/// For each instruction that reads the status register as data, the bits of
+/// SR that anything after it reads (C bit 0, Z bit 1, N bit 2, V bit 8): LLVM
+/// turns a flag into a value with `mov r2, rn` and then masks and shifts it,
+/// so usually one bit matters, and the translation needs only that one.
+///
+/// A backward data-flow over one function: the bits of each register that
+/// are read later. Conservative where it does not know better: a sum's bits
+/// depend on all below them, a flag that is read makes every bit of the
+/// result matter, a memory write or a base reads the whole word, and calls,
+/// returns and jumps out of the function read every register whole.
+///
+/// Where the register that SR is combined into was just set to a constant
+/// (`mov #1, rn; bic r2, rn`, no label between), only the bits the constant
+/// leaves to SR count.
+pub fn status_demand(
+    code: &[Decoded],
+    live_after: &[FlagSet],
+    labels: &std::collections::HashSet<u16>,
+) -> HashMap<u16, u16> {
+    const ALL_BITS: Demand = [u16::MAX; 16];
+    let index: HashMap<u16, usize> = code
+        .iter()
+        .enumerate()
+        .map(|(n, d)| (d.address, n))
+        .collect();
+    let count = code.len();
+    let mut after: Vec<Demand> = vec![[0; 16]; count];
+    let mut before: Vec<Demand> = vec![[0; 16]; count];
+    let mut status: HashMap<u16, u16> = HashMap::new();
+    let merge = |into: &mut Demand, from: &Demand| {
+        for (a, b) in into.iter_mut().zip(from) {
+            *a |= *b;
+        }
+    };
+    loop {
+        let mut changed = false;
+        for n in (0..count).rev() {
+            let d = &code[n];
+            let mut out: Demand = [0; 16];
+            // Where control goes next.
+            let (falls, target, leaves) = match crate::translate::branch_target(d) {
+                Some(t) => (false, Some(t), false),
+                None if d.never_returns => (false, None, false),
+                None => match d.instruction {
+                    M::Jump { cond, target } => (cond != Cond::Always, Some(target), false),
+                    M::Two {
+                        dst: Operand::Reg(PC),
+                        ..
+                    }
+                    | M::One { op: Op1::Reti, .. } => (false, None, true),
+                    _ => (true, None, false),
+                },
+            };
+            if falls && n + 1 < count {
+                merge(&mut out, &before[n + 1]);
+            }
+            if let Some(t) = target {
+                match index.get(&t) {
+                    Some(&m) => merge(&mut out, &before[m]),
+                    None => out = ALL_BITS,
+                }
+            }
+            if leaves {
+                out = ALL_BITS;
+            }
+            let (inn, sr) = if d.never_returns {
+                ([0; 16], None)
+            } else {
+                demand_before(&d.instruction, &out, live_after[n] != 0)
+            };
+            if let Some(mut bits) = sr {
+                if let (
+                    Some(M::Two {
+                        op: Op2::Mov,
+                        byte: false,
+                        src: Operand::Imm(k),
+                        dst: Operand::Reg(set),
+                    }),
+                    M::Two {
+                        op,
+                        dst: Operand::Reg(combined),
+                        ..
+                    },
+                ) = (n.checked_sub(1).map(|m| code[m].instruction), d.instruction)
+                    && set == combined
+                    && code[n - 1].src_target.is_none()
+                    && !labels.contains(&d.address)
+                {
+                    match op {
+                        Op2::Bic | Op2::And => bits &= k,
+                        Op2::Bis => bits &= !k,
+                        _ => {}
+                    }
+                }
+                let old = status.insert(d.address, bits);
+                if old != Some(bits) {
+                    changed = true;
+                }
+            }
+            if out != after[n] || inn != before[n] {
+                after[n] = out;
+                before[n] = inn;
+                changed = true;
+            }
+        }
+        if !changed {
+            return status;
+        }
+    }
+}
+
+/// The bits of each register read before an instruction, given those read
+/// after it and whether a flag it writes is read; and, where it reads SR as
+/// data, the bits of SR it needs.
+fn demand_before(instruction: &M, after: &Demand, flags_read: bool) -> (Demand, Option<u16>) {
+    let mut before = *after;
+    let mut sr = None;
+    let whole_base = |before: &mut Demand, o: &Operand| {
+        if let Operand::Indexed(r, _) | Operand::PostInc(r) = *o {
+            before[r as usize] = u16::MAX;
+        }
+    };
+    match *instruction {
+        M::Jump { .. } => {}
+        M::Two {
+            dst: Operand::Reg(PC),
+            ..
+        } => before = [u16::MAX; 16],
+        M::Two {
+            dst: Operand::Reg(SR),
+            ..
+        } => {}
+        M::Two { op, byte, src, dst } => {
+            let width = if byte { 0x00FF } else { u16::MAX };
+            let writes = !matches!(op, Op2::Cmp | Op2::Bit);
+            let sets_flags = !matches!(op, Op2::Mov | Op2::Bic | Op2::Bis);
+            // The result's bits that matter.
+            let mut result = match dst {
+                Operand::Reg(r) if writes => after[r as usize],
+                Operand::Reg(_) => 0,
+                _ => u16::MAX,
+            } & width;
+            if sets_flags && flags_read {
+                result = width;
+            }
+            // The bits of each operand that the result's bits depend on.
+            let (from_src, from_dst) = match op {
+                Op2::Mov => (result, 0),
+                Op2::Bic | Op2::Bis | Op2::Xor => (result, result),
+                Op2::And | Op2::Bit => match src {
+                    Operand::Imm(k) => (result & k, result & k),
+                    _ => (result, result),
+                },
+                _ => (and_below(result), and_below(result)),
+            };
+            if let Operand::Reg(r) = dst
+                && writes
+                && r != SR
+            {
+                before[r as usize] = 0;
+            }
+            whole_base(&mut before, &dst);
+            whole_base(&mut before, &src);
+            if let Operand::PostInc(r) = src {
+                before[r as usize] = u16::MAX;
+            }
+            if let Operand::Reg(r) = dst {
+                before[r as usize] |= from_dst;
+            }
+            match src {
+                Operand::Reg(SR) => sr = Some(from_src),
+                Operand::Reg(r) => before[r as usize] |= from_src,
+                _ => {}
+            }
+        }
+        M::One { op, byte, dst } => {
+            let width = if byte { 0x00FF } else { u16::MAX };
+            match op {
+                Op1::Call => {
+                    // The callee may change r11-r15 and reads r12-r15
+                    // (arguments); r4-r10 come back as they were.
+                    before[11] = 0;
+                    before[12..16].fill(u16::MAX);
+                    whole_base(&mut before, &dst);
+                    if let Operand::Reg(r) = dst {
+                        before[r as usize] = u16::MAX;
+                    }
+                }
+                Op1::Reti => before = [u16::MAX; 16],
+                Op1::Push => {
+                    whole_base(&mut before, &dst);
+                    if let Operand::Reg(r) = dst {
+                        before[r as usize] |= width;
+                    }
+                }
+                _ => {
+                    whole_base(&mut before, &dst);
+                    if let Operand::Reg(r) = dst {
+                        let result = if flags_read {
+                            width
+                        } else {
+                            after[r as usize] & width
+                        };
+                        let needed = match op {
+                            // Bit i comes from bit i + 1 (RRA keeps the top
+                            // bit, RRC takes C there); C gets bit 0.
+                            Op1::Rra | Op1::Rrc if !byte => {
+                                (result << 1) | (result & 0x8000) | u16::from(flags_read)
+                            }
+                            Op1::Swpb => result.rotate_left(8),
+                            _ if result != 0 => width,
+                            _ => 0,
+                        };
+                        before[r as usize] = needed;
+                    }
+                }
+            }
+        }
+    }
+    (before, sr)
 }

@@ -20,7 +20,7 @@ use object::{
 
 use crate::emit::{self, Item, Label};
 use crate::flags;
-use crate::msp430::{self, Instruction as M, Operand};
+use crate::msp430::{self, Instruction as M, Op1, Operand};
 use crate::runtime;
 use crate::translate::{Decoded, FunctionTranslator, Target, Vregs};
 
@@ -204,6 +204,12 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         )
         .map_err(|e| format!("{name}: {e}"))?;
         decoded.push(list);
+    }
+    // Calls to piskrs_fatal (a panic's end) never return.
+    let fatal = elf.symbol("piskrs_fatal")?;
+    for d in decoded.iter_mut().flatten() {
+        d.never_returns = matches!(d.instruction, M::One { op: Op1::Call, .. })
+            && d.src_target == Some(Target::Text(fatal));
     }
     for target in code_targets
         .values()
@@ -738,6 +744,7 @@ fn decode_code(
             instruction,
             src_target: src_ext.and_then(target_at),
             dst_target: dst_ext.and_then(target_at),
+            never_returns: false,
         });
         offset += len;
     }

@@ -70,6 +70,9 @@ pub struct Decoded {
     /// The source's (or single operand's) immediate names code or the runtime.
     pub src_target: Option<Target>,
     pub dst_target: Option<Target>,
+    /// A call that never returns (to `piskrs_fatal`, where a panic ends):
+    /// nothing after it reads a register or a flag.
+    pub never_returns: bool,
 }
 
 /// The home of an MSP430 register.
@@ -730,6 +733,9 @@ pub struct FunctionTranslator<'a> {
     bp_minus_sp: Option<i16>,
     /// The source is the status register, which the runtime put in AX.
     sr_in_ax: bool,
+    /// The bits of SR read at each instruction that reads it as data
+    /// ([`flags::status_demand`]).
+    status_demand: HashMap<u16, u16>,
     /// The function saves its caller's BP on entry ([`Self::save_bp`]).
     saves_bp: bool,
     /// Callees may change BP (a test snippet translated whole, whose
@@ -787,6 +793,7 @@ impl<'a> FunctionTranslator<'a> {
             carry: Carry::Unknown,
             bp_minus_sp: None,
             sr_in_ax: false,
+            status_demand: HashMap::new(),
             saves_bp: false,
             callees_change_bp: false,
             bias: 0,
@@ -814,6 +821,7 @@ impl<'a> FunctionTranslator<'a> {
         live_after: &[FlagSet],
         live_in: &HashMap<u16, FlagSet>,
     ) -> R<()> {
+        self.status_demand = flags::status_demand(code, live_after, self.labels);
         for (n, d) in code.iter().enumerate() {
             // An `add` folded into the `mov sp` before it emits nothing, but
             // control still falls from it into what follows.
@@ -1723,19 +1731,27 @@ impl<'a> FunctionTranslator<'a> {
         }
         if src == Operand::Reg(SR) {
             // The status register as data (LLVM's way to turn a flag into a
-            // value): the runtime builds the MSP430's SR in AX from the flags.
-            let routine = match self.carry {
-                Carry::Inverted => "rt86_sr_inverted",
-                Carry::NotZero => "rt86_sr_not_zero",
-                _ => "rt86_sr",
-            };
-            let keep = live != 0;
-            if keep {
-                self.put(Instruction::with(Code::Pushfw));
-            }
-            self.out.push(Item::Call(Label::Runtime(routine.into())));
-            if keep {
-                self.put(Instruction::with(Code::Popfw));
+            // value): AX gets the bits of the MSP430's SR that are read
+            // later, or all of them from the runtime.
+            let demand = self
+                .status_demand
+                .get(&d.address)
+                .copied()
+                .unwrap_or(u16::MAX);
+            if !self.one_status_bit(demand)? {
+                let routine = match self.carry {
+                    Carry::Inverted => "rt86_sr_inverted",
+                    Carry::NotZero => "rt86_sr_not_zero",
+                    _ => "rt86_sr",
+                };
+                let keep = live != 0;
+                if keep {
+                    self.put(Instruction::with(Code::Pushfw));
+                }
+                self.out.push(Item::Call(Label::Runtime(routine.into())));
+                if keep {
+                    self.put(Instruction::with(Code::Popfw));
+                }
             }
             self.sr_in_ax = true;
             let result = self.two(op, byte, Operand::Reg(AX_STANDIN), dst, d, live);
@@ -2064,6 +2080,34 @@ impl<'a> FunctionTranslator<'a> {
         }
         self.guarded(post, live != 0)?;
         Ok(())
+    }
+
+    /// Where at most one bit of SR is read later (`demand`): that bit, in
+    /// its place in AX (the others are left as they are: nothing reads
+    /// them), the flags unchanged. C in the 8086's sense is bit 0 of the
+    /// 8086's flags (PUSHF; POP AX, then NOT where the sense is inverted); the
+    /// other bits come from small runtime routines (rt86_sr_z and the like:
+    /// a call is the smallest). False where it takes the whole SR: more bits,
+    /// or C where its sense is not known.
+    fn one_status_bit(&mut self, demand: u16) -> R<bool> {
+        let routine = match (demand, self.carry) {
+            (0, _) => return Ok(true),
+            (1, Carry::Same | Carry::Inverted) => {
+                self.put(i!(Code::Pushfw));
+                self.put(i!(Code::Pop_r16, Register::AX));
+                if self.carry == Carry::Inverted {
+                    self.put(i!(Code::Not_rm16, Register::AX));
+                }
+                return Ok(true);
+            }
+            (1, Carry::NotZero) => "rt86_sr_c_not_zero",
+            (2, _) => "rt86_sr_z",
+            (4, _) => "rt86_sr_n",
+            (0x100, _) => "rt86_sr_v",
+            _ => return Ok(false),
+        };
+        self.out.push(Item::Call(Label::Runtime(routine.into())));
+        Ok(true)
     }
 
     /// An instruction on the status register: LLVM uses only `clrc`, `setc`

@@ -1886,3 +1886,160 @@ fn shift_loops_kept_where_they_must() {
         (b, Case::new("a shift loop entered by a jump").reg(14, 1)),
     ]);
 }
+
+// ---------------------------------------------------------------- one bit of SR
+
+/// The runtime routines a translation calls, by name.
+fn routines_called(asm: &Asm) -> Vec<String> {
+    let (words, relocs, _) = asm.finish();
+    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
+    iced_x86::Decoder::with_ip(
+        16,
+        &snippet.code,
+        ORIGIN as u64,
+        iced_x86::DecoderOptions::NONE,
+    )
+    .into_iter()
+    .filter(|i| i.code() == iced_x86::Code::Call_rel16)
+    .filter_map(|i| {
+        snippet
+            .routines
+            .iter()
+            .find(|&(_, &at)| at as u64 == i.near_branch_target())
+            .map(|(name, _)| name.clone())
+    })
+    .collect()
+}
+
+/// SR read as data where later code keeps one bit of it (LLVM's ways to turn
+/// a flag into a value): C, Z, N or V alone, `mov #1, rn; bic r2, rn` (not
+/// C), a bit that a BIT tests, none at all; after each kind of carry (ADD:
+/// CF = C, SUB/CMP: CF = borrow, AND/BIT: C = not Z), with values giving
+/// each flag; and with the flags of the instruction before still read
+/// after (they must survive). Only the whole SR takes the runtime's
+/// rt86_sr routines; C where the carry's sense is known takes no call.
+#[test]
+fn one_bit_of_the_status_register() {
+    let mut cases = Vec::new();
+    for (op, vals) in [
+        (ADD, [(0x7FFF, 1), (0xFFFF, 1), (0x8000, 0x8000), (3, 4)]),
+        (SUB, [(0x7FFF, 0xFFFF), (1, 1), (0x8000, 1), (3, 4)]),
+        (CMP, [(0, 1), (5, 5), (0x8000, 0x7FFF), (0x10, 2)]),
+        (AND, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
+        (BIT, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
+    ] {
+        for (d, s) in vals {
+            for idiom in 0..10 {
+                let mut a = Asm::default();
+                a.w(op, S::R(13), D::R(12));
+                let carry_only = matches!(idiom, 0 | 4 | 5 | 8);
+                match idiom {
+                    0 => {
+                        a.w(MOV, S::R(2), D::R(14)).w(AND, S::Cg(1), D::R(14));
+                    }
+                    1 => {
+                        a.w(MOV, S::R(2), D::R(14)).one(RRA, false, S::R(14)).w(
+                            AND,
+                            S::Cg(1),
+                            D::R(14),
+                        );
+                    }
+                    2 => {
+                        a.w(MOV, S::R(2), D::R(14))
+                            .one(RRA, false, S::R(14))
+                            .one(RRA, false, S::R(14))
+                            .w(AND, S::Cg(1), D::R(14));
+                    }
+                    3 => {
+                        a.w(MOV, S::R(2), D::R(14)).one(SWPB, false, S::R(14)).w(
+                            AND,
+                            S::Cg(1),
+                            D::R(14),
+                        );
+                    }
+                    4 => {
+                        a.w(MOV, S::Cg(1), D::R(14)).w(BIC, S::R(2), D::R(14));
+                    }
+                    5 => {
+                        a.w(MOV, S::R(2), D::R(14))
+                            .w(XOR, S::Cg(0xFFFF), D::R(14))
+                            .w(MOV, S::Imm(7), D::R(15))
+                            .w(BIT, S::Cg(1), D::R(14))
+                            .jump(JNE, "x")
+                            .w(MOV, S::Imm(9), D::R(15))
+                            .label("x")
+                            .w(MOV, S::Cg(0), D::R(14)); // r14 no result
+                    }
+                    6 => {
+                        a.w(MOV, S::R(2), D::R(14)).w(MOV, S::Imm(3), D::R(14));
+                    }
+                    7 => {
+                        a.w(MOV, S::Cg(1), D::R(14)).w(BIS, S::R(2), D::R(14)).w(
+                            AND,
+                            S::Imm(3),
+                            D::R(14),
+                        );
+                    }
+                    8 => {
+                        // The flags of `op` read after the SR read.
+                        a.w(MOV, S::Cg(1), D::R(14))
+                            .w(BIC, S::R(2), D::R(14))
+                            .w(MOV, S::Imm(7), D::R(15))
+                            .jump(JEQ, "x")
+                            .w(MOV, S::Imm(9), D::R(15))
+                            .label("x");
+                    }
+                    _ => {
+                        a.w(MOV, S::R(2), D::R(14))
+                            .w(MOV, S::Imm(7), D::R(15))
+                            .jump(JN, "x")
+                            .w(MOV, S::Imm(9), D::R(15))
+                            .label("x")
+                            .one(RRA, false, S::R(14))
+                            .w(AND, S::Cg(1), D::R(14));
+                    }
+                }
+                a.ret();
+                let called = routines_called(&a);
+                assert!(
+                    called.iter().all(|r| !matches!(
+                        r.as_str(),
+                        "rt86_sr" | "rt86_sr_inverted" | "rt86_sr_not_zero"
+                    )),
+                    "{} idiom {idiom}: one bit takes no whole SR ({called:?})",
+                    op_name(op)
+                );
+                if carry_only && !matches!(op, AND | BIT) {
+                    assert!(
+                        called.is_empty(),
+                        "{} idiom {idiom}: C in a known sense takes no call ({called:?})",
+                        op_name(op)
+                    );
+                }
+                cases.push((
+                    a,
+                    Case::new(format!(
+                        "{} r13, r12 ({d:#x}, {s:#x}); idiom {idiom}",
+                        op_name(op)
+                    ))
+                    .reg(12, d)
+                    .reg(13, s),
+                ));
+            }
+        }
+    }
+    // Two bits: the whole SR.
+    let mut a = Asm::default();
+    a.w(SUB, S::R(13), D::R(12))
+        .w(MOV, S::R(2), D::R(14))
+        .w(AND, S::Imm(3), D::R(14))
+        .ret();
+    assert_eq!(
+        routines_called(&a),
+        ["rt86_sr_inverted"],
+        "C and Z: the whole SR"
+    );
+    cases.push((a, Case::new("C and Z").reg(12, 5).reg(13, 5)));
+    run_all(cases);
+}
