@@ -563,6 +563,16 @@ fn main() {
         })
         .unwrap();
     }
+    // LOCKSTEP_COUNT_EXACT=1: every instruction counted by a code hook (slow;
+    // a check of the profile's block-based count).
+    let exact = Rc::new(std::cell::Cell::new(0u64));
+    if std::env::var_os("LOCKSTEP_COUNT_EXACT").is_some() {
+        let exact = exact.clone();
+        emu.add_code_hook(code_base, code_base + 0xFFFF, move |_, _, _| {
+            exact.set(exact.get() + 1);
+        })
+        .unwrap();
+    }
     emu.add_insn_in_hook(|_, _, _| 0).unwrap();
     emu.add_insn_out_hook(|_, _, _, _| {}).unwrap();
     let main86 = p.functions.iter().find(|f| f.0 == "piskrs_main").unwrap().2;
@@ -702,6 +712,9 @@ fn main() {
                 *bytes as f64 * 100.0 / total as f64
             );
         }
+    }
+    if std::env::var_os("LOCKSTEP_COUNT_EXACT").is_some() {
+        println!("8086: {} instructions counted one by one", exact.get());
     }
     if let Some(w) = &c.code_write {
         println!("{w} ({} such writes)", c.code_writes);

@@ -746,6 +746,9 @@ pub struct FunctionTranslator<'a> {
     /// The next instructions were folded into this one (`add #k, Rn` after
     /// `mov sp, Rn`, the rest of a shift loop): skip them.
     skip: usize,
+    /// The RRC at this address shifts in a 0 (a `clrc` before it, left
+    /// out): one SHR.
+    shr_at: Option<u16>,
     /// Labels reached other than by a direct jump in this function (entries,
     /// jump tables, function pointers): a shift loop's head is never one.
     pub entered_indirectly: HashSet<u16>,
@@ -798,6 +801,7 @@ impl<'a> FunctionTranslator<'a> {
             callees_change_bp: false,
             bias: 0,
             skip: 0,
+            shr_at: None,
             entered_indirectly: HashSet::new(),
         }
     }
@@ -876,6 +880,11 @@ impl<'a> FunctionTranslator<'a> {
                 }
                 if let Some(&room) = self.adjust_before.get(&d.address) {
                     self.adjust_sp(room);
+                }
+                if let Some(rrc) = self.clear_carry_then_rrc(code, n, live_after) {
+                    // clrc, then RRC: one SHR there, no CLC here.
+                    self.shr_at = Some(rrc);
+                    continue;
                 }
                 self.instruction(d, live_after[n], live_in)
                     .map_err(|e| format!("{:#06x} {:?}: {e}", d.address, d.instruction))?;
@@ -1059,6 +1068,53 @@ impl<'a> FunctionTranslator<'a> {
             && !self.adjust_after.contains_key(&next.address)
             && worth)
             .then_some(k)
+    }
+
+    /// `clrc` whose C only the RRC after it reads (register moves between,
+    /// no label, nothing else reading the flags, V unread after the RRC):
+    /// the RRC's address, for one SHR (it shifts in the 0 and sets C, N and
+    /// Z as RRC does; RRC's V is 0, SHR's is not).
+    fn clear_carry_then_rrc(
+        &self,
+        code: &[Decoded],
+        n: usize,
+        live_after: &[FlagSet],
+    ) -> Option<u16> {
+        if !matches!(
+            code[n].instruction,
+            M::Two {
+                op: Op2::Bic,
+                byte: false,
+                src: Operand::Imm(1),
+                dst: Operand::Reg(SR)
+            }
+        ) || self.adjust_after.contains_key(&code[n].address)
+        {
+            return None;
+        }
+        for (m, d) in code.iter().enumerate().skip(n + 1).take(3) {
+            if self.labels.contains(&d.address)
+                || self.adjust_before.contains_key(&d.address)
+                || self.adjust_after.contains_key(&d.address)
+            {
+                return None;
+            }
+            match d.instruction {
+                M::One {
+                    op: Op1::Rrc,
+                    dst: Operand::Reg(r),
+                    ..
+                } if r >= 4 && live_after[m] & flags::V == 0 => return Some(d.address),
+                M::Two {
+                    op: Op2::Mov,
+                    src: Operand::Reg(s),
+                    dst: Operand::Reg(t),
+                    ..
+                } if s >= 4 && t >= 4 && d.src_target.is_none() => {}
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// LLVM's MSP430 backend has no shift by a variable count: it loops, a
@@ -1555,7 +1611,8 @@ impl<'a> FunctionTranslator<'a> {
     fn unary(&mut self, op: Op1, byte: bool, dst: Operand, d: &Decoded, live: FlagSet) -> R<()> {
         let mut pre = Vec::new();
         let x = self.operand(dst, &d.src_target, false, &mut pre)?;
-        let reads_carry = op == Op1::Rrc;
+        let shifts_in_zero = op == Op1::Rrc && self.shr_at.take() == Some(d.address);
+        let reads_carry = op == Op1::Rrc && !shifts_in_zero;
         self.guarded(pre, live != 0 || reads_carry)?;
         if reads_carry {
             match self.carry {
@@ -1585,6 +1642,8 @@ impl<'a> FunctionTranslator<'a> {
                 let code = match (op, byte) {
                     (Op1::Rra, false) => Code::Sar_rm16_1,
                     (Op1::Rra, true) => Code::Sar_rm8_1,
+                    (_, false) if shifts_in_zero => Code::Shr_rm16_1,
+                    (_, true) if shifts_in_zero => Code::Shr_rm8_1,
                     (_, false) => Code::Rcr_rm16_1,
                     (_, true) => Code::Rcr_rm8_1,
                 };
@@ -1594,7 +1653,7 @@ impl<'a> FunctionTranslator<'a> {
                     _ => return Err("shift of a constant".into()),
                 };
                 self.put(ins);
-                if op == Op1::Rrc && live & (flags::N | flags::Z) != 0 {
+                if reads_carry && live & (flags::N | flags::Z) != 0 {
                     // RCR leaves SF and ZF; the MSP430's RRC sets N and Z.
                     return Err("RRC's N or Z read".into());
                 }

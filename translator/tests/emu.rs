@@ -2043,3 +2043,62 @@ fn one_bit_of_the_status_register() {
     cases.push((a, Case::new("C and Z").reg(12, 5).reg(13, 5)));
     run_all(cases);
 }
+
+/// `clrc; rrc` (LLVM's logical shift right by one), with register moves
+/// between, becomes one SHR; C, N and Z read after it as the MSP430 sets
+/// them. (Where V is read after, N is too: the RRC would stay an RCR, which
+/// the translator refuses when N or Z is read; LLVM never reads them.)
+#[test]
+fn clear_carry_then_rrc() {
+    let mut cases = Vec::new();
+    for byte in [false, true] {
+        for value in EDGES {
+            for moves in 0..3u8 {
+                for (x, y) in [(12u8, 14u8), (4, 10), (9, 15)] {
+                    let mut a = Asm::default();
+                    a.w(CMP, S::R(13), D::R(13)) // C = 1 before the clrc
+                        .w(BIC, S::Cg(1), D::R(2));
+                    if moves > 0 {
+                        a.w(MOV, S::R(x), D::R(y));
+                    }
+                    if moves > 1 {
+                        a.w(MOV, S::R(y), D::R(11));
+                    }
+                    a.one(RRC, byte, S::R(x));
+                    probe(&mut a, NO_V);
+                    a.ret();
+                    assert_eq!(
+                        shifts_by_one_right(&a),
+                        (1, 0),
+                        "byte {byte}, {moves} moves: one SHR, no RCR"
+                    );
+                    cases.push((
+                        a,
+                        Case::new(format!(
+                            "clrc; {moves} moves; rrc r{x} ({value:#x}, byte {byte})"
+                        ))
+                        .reg(x as usize, value),
+                    ));
+                }
+            }
+        }
+    }
+    run_all(cases);
+}
+
+/// The SHRs and RCRs by one in a translation.
+fn shifts_by_one_right(asm: &Asm) -> (usize, usize) {
+    let (words, relocs, _) = asm.finish();
+    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
+    let mut counts = (0, 0);
+    for i in iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE) {
+        use iced_x86::Code::*;
+        match i.code() {
+            Shr_rm16_1 | Shr_rm8_1 => counts.0 += 1,
+            Rcr_rm16_1 | Rcr_rm8_1 => counts.1 += 1,
+            _ => {}
+        }
+    }
+    counts
+}
