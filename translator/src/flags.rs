@@ -428,6 +428,32 @@ pub fn status_demand(
     live_after: &[FlagSet],
     labels: &std::collections::HashSet<u16>,
 ) -> HashMap<u16, u16> {
+    demanded_bits(code, live_after, labels).1
+}
+
+/// For each instruction, the registers whose high byte matters after it
+/// ([`status_demand`]'s data-flow: a bit of 8-15 that something later
+/// reads).
+pub fn high_byte_demand(code: &[Decoded]) -> Vec<RegSet> {
+    let (live_after, _) = liveness(code);
+    demanded_bits(code, &live_after, &std::collections::HashSet::new())
+        .0
+        .iter()
+        .map(|after| {
+            (0..16)
+                .filter(|&r| after[r] & 0xFF00 != 0)
+                .fold(0, |set, r| set | 1 << r)
+        })
+        .collect()
+}
+
+/// [`status_demand`]'s data-flow: the bits of each register that matter
+/// after each instruction, and SR's at each read of it.
+fn demanded_bits(
+    code: &[Decoded],
+    live_after: &[FlagSet],
+    labels: &std::collections::HashSet<u16>,
+) -> (Vec<Demand>, HashMap<u16, u16>) {
     const ALL_BITS: Demand = [u16::MAX; 16];
     let index: HashMap<u16, usize> = code
         .iter()
@@ -515,7 +541,7 @@ pub fn status_demand(
             }
         }
         if !changed {
-            return status;
+            return (after, status);
         }
     }
 }

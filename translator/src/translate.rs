@@ -469,7 +469,13 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
         }
     }
     let merged = !sp_extra.is_empty() || !adjust_after.is_empty() || !adjust_before.is_empty();
-    let high_live = flags::high_byte_liveness(code);
+    // A high byte matters where both analyses say so: one follows reads of
+    // it, the other the bits that reach something read.
+    let high_live: Vec<flags::RegSet> = flags::high_byte_liveness(code)
+        .iter()
+        .zip(flags::high_byte_demand(code))
+        .map(|(read, matters)| read & matters)
+        .collect();
     let bx_only_r12 = (0..16).all(|r| r == 12 || homes[r] != Home::Reg(Register::BX));
     let (live, named) = flags::register_liveness(code);
     let bx_free = live

@@ -114,7 +114,7 @@ fn src_fields(s: S, ext_at: u16) -> (u16, u16, Option<u16>) {
 // ---------------------------------------------------------------- assembling
 
 /// A tiny assembler: instruction words from `AT`, labels, relocations.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Asm {
     words: Vec<u16>,
     labels: HashMap<&'static str, u16>,
@@ -2101,4 +2101,66 @@ fn shifts_by_one_right(asm: &Asm) -> (usize, usize) {
         }
     }
     counts
+}
+
+/// A byte operation clears its register's high byte only where a bit of it
+/// reaches something read: not where an AND masks it off later (a sum's
+/// low bits do not depend on its high ones), but where a word is stored,
+/// a flag read, or the register returned. (As the program's functions are
+/// translated: a snippet translated whole clears it always.)
+#[test]
+fn high_byte_cleared_only_where_it_matters() {
+    let count_clears = |a: &Asm| {
+        let (words, relocs, _) = a.finish();
+        let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let snippet =
+            translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
+        iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+            .into_iter()
+            .filter(|i| {
+                i.code() == iced_x86::Code::Mov_r8_imm8
+                    && i.op0_register() == iced_x86::Register::DH
+            })
+            .count()
+    };
+    let mut cases = Vec::new();
+    for (masked, tail) in [(true, 0), (false, 1), (false, 2), (false, 3)] {
+        let mut a = Asm::default();
+        a.b(MOV, S::I(12), D::R(14)).w(ADD, S::R(13), D::R(14));
+        match tail {
+            0 => {
+                a.w(AND, S::Imm(31), D::R(14)).w(MOV, S::Cg(0), D::R(12));
+            }
+            1 => {
+                a.w(MOV, S::R(14), D::Abs(DATA + 0x100));
+            }
+            2 => {
+                a.w(CMP, S::Imm(0x0180), D::R(14))
+                    .jump(JNC, "x")
+                    .w(MOV, S::Cg(1), D::R(15))
+                    .label("x")
+                    .w(MOV, S::Cg(0), D::R(14));
+            }
+            _ => {}
+        }
+        a.ret();
+        assert_eq!(
+            count_clears(&a),
+            usize::from(!masked),
+            "tail {tail}: the high byte cleared only where it matters"
+        );
+        for r13 in [0x00F0u16, 0x7FFF, 0xFF80] {
+            cases.push((
+                a.clone(),
+                Case::new(format!(
+                    "mov.b @r12, r14; add r13, r14; tail {tail}; r13 {r13:#x}"
+                ))
+                .reg(12, DATA + 7)
+                .reg(13, r13)
+                .reg(14, 0xABCD)
+                .function_mode(),
+            ));
+        }
+    }
+    run_all(cases);
 }
