@@ -21,7 +21,9 @@
 //! LOCKSTEP_PROFILE=1 (print the instructions and bytes of 8086 code each
 //! function and runtime routine ran; =name also each block of the functions
 //! whose names contain it; LOCKSTEP_PROFILE_FROM=text counts only once the
-//! output has the text, e.g. "TIME CHA" for Strong's part of /BENCH),
+//! output has the text, e.g. "TIME CHA" for Strong's part of /BENCH, and
+//! LOCKSTEP_PROFILE_UNTIL=text stops counting once it has that one;
+//! LOCKSTEP_PROFILE_IN=name counts only within calls of that function),
 //! LOCKSTEP_SPLIT_CS=1 (run the 8086 code from a copy in a segment of its own,
 //! so that a stack overflowing into the code does not change it; implies
 //! LOCKSTEP_CODE_WRITES), LOCKSTEP_TRACE86=name (print every 8086 instruction of that function, with
@@ -523,20 +525,42 @@ fn main() {
         // LOCKSTEP_PROFILE_FROM=text: count only once the output has it
         // (e.g. "TIME CHA": Strong's part of /BENCH).
         let from = std::env::var("LOCKSTEP_PROFILE_FROM").ok();
+        let until = std::env::var("LOCKSTEP_PROFILE_UNTIL").ok();
+        let within: Option<u16> = std::env::var("LOCKSTEP_PROFILE_IN").ok().and_then(|name| {
+            p.functions
+                .iter()
+                .find(|f| f.0.contains(&name))
+                .map(|f| f.2)
+        });
+        let mut within_sp: Option<u64> = None;
         let mut counting = from.is_none();
         let mut seen = 0;
         let checker = checker.clone();
         emu.add_block_hook(code_base, code_base + 0xFFFF, move |uc, a, size| {
-            if !counting {
+            {
                 let c = checker.borrow();
                 if c.dos.out.len() != seen {
                     seen = c.dos.out.len();
-                    let text = from.as_deref().unwrap_or_default().as_bytes();
-                    counting = c.dos.out.windows(text.len()).any(|w| w == text);
+                    let has =
+                        |text: &str| c.dos.out.windows(text.len()).any(|w| w == text.as_bytes());
+                    counting =
+                        from.as_deref().is_none_or(has) && !until.as_deref().is_some_and(has);
                 }
-                if !counting {
+            }
+            // LOCKSTEP_PROFILE_IN=name: only within calls of that function.
+            if let Some(entry) = within {
+                let sp = uc.reg_read(RegisterX86::SP).unwrap_or(0);
+                if a - code_base == entry as u64 {
+                    within_sp = Some(sp);
+                } else if within_sp.is_some_and(|top| sp > top) {
+                    within_sp = None;
+                }
+                if within_sp.is_none() {
                     return;
                 }
+            }
+            if !counting {
+                return;
             }
             if routines.contains(&((a - code_base) as u16)) {
                 // A runtime routine's entry: who called it (the return address).

@@ -420,9 +420,10 @@ fn and_below(bits: u16) -> u16 {
 /// result matter, a memory write or a base reads the whole word, and calls,
 /// returns and jumps out of the function read every register whole.
 ///
-/// Where the register that SR is combined into was just set to a constant
-/// (`mov #1, rn; bic r2, rn`, no label between), only the bits the constant
-/// leaves to SR count.
+/// Where SR (or a copy of it) is combined with a register whose other bits
+/// are known to be 0 (`mov #1, rn; bic r2, rn`), only the bits that may be 1
+/// count ([`maybe_ones`]); where it is OR-ed into a constant just set
+/// (`mov #1, rn; bis r2, rn`), only those the constant leaves 0.
 pub fn status_demand(
     code: &[Decoded],
     live_after: &[FlagSet],
@@ -434,9 +435,9 @@ pub fn status_demand(
 /// For each instruction, the registers whose high byte matters after it
 /// ([`status_demand`]'s data-flow: a bit of 8-15 that something later
 /// reads).
-pub fn high_byte_demand(code: &[Decoded]) -> Vec<RegSet> {
+pub fn high_byte_demand(code: &[Decoded], labels: &std::collections::HashSet<u16>) -> Vec<RegSet> {
     let (live_after, _) = liveness(code);
-    demanded_bits(code, &live_after, &std::collections::HashSet::new())
+    demanded_bits(code, &live_after, labels)
         .0
         .iter()
         .map(|after| {
@@ -464,6 +465,7 @@ fn demanded_bits(
     let mut after: Vec<Demand> = vec![[0; 16]; count];
     let mut before: Vec<Demand> = vec![[0; 16]; count];
     let mut status: HashMap<u16, u16> = HashMap::new();
+    let maybe = maybe_ones(code, labels);
     let merge = |into: &mut Demand, from: &Demand| {
         for (a, b) in into.iter_mut().zip(from) {
             *a |= *b;
@@ -503,9 +505,10 @@ fn demanded_bits(
             let (inn, sr) = if d.never_returns {
                 ([0; 16], None)
             } else {
-                demand_before(&d.instruction, &out, live_after[n] != 0)
+                demand_before(&d.instruction, &out, live_after[n] != 0, &maybe[n])
             };
             if let Some(mut bits) = sr {
+                // `mov #k, rn; bis r2, rn`: the bits k sets leave SR's unread.
                 if let (
                     Some(M::Two {
                         op: Op2::Mov,
@@ -514,7 +517,7 @@ fn demanded_bits(
                         dst: Operand::Reg(set),
                     }),
                     M::Two {
-                        op,
+                        op: Op2::Bis,
                         dst: Operand::Reg(combined),
                         ..
                     },
@@ -523,11 +526,7 @@ fn demanded_bits(
                     && code[n - 1].src_target.is_none()
                     && !labels.contains(&d.address)
                 {
-                    match op {
-                        Op2::Bic | Op2::And => bits &= k,
-                        Op2::Bis => bits &= !k,
-                        _ => {}
-                    }
+                    bits &= !k;
                 }
                 let old = status.insert(d.address, bits);
                 if old != Some(bits) {
@@ -546,10 +545,126 @@ fn demanded_bits(
     }
 }
 
+/// For each instruction, the bits of each register that may be 1 before it
+/// (a forward data-flow): a constant's bits, narrowed by AND and BIC, a
+/// byte operation's low byte; anything else may be anything. A function's
+/// entry, and every label where a jump table may arrive, may hold anything.
+pub fn maybe_ones(code: &[Decoded], labels: &std::collections::HashSet<u16>) -> Vec<Demand> {
+    const ANY: Demand = [u16::MAX; 16];
+    let index: HashMap<u16, usize> = code
+        .iter()
+        .enumerate()
+        .map(|(n, d)| (d.address, n))
+        .collect();
+    // An indirect jump (not a return) may reach any label.
+    let indirect = code.iter().any(|d| {
+        matches!(d.instruction, M::Two { dst: Operand::Reg(PC), src, .. }
+            if !matches!(src, Operand::Imm(_) | Operand::PostInc(crate::msp430::SP)))
+    });
+    let count = code.len();
+    let mut before: Vec<Demand> = vec![[0; 16]; count];
+    if count > 0 {
+        before[0] = ANY;
+    }
+    if indirect {
+        for (n, d) in code.iter().enumerate() {
+            if labels.contains(&d.address) {
+                before[n] = ANY;
+            }
+        }
+    }
+    let value = |o: &Operand, state: &Demand, byte: bool| -> u16 {
+        let width = if byte { 0x00FF } else { u16::MAX };
+        width
+            & match *o {
+                Operand::Imm(k) => k,
+                Operand::Reg(r) if r != SR && r != 3 && r != PC => state[r as usize],
+                _ => u16::MAX,
+            }
+    };
+    loop {
+        let mut changed = false;
+        for n in 0..count {
+            let d = &code[n];
+            let mut state = before[n];
+            match d.instruction {
+                M::Two { op, byte, src, dst } => {
+                    let width = if byte { 0x00FF } else { u16::MAX };
+                    if let Operand::PostInc(r) = src {
+                        state[r as usize] = u16::MAX;
+                    }
+                    if let Operand::Reg(r) = dst
+                        && !matches!(op, Op2::Cmp | Op2::Bit)
+                    {
+                        let old = before[n][r as usize];
+                        let v = value(&src, &before[n], byte);
+                        state[r as usize] = match op {
+                            Op2::Mov => v,
+                            Op2::And => old & v & width,
+                            Op2::Bic => old & width,
+                            Op2::Bis | Op2::Xor => (old | v) & width,
+                            _ => width,
+                        };
+                    }
+                }
+                M::One { op, byte, dst } => match op {
+                    Op1::Call => {
+                        for bits in state.iter_mut().skip(11) {
+                            *bits = u16::MAX;
+                        }
+                    }
+                    Op1::Push => {}
+                    _ => {
+                        if let Operand::Reg(r) = dst {
+                            state[r as usize] = if byte { 0x00FF } else { u16::MAX };
+                        }
+                    }
+                },
+                M::Jump { .. } => {}
+            }
+            let (falls, target) = match crate::translate::branch_target(d) {
+                Some(t) => (false, Some(t)),
+                None if d.never_returns => (false, None),
+                None => match d.instruction {
+                    M::Jump { cond, target } => (cond != Cond::Always, Some(target)),
+                    M::Two {
+                        dst: Operand::Reg(PC),
+                        ..
+                    }
+                    | M::One { op: Op1::Reti, .. } => (false, None),
+                    _ => (true, None),
+                },
+            };
+            let mut flow = |m: usize, before: &mut Vec<Demand>| {
+                for (b, s) in before[m].iter_mut().zip(&state) {
+                    if *b | *s != *b {
+                        *b |= *s;
+                        changed = true;
+                    }
+                }
+            };
+            if falls && n + 1 < count {
+                flow(n + 1, &mut before);
+            }
+            if let Some(m) = target.and_then(|t| index.get(&t).copied()) {
+                flow(m, &mut before);
+            }
+        }
+        if !changed {
+            return before;
+        }
+    }
+}
+
 /// The bits of each register read before an instruction, given those read
 /// after it and whether a flag it writes is read; and, where it reads SR as
 /// data, the bits of SR it needs.
-fn demand_before(instruction: &M, after: &Demand, flags_read: bool) -> (Demand, Option<u16>) {
+fn demand_before(
+    instruction: &M,
+    after: &Demand,
+    flags_read: bool,
+    maybe: &Demand,
+) -> (Demand, Option<u16>) {
     let mut before = *after;
     let mut sr = None;
     let whole_base = |before: &mut Demand, o: &Operand| {
@@ -581,13 +696,22 @@ fn demand_before(instruction: &M, after: &Demand, flags_read: bool) -> (Demand, 
                 result = width;
             }
             // The bits of each operand that the result's bits depend on.
+            // A bit of the other operand's that is surely 0 masks off (AND)
+            // or leaves (BIC) the same bit of this one.
+            let dst_may = match dst {
+                Operand::Reg(r) => maybe[r as usize],
+                _ => u16::MAX,
+            };
+            let src_may = match src {
+                Operand::Imm(k) => k,
+                Operand::Reg(r) if r != SR && r != 3 => maybe[r as usize],
+                _ => u16::MAX,
+            };
             let (from_src, from_dst) = match op {
                 Op2::Mov => (result, 0),
-                Op2::Bic | Op2::Bis | Op2::Xor => (result, result),
-                Op2::And | Op2::Bit => match src {
-                    Operand::Imm(k) => (result & k, result & k),
-                    _ => (result, result),
-                },
+                Op2::Bic => (result & dst_may, result),
+                Op2::Bis | Op2::Xor => (result, result),
+                Op2::And | Op2::Bit => (result & dst_may, result & src_may),
                 _ => (and_below(result), and_below(result)),
             };
             if let Operand::Reg(r) = dst

@@ -473,7 +473,7 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
     // it, the other the bits that reach something read.
     let high_live: Vec<flags::RegSet> = flags::high_byte_liveness(code)
         .iter()
-        .zip(flags::high_byte_demand(code))
+        .zip(flags::high_byte_demand(code, labels))
         .map(|(read, matters)| read & matters)
         .collect();
     let bx_only_r12 = (0..16).all(|r| r == 12 || homes[r] != Home::Reg(Register::BX));

@@ -1914,7 +1914,8 @@ fn routines_called(asm: &Asm) -> Vec<String> {
 
 /// SR read as data where later code keeps one bit of it (LLVM's ways to turn
 /// a flag into a value): C, Z, N or V alone, `mov #1, rn; bic r2, rn` (not
-/// C), a bit that a BIT tests, none at all; after each kind of carry (ADD:
+/// C), a copy of SR cleared out of a register known to hold 1, a bit that
+/// a BIT tests, none at all; after each kind of carry (ADD:
 /// CF = C, SUB/CMP: CF = borrow, AND/BIT: C = not Z), with values giving
 /// each flag; and with the flags of the instruction before still read
 /// after (they must survive). Only the whole SR takes the runtime's
@@ -1930,10 +1931,10 @@ fn one_bit_of_the_status_register() {
         (BIT, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
     ] {
         for (d, s) in vals {
-            for idiom in 0..10 {
+            for idiom in 0..11 {
                 let mut a = Asm::default();
                 a.w(op, S::R(13), D::R(12));
-                let carry_only = matches!(idiom, 0 | 4 | 5 | 8);
+                let carry_only = matches!(idiom, 0 | 4 | 5 | 8 | 10);
                 match idiom {
                     0 => {
                         a.w(MOV, S::R(2), D::R(14)).w(AND, S::Cg(1), D::R(14));
@@ -1989,6 +1990,17 @@ fn one_bit_of_the_status_register() {
                             .jump(JEQ, "x")
                             .w(MOV, S::Imm(9), D::R(15))
                             .label("x");
+                    }
+                    10 => {
+                        // A copy of SR, later cleared out of a register that
+                        // holds 1 (its other bits surely 0), past a branch.
+                        a.w(MOV, S::R(2), D::R(11))
+                            .w(MOV, S::Cg(1), D::R(14))
+                            .w(CMP, S::Imm(0x0F00), D::R(13))
+                            .jump(JEQ, "x")
+                            .w(BIC, S::R(11), D::R(14))
+                            .label("x")
+                            .w(MOV, S::Cg(0), D::R(11)); // r11 no result
                     }
                     _ => {
                         a.w(MOV, S::R(2), D::R(14))
