@@ -79,14 +79,11 @@ impl Words for FarWords {
                 word = lateout(reg) word,
             );
         }
-        // SAFETY: as above (the runtime restores its segment register); the
-        // table's words are two u16s, low half first.
+        // SAFETY: as above (the runtime finds the table's segment, 1000h
+        // paragraphs past the program's, and restores its segment register).
         #[cfg(target_arch = "msp430")]
         unsafe {
-            let segment = rt86::rt86_segment() + 0x1000;
-            let offset = ((self.first + index) * 4) as u16;
-            word = rt86::rt86_far_read(segment, offset) as u32
-                | (rt86::rt86_far_read(segment, offset + 2) as u32) << 16;
+            word = rt86::rt86_table_read(((self.first + index) * 4) as u16);
         }
         word
     }
@@ -113,10 +110,7 @@ impl Words for FarWords {
         // SAFETY: as in `get`: inside the far table, through the runtime.
         #[cfg(target_arch = "msp430")]
         unsafe {
-            let segment = rt86::rt86_segment() + 0x1000;
-            let offset = ((self.first + index) * 4) as u16;
-            rt86::rt86_far_write(segment, offset, word as u16);
-            rt86::rt86_far_write(segment, offset + 2, (word >> 16) as u16);
+            rt86::rt86_table_write(((self.first + index) * 4) as u16, word);
         }
     }
 }

@@ -61,6 +61,11 @@ unsafe extern "C" {
     pub fn rt86_far_write(segment: u16, offset: u16, value: u16);
     /// The program's segment (CS = DS = ES = SS).
     pub fn rt86_segment() -> u16;
+    /// The far table's double word at `offset` (its segment lies 1000h
+    /// paragraphs past the program's; low word first).
+    pub fn rt86_table_read(offset: u16) -> u32;
+    /// Writes the far table's double word at `offset`.
+    pub fn rt86_table_write(offset: u16, value: u32);
     /// IN AL, DX.
     pub fn rt86_in(port: u16) -> u8;
     /// OUT DX, AL.

@@ -8,6 +8,26 @@ fn main() {
     let pattern = args.next().expect("usage: disasm ELF PATTERN");
     let elf = std::fs::read(&path).expect("read");
     let image = translator::program::build(&elf).expect("build");
+    // DISASM_CALLS=1: how many calls name each runtime routine.
+    if std::env::var_os("DISASM_CALLS").is_some() {
+        let code = &image.bytes[(image.code.0 - 0x100) as usize..(image.code.1 - 0x100) as usize];
+        let mut calls = std::collections::HashMap::new();
+        for i in Decoder::with_ip(16, code, image.code.0 as u64, DecoderOptions::NONE) {
+            if i.code() == iced_x86::Code::Call_rel16
+                && let Some(r) = image
+                    .runtime_routines
+                    .iter()
+                    .find(|r| r.1 as u64 == i.near_branch_target())
+            {
+                *calls.entry(r.0.clone()).or_insert(0) += 1;
+            }
+        }
+        let mut calls: Vec<_> = calls.into_iter().collect();
+        calls.sort_by_key(|c| std::cmp::Reverse(c.1));
+        for (name, n) in calls {
+            println!("{n:5} calls of {name}");
+        }
+    }
     let mut functions = image.functions.clone();
     functions.sort_by_key(|f| f.1);
     for (i, (name, start)) in functions.iter().enumerate() {

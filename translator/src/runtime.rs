@@ -290,6 +290,31 @@ fn routines(
     a.mov(bx, ds)?;
     a.ret()?;
 
+    // The far table (src/dos/far.rs), 1000h paragraphs past the program:
+    // a double word at offset BX, read into BX:CX or written from CX:DX.
+    if want("rt86_table_read") {
+        name(a, "rt86_table_read")?;
+        a.push(es)?;
+        a.mov(ax, ds)?;
+        a.add(ax, 0x1000u32)?;
+        a.mov(es, ax)?;
+        a.mov(cx, word_ptr(bx + 2).es())?;
+        a.mov(bx, word_ptr(bx).es())?;
+        a.pop(es)?;
+        a.ret()?;
+    }
+    if want("rt86_table_write") {
+        name(a, "rt86_table_write")?;
+        a.push(es)?;
+        a.mov(ax, ds)?;
+        a.add(ax, 0x1000u32)?;
+        a.mov(es, ax)?;
+        a.mov(word_ptr(bx).es(), cx)?;
+        a.mov(word_ptr(bx + 2).es(), dx)?;
+        a.pop(es)?;
+        a.ret()?;
+    }
+
     // Ports: (port BX[, value CL]).
     name(a, "rt86_in")?;
     a.mov(dx, bx)?;

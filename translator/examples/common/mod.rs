@@ -463,6 +463,24 @@ pub fn model_runtime(
             far.write(cpu, (l + 1) & 0xFFFFF, (v >> 8) as u8);
         }
         ("rt86_segment", _) => cpu.regs[12] = SEG,
+        ("rt86_table_read", _) => {
+            let word = |cpu: &Cpu, o: u16| {
+                let l = lin(SEG + 0x1000, o);
+                far.read(cpu, l) as u16 | (far.read(cpu, (l + 1) & 0xFFFFF) as u16) << 8
+            };
+            let offset = r(cpu, 12);
+            let (low, high) = (word(cpu, offset), word(cpu, offset.wrapping_add(2)));
+            cpu.regs[12] = low;
+            cpu.regs[13] = high;
+        }
+        ("rt86_table_write", _) => {
+            let offset = r(cpu, 12);
+            for (k, v) in [(0u16, r(cpu, 13)), (2, r(cpu, 14))] {
+                let l = lin(SEG + 0x1000, offset.wrapping_add(k));
+                far.write(cpu, l, v as u8);
+                far.write(cpu, (l + 1) & 0xFFFFF, (v >> 8) as u8);
+            }
+        }
         ("rt86_in", _) => cpu.regs[12] = 0,
         ("rt86_out", _) | ("rt86_idle", _) => {}
         ("rt86_exit", _) => return Some(format!("rt86_exit {}", r(cpu, 12) as u8)),
