@@ -237,32 +237,6 @@ fn routines(
     a.pop(bp)?;
     a.ret()?;
 
-    // One bit of SR in its place in AX, where only that one is read (the
-    // translator's `one_status_bit`): C as not ZF (after AND/BIT/XOR), Z, N
-    // or V. The flags stay as they are.
-    for (routine, bit, skip) in [
-        ("rt86_sr_c_not_zero", 1u32, "e"),
-        ("rt86_sr_z", 2, "ne"),
-        ("rt86_sr_n", 4, "ns"),
-        ("rt86_sr_v", 0x100, "no"),
-    ] {
-        if !want(routine) {
-            continue;
-        }
-        name(a, routine)?;
-        let mut done = a.create_label();
-        a.mov(ax, 0u32)?;
-        match skip {
-            "e" => a.je(done)?,
-            "ne" => a.jne(done)?,
-            "ns" => a.jns(done)?,
-            _ => a.jno(done)?,
-        }
-        a.mov(ax, bit)?;
-        a.set_label(&mut done)?;
-        a.ret()?;
-    }
-
     // Far memory: (segment BX, offset CX[, value DX]).
     name(a, "rt86_far_read")?;
     a.push(es)?;

@@ -583,6 +583,11 @@ struct ShiftLoop {
     c: Reg,
     /// The counter counts down as a byte (`sub.b`).
     counter_byte: bool,
+    /// The count is 1 to 15: the loop is entered only past a test for 0
+    /// and the counter's other bits are surely 0 ([`flags::maybe_ones`]).
+    small: bool,
+    /// Something after the loop reads the counter (it ends at 0).
+    counter_read_after: bool,
     /// Its MSP430 instructions.
     length: usize,
 }
@@ -742,6 +747,11 @@ pub struct FunctionTranslator<'a> {
     /// The bits of SR read at each instruction that reads it as data
     /// ([`flags::status_demand`]).
     status_demand: HashMap<u16, u16>,
+    /// The bits each register may hold before each instruction
+    /// ([`flags::maybe_ones`]), and the registers that each instruction
+    /// names or that are read after it ([`flags::register_liveness`]).
+    maybe_ones: Vec<[u16; 16]>,
+    registers_read_after: Vec<flags::RegSet>,
     /// The function saves its caller's BP on entry ([`Self::save_bp`]).
     saves_bp: bool,
     /// Callees may change BP (a test snippet translated whole, whose
@@ -803,6 +813,8 @@ impl<'a> FunctionTranslator<'a> {
             bp_minus_sp: None,
             sr_in_ax: false,
             status_demand: HashMap::new(),
+            maybe_ones: Vec::new(),
+            registers_read_after: Vec::new(),
             saves_bp: false,
             callees_change_bp: false,
             bias: 0,
@@ -832,6 +844,11 @@ impl<'a> FunctionTranslator<'a> {
         live_in: &HashMap<u16, FlagSet>,
     ) -> R<()> {
         self.status_demand = flags::status_demand(code, live_after, self.labels);
+        self.maybe_ones = flags::maybe_ones(code, self.labels);
+        // Read at or after each instruction (what it names counts as read:
+        // a little more than the truth, never less).
+        let (read_after, named) = flags::register_liveness(code);
+        self.registers_read_after = read_after.iter().zip(&named).map(|(a, n)| a | n).collect();
         for (n, d) in code.iter().enumerate() {
             // An `add` folded into the `mov sp` before it emits nothing, but
             // control still falls from it into what follows.
@@ -1191,61 +1208,103 @@ impl<'a> FunctionTranslator<'a> {
                     && !self.adjust_after.contains_key(&d.address)
             })
             && live_after[n + length - 1] == 0)
-            .then_some(ShiftLoop {
-                left,
-                byte,
-                x,
-                c,
-                counter_byte,
-                length,
+            .then(|| {
+                // Entered past `cmp #0, Rc` (or .b); `jeq` past the loop.
+                let after = code.get(n + length).map(|d| d.address);
+                let guarded = n >= 2
+                    && matches!(code[n - 2].instruction, M::Two {
+                        op: Op2::Cmp,
+                        src: Operand::Imm(0),
+                        dst: Operand::Reg(r),
+                        ..
+                    } if r == c)
+                    && matches!(code[n - 1].instruction, M::Jump { cond: Cond::Eq, target }
+                        if Some(target) == after);
+                ShiftLoop {
+                    left,
+                    byte,
+                    x,
+                    c,
+                    counter_byte,
+                    small: guarded && self.maybe_ones[n - 1][c as usize] & 0xFFF0 == 0,
+                    counter_read_after: self
+                        .registers_read_after
+                        .get(n + length)
+                        .is_none_or(|read| read & 1 << c != 0),
+                    length,
+                }
             })
     }
 
     /// A shift loop as one shift: the loop runs at least once (a count of 0
     /// wraps: 256 turns, or 65,536), and 16 turns or more leave 0, so the
     /// count becomes min(count - 1, 15) + 1 in CL (an 8086 shifts by all of
-    /// CL, a 286 or later by CL mod 32: both agree below 32). CX is kept in
-    /// AX meanwhile. A byte shift works on the word and keeps its low byte
-    /// (MSP430 byte operations on a register clear its high byte). The
-    /// counter ends at 0, as the loop leaves it; the flags are dead.
+    /// CL, a 286 or later by CL mod 32: both agree below 32); where the
+    /// count is known to be 1 to 15 (`small`), it goes to CL as it is. CX is
+    /// kept in AX meanwhile, unless the counter is CX itself. A byte shift
+    /// works on the word and keeps its low byte (MSP430 byte operations on a
+    /// register clear its high byte). The counter ends at 0, as the loop
+    /// leaves it, where it is read later; the flags are dead.
     fn shift_by_count(&mut self, d: &Decoded, shift: &ShiftLoop) -> R<()> {
         let mut pre = Vec::new();
         let counter = self.operand(Operand::Reg(shift.c), &None, false, &mut pre)?;
         let shifted = self.operand(Operand::Reg(shift.x), &None, false, &mut pre)?;
-        let (count, limit) = if shift.counter_byte {
-            (Register::AL, Code::Cmp_rm8_imm8)
+        let in_cx = matches!(counter, X::R(Register::CX));
+        if shift.small && in_cx {
+            // CL holds the count already.
+        } else if shift.small {
+            pre.push(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
+            match &counter {
+                X::R(r) => match low(*r) {
+                    Some(l) => pre.push(i!(Code::Mov_r8_rm8, Register::CL, l)),
+                    None => pre.push(i!(Code::Mov_r16_rm16, Register::CX, *r)),
+                },
+                X::M(m) => pre.push(i!(Code::Mov_r8_rm8, Register::CL, *m)),
+                _ => return Err("the counter is not a register".into()),
+            }
+            for i in pre.drain(..) {
+                self.put(i);
+            }
         } else {
-            (Register::AX, Code::Cmp_rm16_imm8)
-        };
-        match (&counter, shift.counter_byte) {
-            (X::R(r), true) => match low(*r) {
-                Some(l) => pre.push(i!(Code::Mov_r8_rm8, Register::AL, l)),
-                None => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *r)),
-            },
-            (X::R(r), false) => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *r)),
-            (X::M(m), true) => pre.push(i!(Code::Mov_r8_rm8, Register::AL, *m)),
-            (X::M(m), false) => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *m)),
-            _ => return Err("the counter is not a register".into()),
+            let (count, limit) = if shift.counter_byte {
+                (Register::AL, Code::Cmp_rm8_imm8)
+            } else {
+                (Register::AX, Code::Cmp_rm16_imm8)
+            };
+            match (&counter, shift.counter_byte) {
+                (X::R(r), true) => match low(*r) {
+                    Some(l) => pre.push(i!(Code::Mov_r8_rm8, Register::AL, l)),
+                    None => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *r)),
+                },
+                (X::R(r), false) => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *r)),
+                (X::M(m), true) => pre.push(i!(Code::Mov_r8_rm8, Register::AL, *m)),
+                (X::M(m), false) => pre.push(i!(Code::Mov_r16_rm16, Register::AX, *m)),
+                _ => return Err("the counter is not a register".into()),
+            }
+            if shift.counter_byte {
+                pre.push(i!(Code::Dec_rm8, Register::AL));
+            } else {
+                pre.push(i!(Code::Dec_r16, Register::AX));
+            }
+            pre.push(i!(limit, count, 15));
+            for i in pre.drain(..) {
+                self.put(i);
+            }
+            let within = Label::Local(d.address as u32);
+            self.out
+                .push(Item::Branch(Some(ConditionCode::b), within.clone()));
+            self.put(i!(Code::Mov_r16_imm16, Register::AX, 15));
+            self.out.push(Item::Label(within));
+            self.put(i!(Code::Inc_rm8, Register::AL));
+            self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
         }
-        if shift.counter_byte {
-            pre.push(i!(Code::Dec_rm8, Register::AL));
-        } else {
-            pre.push(i!(Code::Dec_r16, Register::AX));
-        }
-        pre.push(i!(limit, count, 15));
         for i in pre {
             self.put(i);
         }
-        let within = Label::Local(d.address as u32);
-        self.out
-            .push(Item::Branch(Some(ConditionCode::b), within.clone()));
-        self.put(i!(Code::Mov_r16_imm16, Register::AX, 15));
-        self.out.push(Item::Label(within));
-        self.put(i!(Code::Inc_rm8, Register::AL));
-        self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
-        // CX's value is in AX now.
+        let saved_cx = !(shift.small && in_cx);
+        // CX's value is in AX now (where it was saved).
         let shifted = match shifted {
-            X::R(Register::CX) => X::R(Register::AX),
+            X::R(Register::CX) if saved_cx => X::R(Register::AX),
             other => other,
         };
         let low_byte = |me: &mut Self| -> R<()> {
@@ -1276,11 +1335,15 @@ impl<'a> FunctionTranslator<'a> {
         if shift.byte && shift.left {
             low_byte(self)?;
         }
-        self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
-        match counter {
-            X::R(r) => self.put(i!(Code::Xor_r16_rm16, r, r)),
-            X::M(m) => self.put(i!(Code::Mov_rm16_imm16, m, 0)),
-            _ => {}
+        if saved_cx {
+            self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
+        }
+        if shift.counter_read_after {
+            match counter {
+                X::R(r) => self.put(i!(Code::Xor_r16_rm16, r, r)),
+                X::M(m) => self.put(i!(Code::Mov_rm16_imm16, m, 0)),
+                _ => {}
+            }
         }
         self.carry = Carry::Unknown;
         Ok(())
@@ -1533,6 +1596,15 @@ impl<'a> FunctionTranslator<'a> {
                     Operand::Imm(_) => {
                         let label = match &d.src_target {
                             Some(Target::Text(t)) => Label::Text(*t),
+                            Some(Target::Runtime(name)) if name == "__mspabi_mpyi" => {
+                                // r12 *= r13, the 8086's own MUL in place of
+                                // the libcall (which may change r14 and the
+                                // flags too, as MUL does).
+                                self.put(i!(Code::Mov_r16_rm16, Register::AX, Register::BX));
+                                self.put(i!(Code::Mul_rm16, Register::CX));
+                                self.put(i!(Code::Mov_r16_rm16, Register::BX, Register::AX));
+                                return Ok(());
+                            }
                             Some(Target::Runtime(name)) => Label::Runtime(name.clone()),
                             None => return Err("a call to a constant address".into()),
                         };
@@ -1803,7 +1875,7 @@ impl<'a> FunctionTranslator<'a> {
                 .get(&d.address)
                 .copied()
                 .unwrap_or(u16::MAX);
-            if !self.one_status_bit(demand)? {
+            if !self.one_status_bit(demand, d.address)? {
                 let routine = match self.carry {
                     Carry::Inverted => "rt86_sr_inverted",
                     Carry::NotZero => "rt86_sr_not_zero",
@@ -2151,11 +2223,12 @@ impl<'a> FunctionTranslator<'a> {
     /// its place in AX (the others are left as they are: nothing reads
     /// them), the flags unchanged. C in the 8086's sense is bit 0 of the
     /// 8086's flags (PUSHF; POP AX, then NOT where the sense is inverted); the
-    /// other bits come from small runtime routines (rt86_sr_z and the like:
-    /// a call is the smallest). False where it takes the whole SR: more bits,
-    /// or C where its sense is not known.
-    fn one_status_bit(&mut self, demand: u16) -> R<bool> {
-        let routine = match (demand, self.carry) {
+    /// other bits by a jump: `mov ax, 0; j(not) skip; mov al/ah, bit`. False
+    /// where it takes the whole SR: more bits, or C where its sense is not
+    /// known.
+    fn one_status_bit(&mut self, demand: u16, at: u16) -> R<bool> {
+        use ConditionCode as C;
+        let (skip_when, set) = match (demand, self.carry) {
             (0, _) => return Ok(true),
             (1, Carry::Same | Carry::Inverted) => {
                 self.put(i!(Code::Pushfw));
@@ -2165,13 +2238,17 @@ impl<'a> FunctionTranslator<'a> {
                 }
                 return Ok(true);
             }
-            (1, Carry::NotZero) => "rt86_sr_c_not_zero",
-            (2, _) => "rt86_sr_z",
-            (4, _) => "rt86_sr_n",
-            (0x100, _) => "rt86_sr_v",
+            (1, Carry::NotZero) => (C::e, (Register::AL, 1)),
+            (2, _) => (C::ne, (Register::AL, 2)),
+            (4, _) => (C::ns, (Register::AL, 4)),
+            (0x100, _) => (C::no, (Register::AH, 1)),
             _ => return Ok(false),
         };
-        self.out.push(Item::Call(Label::Runtime(routine.into())));
+        let skip = Label::Local(0x1_0000 | at as u32);
+        self.put(i!(Code::Mov_r16_imm16, Register::AX, 0));
+        self.out.push(Item::Branch(Some(skip_when), skip.clone()));
+        self.put(i!(Code::Mov_r8_imm8, set.0, set.1));
+        self.out.push(Item::Label(skip));
         Ok(true)
     }
 

@@ -1757,8 +1757,10 @@ fn shifts_by_cl(asm: &Asm, as_function: bool) -> usize {
 /// `clrc; rrc Rx`, then `sub.b #1, Rc; jne` back, behind a test for 0)
 /// become one shift by CL. Every form (left, right, word, byte; a byte or a
 /// word counter), with the value and the counter in BX, CX, DX, SI, DI and
-/// memory words, over counts from 1 to past 16, and 0 where the loop runs
-/// without its test (a byte counter wraps: 256 turns).
+/// memory words, over counts from 1 to past 16 (below 16 behind the test
+/// for 0 the count goes to CL as it is), and 0 where the loop runs without
+/// its test (a byte counter wraps: 256 turns); with the counter read after
+/// the loop (it must be 0) and overwritten.
 #[test]
 fn shift_loops() {
     let pairs = [
@@ -1800,7 +1802,13 @@ fn shift_loops() {
                     } else {
                         a.w(ADD, S::Cg(0xFFFF), D::R(c));
                     }
-                    a.jump(JNE, "loop").label("done").ret();
+                    a.jump(JNE, "loop").label("done");
+                    if count == 7 {
+                        // The counter overwritten after the loop: not zeroed there.
+                        let other = if x == 14 || c == 14 { 11 } else { 14 };
+                        a.w(MOV, S::Imm(5), D::R(other)).w(MOV, S::Cg(2), D::R(c));
+                    }
+                    a.ret();
                     assert_eq!(shifts_by_cl(&a, false), 1, "form {form}: one shift by CL");
                     cases.push((
                         a,
