@@ -573,6 +573,28 @@ enum X {
     L(Label),
 }
 
+/// What instruction-by-instruction translation leaves behind and nothing
+/// needs: `mov r, r`, and `not ax` twice in a row (SR's inverted carry,
+/// then BIC's complement of it). Neither touches the flags.
+fn tidy(out: &mut Vec<Item>) {
+    let is_not_ax = |item: &Item| matches!(item, Item::Plain(i) if i.code() == Code::Not_rm16 && i.op0_register() == Register::AX);
+    out.retain(|item| {
+        !matches!(item, Item::Plain(i)
+            if matches!(i.code(), Code::Mov_r16_rm16 | Code::Mov_rm16_r16)
+                && i.op0_kind() == iced_x86::OpKind::Register
+                && i.op1_kind() == iced_x86::OpKind::Register
+                && i.op0_register() == i.op1_register())
+    });
+    let mut n = 0;
+    while n + 1 < out.len() {
+        if is_not_ax(&out[n]) && is_not_ax(&out[n + 1]) {
+            out.drain(n..n + 2);
+        } else {
+            n += 1;
+        }
+    }
+}
+
 /// A loop that shifts `x` by the count in `c` a bit a turn
 /// ([`FunctionTranslator::shift_loop`]).
 struct ShiftLoop {
@@ -927,6 +949,7 @@ impl<'a> FunctionTranslator<'a> {
                     .map_err(|e| format!("after {:#06x} {:?}: {e}", d.address, d.instruction))?;
             }
         }
+        tidy(&mut self.out);
         Ok(())
     }
 
