@@ -1,5 +1,9 @@
 //! Which MSP430 flags are read before they are written again: the translator
-//! computes a flag only where this says it is live.
+//! computes a flag only where this says it is live. And the data-flows over
+//! registers the translation needs: which are read later (whole, or their
+//! high bytes), which of their bits anything later reads
+//! ([`status_demand`], [`high_byte_demand`]) and which bits they may hold
+//! ([`maybe_ones`]).
 //!
 //! A backward data-flow over one function's instructions. Calls end every
 //! flag's life (the callee's flags are not the caller's); a flag is never
