@@ -13,7 +13,7 @@
 //! | r14 | DX | third argument |
 //! | r10 | SI | callee-saved |
 //! | r9 | DI | callee-saved |
-//! | r4-r8, r11, r15 | words in memory ([`VREGS`]) | r15: fourth argument |
+//! | r4-r8, r11, r15 | words in memory ([`Vregs`]) | r15: fourth argument |
 //!
 //! AX is scratch, and BP points at the stack (BP = SP) whenever an operand is
 //! `X(SP)`: the 8086 cannot address memory through SP. BP also serves as a
