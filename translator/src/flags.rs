@@ -480,20 +480,7 @@ fn demanded_bits(
         for n in (0..count).rev() {
             let d = &code[n];
             let mut out: Demand = [0; 16];
-            // Where control goes next.
-            let (falls, target, leaves) = match crate::translate::branch_target(d) {
-                Some(t) => (false, Some(t), false),
-                None if d.never_returns => (false, None, false),
-                None => match d.instruction {
-                    M::Jump { cond, target } => (cond != Cond::Always, Some(target), false),
-                    M::Two {
-                        dst: Operand::Reg(PC),
-                        ..
-                    }
-                    | M::One { op: Op1::Reti, .. } => (false, None, true),
-                    _ => (true, None, false),
-                },
-            };
+            let (falls, target, leaves) = next_of(d);
             if falls && n + 1 < count {
                 merge(&mut out, &before[n + 1]);
             }
@@ -546,6 +533,25 @@ fn demanded_bits(
         if !changed {
             return (after, status);
         }
+    }
+}
+
+/// Where control goes after an instruction: whether it falls through, the
+/// jump's target in the function, whether it leaves the function (a
+/// return, an indirect jump). A call that never returns goes nowhere.
+fn next_of(d: &Decoded) -> (bool, Option<u16>, bool) {
+    match crate::translate::branch_target(d) {
+        Some(t) => (false, Some(t), false),
+        None if d.never_returns => (false, None, false),
+        None => match d.instruction {
+            M::Jump { cond, target } => (cond != Cond::Always, Some(target), false),
+            M::Two {
+                dst: Operand::Reg(PC),
+                ..
+            }
+            | M::One { op: Op1::Reti, .. } => (false, None, true),
+            _ => (true, None, false),
+        },
     }
 }
 
@@ -626,19 +632,7 @@ pub fn maybe_ones(code: &[Decoded], labels: &std::collections::HashSet<u16>) -> 
                 },
                 M::Jump { .. } => {}
             }
-            let (falls, target) = match crate::translate::branch_target(d) {
-                Some(t) => (false, Some(t)),
-                None if d.never_returns => (false, None),
-                None => match d.instruction {
-                    M::Jump { cond, target } => (cond != Cond::Always, Some(target)),
-                    M::Two {
-                        dst: Operand::Reg(PC),
-                        ..
-                    }
-                    | M::One { op: Op1::Reti, .. } => (false, None),
-                    _ => (true, None),
-                },
-            };
+            let (falls, target, _) = next_of(d);
             let mut flow = |m: usize, before: &mut Vec<Demand>| {
                 for (b, s) in before[m].iter_mut().zip(&state) {
                     if *b | *s != *b {

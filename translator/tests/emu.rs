@@ -965,6 +965,16 @@ fn xor_overflow() {
 
 // ---------------------------------------------------------------- the status register
 
+/// An operation of each kind of carry (ADD: CF = C; SUB and CMP: CF =
+/// borrow; AND and BIT: C = not Z), with (r12, r13) values giving each flag.
+const CARRY_KINDS: [(u16, [(u16, u16); 4]); 5] = [
+    (ADD, [(0x7FFF, 1), (0xFFFF, 1), (0x8000, 0x8000), (3, 4)]),
+    (SUB, [(0x7FFF, 0xFFFF), (1, 1), (0x8000, 1), (3, 4)]),
+    (CMP, [(0, 1), (5, 5), (0x8000, 0x7FFF), (0x10, 2)]),
+    (AND, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
+    (BIT, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
+];
+
 /// clrc, setc (bic/bis #1, r2) and `bit #1, r2`, read by jumps, addc, subc,
 /// rrc and `mov r2, ...`.
 #[test]
@@ -1012,13 +1022,7 @@ fn status_register() {
     }
     // SR as data after each kind of carry: add (CF = C), sub (CF = borrow),
     // and (C = not Z), and with values giving each flag.
-    for (op, vals) in [
-        (ADD, [(0x7FFF, 1), (0xFFFF, 1), (0x8000, 0x8000), (3, 4)]),
-        (SUB, [(0x7FFF, 0xFFFF), (1, 1), (0x8000, 1), (3, 4)]),
-        (CMP, [(0, 1), (5, 5), (0x8000, 0x7FFF), (0x10, 2)]),
-        (AND, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
-        (BIT, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
-    ] {
+    for (op, vals) in CARRY_KINDS {
         for (d, s) in vals {
             let mut a = Asm::default();
             a.w(op, S::R(13), D::R(12)).w(MOV, S::R(2), D::R(14));
@@ -1931,13 +1935,7 @@ fn routines_called(asm: &Asm) -> Vec<String> {
 #[test]
 fn one_bit_of_the_status_register() {
     let mut cases = Vec::new();
-    for (op, vals) in [
-        (ADD, [(0x7FFF, 1), (0xFFFF, 1), (0x8000, 0x8000), (3, 4)]),
-        (SUB, [(0x7FFF, 0xFFFF), (1, 1), (0x8000, 1), (3, 4)]),
-        (CMP, [(0, 1), (5, 5), (0x8000, 0x7FFF), (0x10, 2)]),
-        (AND, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
-        (BIT, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
-    ] {
+    for (op, vals) in CARRY_KINDS {
         for (d, s) in vals {
             for idiom in 0..11 {
                 let mut a = Asm::default();
