@@ -522,12 +522,10 @@ mod program {
 
     /// Probe units ([`speed::probe`]) this machine runs in one BIOS tick
     /// (about 55 ms, from one tick's start to the next's); under /FIXED the
-    /// most there can be (the whole budget), without probing. Only
-    /// PISKRS86.COM probes: PISKRS.COM has no room left for it (its 386s are
-    /// about the reference's speed or faster; the README says so).
+    /// most there can be (the whole budget), without probing.
     #[inline(never)]
     fn measure_speed(fixed_budget: bool) -> u16 {
-        if fixed_budget || cfg!(target_arch = "x86") {
+        if fixed_budget {
             return u16::MAX;
         }
         let board = piskrs::board::Board::new(19);

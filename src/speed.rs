@@ -5,8 +5,8 @@
 //! slower than the reference gets the share of the budget it can do in the
 //! time. The reference 386 and anything faster keep the whole budget, so their
 //! moves stay the host's. `/FIXED` skips the probe (the whole budget always).
-//! Only PISKRS86.COM probes: PISKRS.COM has no room for it. The budget's
-//! tests are in tests/settings.rs.
+//! Both .COMs probe (PISKRS.COM and PISKRS86.COM). The budget's tests are in
+//! tests/settings.rs.
 
 use crate::board::{Board, Stone};
 use crate::coord::Point;
@@ -14,8 +14,9 @@ use crate::evaluation::count_score;
 
 /// Probe units the reference 386 (PISKRS.COM on DOSBox-X, cputype=386,
 /// core=normal, cycles=fixed 3000) runs in one BIOS tick, less a tenth: 157
-/// measured (/BENCH's `SPEED units=`, 2026-11-26, with the probe switched on
-/// for PISKRS.COM in a test build). The tenth keeps a measurement's noise on
+/// measured (/BENCH's `SPEED units=`, tests/dosbox/bench.js, 2026-11-26, the
+/// same in a test build of the eighth session and in the shipped build of the
+/// tenth). The tenth keeps a measurement's noise on
 /// the reference from ever lowering its budget; a PC up to a tenth slower
 /// than the reference keeps the whole budget too.
 pub const REFERENCE_UNITS_PER_TICK: u16 = 141;

@@ -16,6 +16,7 @@ const h = require("./harness");
 const T = { timeout: 120000 };
 const LONG = { timeout: 600000 };
 const REPO = path.join(__dirname, "..", "..");
+const P386 = path.join(REPO, "target", "PISKRS.COM");
 const P86 = process.env.PISKRS86_COM ? path.resolve(process.env.PISKRS86_COM) : path.join(REPO, "target", "PISKRS86.COM");
 const COLS = "ABCDEFGHJKLMNOPQRST";
 const show = (s) => "\n" + s.toString();
@@ -114,24 +115,33 @@ describe("PISKRS86.COM on an 8086 (cputype=8086)", () => {
 // Issue 20 part 6: the thinking time holds on a slow machine. /BENCH first
 // prints the machine's speed (probe units in a BIOS tick) and Strong's budget
 // at the default 2 s: the reference's 1,600 nodes on a fast machine, fewer on
-// a slow one, 1,600 again under /FIXED.
-describe("PISKRS86.COM cuts Strong's budget to a slow machine's speed (/BENCH's SPEED line)", () => {
-    const speed = (cycles, tail) => h.withDos({
-        name: `pc8086-speed-${cycles}${tail.replace(/\W/g, "")}`, cputype: "8086", cycles,
-        files: { "PISKRS.COM": piskrs86() }, steps: [{ run: `PISKRS /BENCH${tail}` }],
+// a slow one, 1,600 again under /FIXED. The build under test (PISKRS.COM, or
+// PISKRS86.COM in `npm run test:86`) on the suite's CPU; then PISKRS.COM on the
+// reference 386 itself, which must keep the whole budget (so that its moves
+// stay the host's).
+describe("Strong's budget follows the machine's speed (/BENCH's SPEED line)", () => {
+    const speed = (com, cputype, cycles, tail) => h.withDos({
+        name: `speed-${cputype}-${cycles}${tail.replace(/\W/g, "")}`, cputype, cycles,
+        files: { "PISKRS.COM": com }, steps: [{ run: `PISKRS /BENCH${tail}` }],
     }, async (dos) => {
         const m = await dos.waitForStdout(/SPEED units=(\d+) budget=(\d+)\r\n/, { timeout: 60000 });
         return { units: Number(m[1]), budget: Number(m[2]) };
     });
-    it("fast (cycles 60000): the whole 1,600; slow (cycles 1000): fewer, as its units say; slow with /FIXED: 1,600", LONG, async () => {
-        const fast = await speed(60000, "");
+    it("the build under test: fast (cycles 60000) the whole 1,600; slow (cycles 1000) fewer, as its units say; slow with /FIXED 1,600", LONG, async () => {
+        const cpu = process.env.PISKRS_CPU || "386"; // the harness's, as in `npm run test:86`
+        const fast = await speed(h.piskrsCom(), cpu, 60000, "");
         assert.equal(fast.budget, 1600, JSON.stringify(fast));
-        const slow = await speed(1000, "");
+        const slow = await speed(h.piskrsCom(), cpu, 1000, "");
         assert.ok(slow.units > 0 && slow.units < 141, JSON.stringify(slow));
         assert.equal(slow.budget, 20 * Math.max(1, Math.floor(80 * slow.units / 141)), JSON.stringify(slow));
         assert.ok(slow.budget < 1600, JSON.stringify(slow));
-        const fixed = await speed(1000, " /FIXED");
+        const fixed = await speed(h.piskrsCom(), cpu, 1000, " /FIXED");
         assert.deepEqual(fixed, { units: 65535, budget: 1600 });
+    });
+    it("PISKRS.COM on the reference 386 (cputype=386, cycles=fixed 3000) measures itself at least as fast as the reference: the whole 1,600", LONG, async () => {
+        const reference = await speed(fs.readFileSync(P386), "386", 3000, "");
+        assert.ok(reference.units >= 141, JSON.stringify(reference));
+        assert.equal(reference.budget, 1600, JSON.stringify(reference));
     });
 });
 
