@@ -140,7 +140,8 @@ describe("Strong's budget follows the machine's speed (/BENCH's SPEED line)", ()
     });
     it("PISKRS.COM on the reference 386 (cputype=386, cycles=fixed 3000) measures itself at least as fast as the reference: the whole 1,600", LONG, async () => {
         const reference = await speed(fs.readFileSync(P386), "386", 3000, "");
-        assert.ok(reference.units >= 141, JSON.stringify(reference));
+        // It probed (65535 is /FIXED's "no probe"), and found the reference's speed.
+        assert.ok(reference.units >= 141 && reference.units < 65535, JSON.stringify(reference));
         assert.equal(reference.budget, 1600, JSON.stringify(reference));
     });
 });
