@@ -35,7 +35,7 @@ async function main() {
     }
     const m = /plies=(\d+) ticks=(\d+) us_per_reply=(\d+)/.exec(report);
     const [plies, ticks, usPerReply] = m.slice(1).map(Number);
-    console.log(`machine: DOSBox-X (emulators ${require("emulators/package.json").version}), cputype=${process.env.PISKRS_CPU || "386"}, core=normal, cycles=fixed ${CYCLES}`);
+    console.log(`machine: DOSBox-X (emulators ${require("emulators/package.json").version}), cputype=${h.DEFAULT_CPU}, core=normal, cycles=fixed ${CYCLES}`);
     console.log(`build:   ${h.PISKRS_COM}`);
     for (const l of lines) console.log(l);
     console.log(`ms per reply: ${(usPerReply / 1000).toFixed(1)} (${plies} plies in ${ticks} ticks = ${(ticks * TICK_US / 1e6).toFixed(2)} s emulated; ` +

@@ -72,7 +72,7 @@ async function main() {
         for (let i = 1; i <= names.length; i++) out.push((await dos.finished(i, { timeout: 600000 })).errorlevel);
         return out;
     });
-    console.log(`machine: DOSBox-X, cputype=${process.env.PISKRS_CPU || "386"}, core=normal, cycles=fixed ${CYCLES}`);
+    console.log(`machine: DOSBox-X, cputype=${h.DEFAULT_CPU}, core=normal, cycles=fixed ${CYCLES}`);
     console.log("65,536 turns of 100 instructions (6.6 million with the loop's own), BIOS ticks of 54.9 ms:");
     names.forEach((n, i) => console.log(`  ${n.padEnd(9)} ${ticks[i]} ticks`));
 }

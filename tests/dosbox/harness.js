@@ -535,7 +535,7 @@ function piskrsCom() {
 module.exports = {
     stackReserve,
     KEY, CP437: CP437_CHARS, Screen, cellToMouse, makeBatch, makeConf,
-    startDos, withDos, piskrsCom, PISKRS_COM, BUILD_86, EmulatorDied, sleep, MAX_RESTARTS,
+    startDos, withDos, piskrsCom, PISKRS_COM, BUILD_86, DEFAULT_CPU, EmulatorDied, sleep, MAX_RESTARTS,
 };
 
 // ---------------------------------------------------------------------------

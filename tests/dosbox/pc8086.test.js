@@ -128,7 +128,7 @@ describe("Strong's budget follows the machine's speed (/BENCH's SPEED line)", ()
         return { units: Number(m[1]), budget: Number(m[2]) };
     });
     it("the build under test: fast (cycles 60000) the whole 1,600; slow (cycles 1000) fewer, as its units say; slow with /FIXED 1,600", LONG, async () => {
-        const cpu = process.env.PISKRS_CPU || "386"; // the harness's, as in `npm run test:86`
+        const cpu = h.DEFAULT_CPU; // 8086 in `npm run test:86`
         const fast = await speed(h.piskrsCom(), cpu, 60000, "");
         assert.equal(fast.budget, 1600, JSON.stringify(fast));
         const slow = await speed(h.piskrsCom(), cpu, 1000, "");
