@@ -38,6 +38,7 @@ pub mod settings;
 pub mod speed;
 pub mod strong;
 pub mod text;
+pub mod tree;
 pub mod ui;
 pub mod variant;
 pub mod words;

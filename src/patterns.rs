@@ -228,6 +228,12 @@ pub type Classes = u8;
 /// the line that joins them (the Strong level's playouts keep them that way).
 pub fn line_classes(board: &Board, point: Point, dc: i8, dr: i8) -> Classes {
     let (stones, edge) = board.line_masks(point, dc, dr, 4);
+    classes_from_masks(stones, edge)
+}
+
+/// [`line_classes`] of a line read into masks (nine bits, the point at bit
+/// 4): each side's stones, and the points off the board.
+pub fn classes_from_masks(stones: [u16; 2], edge: u16) -> Classes {
     if stones == [0, 0] {
         return 0; // only empty units: nothing to build on or to stop
     }

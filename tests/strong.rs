@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{marked_diagram, name, names, pt};
+use common::{HIS_FOUR, VCF_IN_TWO, WIN_IN_ONE, marked_diagram, name, names, pt};
 use piskrs::board::{Board, Stone};
 use piskrs::classic::Classic;
 use piskrs::coord::Point;
@@ -58,64 +58,19 @@ fn expect(text: &str, to_move: Stone, reason: Reason) -> Point {
 
 #[test]
 fn it_never_misses_a_win_in_one() {
-    expect(
-        "
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . O O O O . . .
-        . . . . . . . . . . .
-        . * X X X X * . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        Stone::Black,
-        Reason::WinInOne,
-    );
+    expect(WIN_IN_ONE, Stone::Black, Reason::WinInOne);
 }
 
 #[test]
 fn it_always_answers_his_four() {
-    expect(
-        "
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . X O O O O * . .
-        . . . . . . . . . . .
-        . . . . X . X . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        Stone::Black,
-        Reason::BlockFive,
-    );
+    expect(HIS_FOUR, Stone::Black, Reason::BlockFive);
 }
 
 #[test]
 fn it_plays_a_victory_by_continuous_fours() {
     // Black: a closed three across and one up; the four across forces White's
     // block, and then the four up and across together cannot both be stopped.
-    let point = expect(
-        "
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . X . . . .
-        . . . . . . X . . . .
-        . . O X X X * . . . .
-        . . . . . . X . . . .
-        . . . . . . O . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .
-        . . . . . . . . . . .",
-        Stone::Black,
-        Reason::MyVcf,
-    );
+    let point = expect(VCF_IN_TWO, Stone::Black, Reason::MyVcf);
     assert_eq!(name(point), "G6");
 }
 

@@ -470,3 +470,45 @@ impl XorShift {
         self.0
     }
 }
+
+/// Diagrams both searches' tests play on (tests/strong.rs, tests/tree.rs).
+/// Black wins in one at B6 or G6.
+pub const WIN_IN_ONE: &str = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . O O O O . . .
+        . . . . . . . . . . .
+        . * X X X X * . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";
+/// White's four across: Black must block its one open end.
+pub const HIS_FOUR: &str = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . X O O O O * . .
+        . . . . . . . . . . .
+        . . . . X . X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";
+/// Black wins by continuous fours from G6 (a closed three across and one
+/// up: the four across forces White's block, then two fours at once).
+pub const VCF_IN_TWO: &str = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . X . . . .
+        . . . . . . X . . . .
+        . . O X X X * . . . .
+        . . . . . . X . . . .
+        . . . . . . O . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";

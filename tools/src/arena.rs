@@ -386,30 +386,35 @@ pub fn contestant_name(contestant: &Contestant) -> String {
     }
 }
 
-/// How an engine is written on the command line: classic, cha, strong or
-/// strong:BUDGET.
+/// How an engine is written on the command line: classic, cha, strong,
+/// strong:BUDGET, tree or tree:BUDGET (the tree, see `Player`).
 pub fn parse_engine(text: &str, default_budget: u32) -> Result<Player, String> {
     match text.split_once(':') {
         None => match text {
             "classic" => Ok(Player::CLASSIC),
             "cha" => Ok(Player::CHA),
             "strong" => Ok(Player::strong(default_budget)),
-            _ => Err(format!("'{text}': classic, cha, strong or strong:BUDGET")),
+            "tree" => Ok(Player::tree(default_budget)),
+            _ => Err(format!(
+                "'{text}': classic, cha, strong, strong:BUDGET, tree or tree:BUDGET"
+            )),
         },
-        Some(("strong", budget)) => match budget.parse::<u32>() {
+        Some((name @ ("strong" | "tree"), budget)) => match budget.parse::<u32>() {
+            Ok(budget) if budget >= 1 && name == "tree" => Ok(Player::tree(budget)),
             Ok(budget) if budget >= 1 => Ok(Player::strong(budget)),
             _ => Err(format!(
                 "'{text}': the budget is a number of nodes, 1 or more"
             )),
         },
         Some(_) => Err(format!(
-            "'{text}': only strong takes a budget (strong:BUDGET)"
+            "'{text}': only strong and tree take a budget (strong:BUDGET, tree:BUDGET)"
         )),
     }
 }
 
 pub fn engine_name(engine: Player) -> String {
     match engine.strong_budget() {
+        Some(budget) if engine.tree => format!("tree:{budget}"),
         Some(budget) => format!("strong:{budget}"),
         None if engine == Player::CHA => "cha".to_string(),
         None => "classic".to_string(),

@@ -78,11 +78,13 @@ pub enum Invocation {
 }
 
 pub const USAGE: &str = "\
-usage: pbrain-piskrs [--level classic|cha|strong] [--budget N] [--seed N]
+usage: pbrain-piskrs [--level classic|cha|strong|tree] [--budget N] [--seed N]
   a Gomocup (Piskvork) brain on stdin/stdout
-  --level   the computer's level (default strong)
+  --level   the computer's level (default strong); tree: issue 21's new
+            search (alpha-beta over patterns), not yet in PISKRS.COM
   --budget  Strong's fixed node budget, 1 or more: the same moves as PISKRS.COM
-            at that budget, whatever the time. Without it, Strong uses the time
+            at that budget, whatever the time (the tree's: its own nodes).
+            Without it, Strong (or the tree) uses the time
             the manager gives (INFO timeout_turn, timeout_match, time_left),
             growing its budget from 1600 nodes while the time allows; with no
             time limit given (or timeout_turn 0) it plays 1600 nodes
@@ -127,14 +129,15 @@ impl Settings {
         }
         let engine = match level.as_deref().unwrap_or("strong") {
             "strong" => Player::strong(budget.unwrap_or(DEFAULT_BUDGET)),
+            "tree" => Player::tree(budget.unwrap_or(DEFAULT_BUDGET)),
             other => {
                 if budget.is_some() {
-                    return Err("--budget applies only to --level strong".to_string());
+                    return Err("--budget applies only to --level strong and tree".to_string());
                 }
                 match other {
                     "classic" => Player::CLASSIC,
                     "cha" => Player::CHA,
-                    _ => return Err(format!("--level {other}: classic, cha or strong")),
+                    _ => return Err(format!("--level {other}: classic, cha, strong or tree")),
                 }
             }
         };
@@ -600,7 +603,7 @@ impl Brain {
         let chosen = match deadline {
             Some(deadline) if self.timed && game.move_count() > 0 => self
                 .thinker
-                .think(game, &self.random, deadline)
+                .think(self.engine, game, &self.random, deadline)
                 .chosen
                 .map(|(p, _)| p),
             _ => self

@@ -2,26 +2,35 @@
 //! two things the core's one door to the levels, [`engine::think`], is asked
 //! with. The tools keep nothing between moves and see the whole board, so they
 //! pass no Mist knowledge and no kept Info.
+//!
+//! A player may also be the tree (`piskrs::tree`, issue 21's new search, not
+//! yet a level of the .COM): named `tree:BUDGET` in the tools, it searches
+//! its own nodes (one stone placed each) with its tables on the heap.
 
 use piskrs::coord::Point;
 use piskrs::engine::{self, Level, Position};
 use piskrs::random::Random;
+use piskrs::tree::{self, HeapTables};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Player {
     pub level: Level,
     /// Strong's node budget (0 for the other levels, which do not search).
     pub budget: u32,
+    /// The tree searches instead of `level` (Strong), within `budget`.
+    pub tree: bool,
 }
 
 impl Player {
     pub const CLASSIC: Player = Player {
         level: Level::Classic,
         budget: 0,
+        tree: false,
     };
     pub const CHA: Player = Player {
         level: Level::Cha,
         budget: 0,
+        tree: false,
     };
 
     /// Strong within `budget` nodes.
@@ -29,16 +38,52 @@ impl Player {
         Player {
             level: Level::Strong,
             budget,
+            tree: false,
         }
     }
 
-    /// Strong's budget, or None for the levels that do not search.
+    /// The tree within `budget` nodes.
+    pub const fn tree(budget: u32) -> Player {
+        Player {
+            level: Level::Strong,
+            budget,
+            tree: true,
+        }
+    }
+
+    /// The budget (Strong's or the tree's), or None for the levels that do
+    /// not search.
     pub fn strong_budget(self) -> Option<u32> {
         (self.level == Level::Strong).then_some(self.budget)
     }
 
     /// The point this player plays in `position`, and the nodes it searched.
     pub fn think(self, position: Position, random: &mut Random) -> Option<(Point, u32)> {
+        if self.tree && !position.moves.is_empty() {
+            let chosen = tree_think(position, self.budget);
+            if chosen.is_some() {
+                return chosen;
+            }
+        }
         engine::think(self.level, self.budget, position, None, None, None, random)
     }
+}
+
+/// The tree's move, its tables kept by the thread from move to move (the
+/// table of classes only fills up; the transposition table is cleared for
+/// every move, so a position and a budget give one move).
+fn tree_think(position: Position, budget: u32) -> Option<(Point, u32)> {
+    thread_local! {
+        static TABLES: std::cell::RefCell<HeapTables> = std::cell::RefCell::new(HeapTables::new());
+    }
+    TABLES.with(|tables| {
+        let tables = &mut *tables.borrow_mut();
+        tree::choose(
+            position.board,
+            position.to_move,
+            position.rule,
+            budget,
+            tables,
+        )
+    })
 }

@@ -1,4 +1,4 @@
-//! Strong within a time limit, for the Gomocup brain: the core's door,
+//! Strong (or the tree) within a time limit, for the Gomocup brain: the core's door,
 //! `engine::think`, takes a node budget and no clock (PISKRS.COM counts nodes
 //! so that a position and a budget give the same move everywhere), so the
 //! time is turned into nodes here, on the host.
@@ -61,10 +61,16 @@ pub struct Thinker {
 }
 
 impl Thinker {
-    /// Strong's move in `game` (Black or White to move, at least one stone on
-    /// the board), searched with budgets growing from [`FIRST_BUDGET`] while
-    /// they end before `deadline`.
-    pub fn think(&mut self, game: &Game, random: &Random, deadline: Instant) -> Timed {
+    /// `engine`'s move in `game` (Strong or the tree; Black or White to
+    /// move, at least one stone on the board), searched with budgets growing
+    /// from [`FIRST_BUDGET`] while they end before `deadline`.
+    pub fn think(
+        &mut self,
+        engine: Player,
+        game: &Game,
+        random: &Random,
+        deadline: Instant,
+    ) -> Timed {
         // The last move's search, if it overran its deadline, ends first.
         if let Some(worker) = self.worker.take() {
             let _ = worker.join();
@@ -80,7 +86,8 @@ impl Thinker {
             loop {
                 let started = Instant::now();
                 let mut random = random;
-                let chosen = Player::strong(budget).think(Position::of(&game), &mut random);
+                let player = Player { budget, ..engine };
+                let chosen = player.think(Position::of(&game), &mut random);
                 let took = started.elapsed();
                 if sender.send((chosen, budget)).is_err() || worker_stop.load(Ordering::Relaxed) {
                     return;

@@ -201,7 +201,12 @@ fn engines_are_named_on_the_command_line() {
     assert!(parse_engine("cha", 2000) == Ok(Player::CHA));
     assert!(parse_engine("strong", 2000) == Ok(Player::strong(2000)));
     assert!(parse_engine("strong:500", 2000) == Ok(Player::strong(500)));
-    for bad in ["strong:0", "strong:x", "cha:5", "expert", ""] {
+    assert!(parse_engine("tree", 2000) == Ok(Player::tree(2000)));
+    assert!(parse_engine("tree:500", 2000) == Ok(Player::tree(500)));
+    assert!(parse_engine("tree:500", 2000) != Ok(Player::strong(500)));
+    for bad in [
+        "strong:0", "strong:x", "tree:0", "tree:x", "cha:5", "expert", "",
+    ] {
         assert!(parse_engine(bad, 2000).is_err(), "{bad}");
     }
 }

@@ -118,7 +118,7 @@ proptest! {
     fn any_lines_get_well_formed_replies(
         start in prop::sample::select(vec!["START 15", "START 19", "START 20", ""]),
         lines in prop::collection::vec(protocol_line(), 1..80),
-        level in 0usize..3,
+        level in 0usize..LEVELS.len(),
     ) {
         let mut brain = Brain::new(settings(LEVELS[level]));
         for line in std::iter::once(&start.to_string()).chain(&lines) {

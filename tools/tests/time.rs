@@ -243,6 +243,32 @@ fn the_brain_never_loses_on_time() {
     }
 }
 
+/// The tree in the timed brain: its search is never saturated, so it grows
+/// its budget up to the deadline; no reply over the limit, none lost on time.
+#[test]
+fn the_tree_brain_never_loses_on_time() {
+    for turn_ms in [20, 100] {
+        let time = TimeControl {
+            turn_ms,
+            match_ms: 0,
+            grace_ms: 0,
+            pause_ms: 0,
+        };
+        let settings = settings(brain(&["--level", "tree"]), Player::CLASSIC.into(), 2, time);
+        let mut lines = Vec::new();
+        let tally = run(&settings, |record| {
+            lines.push(arena::describe(&settings, record));
+        });
+        assert_eq!(tally.total.games, 2);
+        assert_eq!(tally.on_time, 0, "{time:?}\n{}", lines.join("\n"));
+        assert_eq!(tally.illegal, 0, "{time:?}\n{}", lines.join("\n"));
+        assert!(
+            tally.a_longest <= Duration::from_millis(turn_ms),
+            "{time:?}"
+        );
+    }
+}
+
 /// A brain that sleeps past the limit loses the game on time, and the arena
 /// does not wait for it.
 #[cfg(unix)]

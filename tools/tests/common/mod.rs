@@ -6,7 +6,7 @@ use piskrs_tools::gomocup::{Invocation, Settings};
 
 pub const BRAIN: &str = env!("CARGO_BIN_EXE_pbrain-piskrs");
 
-pub const LEVELS: [&str; 3] = ["classic", "cha", "strong"];
+pub const LEVELS: [&str; 4] = ["classic", "cha", "strong", "tree"];
 
 pub fn parse_move(reply: &str) -> Option<(u8, u8)> {
     let (x, y) = reply.split_once(',')?;

@@ -1,0 +1,720 @@
+//! The tree: an alpha-beta search (principal variation search with iterative
+//! deepening, a transposition table and killer moves) over a pattern
+//! evaluation kept up to date stone by stone. Issue 21's new search, on the
+//! host for now (the arena's `tree:N`): see docs/strength.md for how it
+//! measures and what it needs before it can replace Strong in the .COM.
+//!
+//! # Patterns
+//!
+//! Each point keeps, for each of the four lines through it, a **key**: the
+//! eight points within four steps (two bits each: empty, Black, White, off the
+//! board). A stone changes the keys of the 32 points on its lines by one bit
+//! pair each, with no line read. A key gives the point's **classes** along
+//! that line for both sides (`patterns::classes_from_masks`: the best unit a
+//! stone there would make), looked up in a table filled as keys are met.
+//! From a point's four classes for a side come:
+//!
+//! - its **threat**: a five, an open or double four, a four-three, a four,
+//!   a three-three, an open three;
+//! - its **value**: the classes' values plus the threat's bonus.
+//!
+//! # Search
+//!
+//! A position is worth the sum of its empty points' values for the side to
+//! move less the other's (kept up to date as the classes change), plus what
+//! the side to move's best threat is worth with the move in hand. The moves
+//! tried come from the threats: against his five only its block; against his
+//! open three or four-three, only the points on his threat lines and my own
+//! fours; otherwise the best points by attack and defence. A forced block
+//! costs no depth. A node is one stone placed; the search plays the best move
+//! of the last depth it finished (or of the depth under way, once its first
+//! move is searched).
+
+use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
+use crate::coord::Point;
+use crate::patterns::{FIVE, FOUR, OPEN_FOUR, OPEN_THREE, WIDE_OPEN_THREE, classes_from_masks};
+use crate::rules::WinRule;
+
+const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+/// The transposition table's entries (a power of two), the same everywhere.
+pub const TT_ENTRIES: u16 = 1 << 14;
+/// A key's classes not yet worked out.
+const UNKNOWN: u8 = 0xFF;
+/// A point off the board, in a key.
+const WALL: u16 = 3;
+
+/// The deepest the iterative deepening goes.
+const MAX_DEPTH: i8 = 30;
+/// Plies searched at most, forced blocks included.
+const MAX_PLY: usize = 40;
+/// Moves tried at a node, at most.
+const WIDTH: usize = 12;
+
+/// A win, less the plies to it.
+const WIN: i32 = 30_000;
+
+/// Threats, weakest first.
+const T_NONE: u8 = 0;
+const T_THREE: u8 = 1;
+const T_THREE_THREE: u8 = 2;
+const T_FOUR: u8 = 3;
+const T_FOUR_THREE: u8 = 4;
+const T_FLEX_FOUR: u8 = 5;
+const T_FIVE: u8 = 6;
+
+/// A class's value along one line, for the side that would play there.
+const CLASS_VALUE: [i16; 9] = [0, 0, 1, 1, 12, 12, 10, 60, 300];
+/// A threat's bonus on top of the classes' values.
+const THREAT_VALUE: [i16; 7] = [0, 0, 40, 0, 120, 300, 600];
+/// What the side to move's best threat is worth with the move in hand.
+const TEMPO_VALUE: [i32; 7] = [0, 30, 80, 20, 400, 1000, 0];
+
+/// The tree's big tables, wherever the caller keeps them (their 192 KiB are
+/// no stack's, and on DOS no segment's): the classes by key (KEYS bytes,
+/// [`CLASS_UNKNOWN`] until worked out; they may be kept from move to move, as
+/// they only fill up) and the transposition table (TT_ENTRIES entries of a
+/// key and a word of data, cleared for every move).
+pub trait TreeTables {
+    /// The classes of a key, or [`CLASS_UNKNOWN`].
+    fn classes(&self, key: u16) -> u8;
+    fn set_classes(&mut self, key: u16, classes: u8);
+    /// The transposition table's entry `slot` (below TT_ENTRIES): its key and
+    /// its data.
+    fn entry(&self, slot: u16) -> (u32, u32);
+    fn set_entry(&mut self, slot: u16, key: u32, data: u32);
+    /// Empties the transposition table (every entry's key and data 0).
+    fn clear_entries(&mut self);
+}
+
+/// The tables on the host's heap (the tools' and the tests').
+#[cfg(not(target_os = "none"))]
+pub struct HeapTables {
+    classes: alloc::vec::Vec<u8>,
+    entries: alloc::vec::Vec<(u32, u32)>,
+}
+
+#[cfg(not(target_os = "none"))]
+impl HeapTables {
+    pub fn new() -> HeapTables {
+        HeapTables {
+            classes: alloc::vec![CLASS_UNKNOWN; CLASS_KEYS as usize],
+            entries: alloc::vec![(0, 0); TT_ENTRIES as usize],
+        }
+    }
+}
+
+#[cfg(not(target_os = "none"))]
+impl Default for HeapTables {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(not(target_os = "none"))]
+impl TreeTables for HeapTables {
+    fn classes(&self, key: u16) -> u8 {
+        self.classes[key as usize]
+    }
+
+    fn set_classes(&mut self, key: u16, classes: u8) {
+        self.classes[key as usize] = classes;
+    }
+
+    fn entry(&self, slot: u16) -> (u32, u32) {
+        self.entries[slot as usize]
+    }
+
+    fn set_entry(&mut self, slot: u16, key: u32, data: u32) {
+        self.entries[slot as usize] = (key, data);
+    }
+
+    fn clear_entries(&mut self) {
+        self.entries.fill((0, 0));
+    }
+}
+
+/// The number of keys (the table of classes' size).
+pub const CLASS_KEYS: u32 = 1 << 16;
+/// A key's classes not yet worked out.
+pub const CLASS_UNKNOWN: u8 = UNKNOWN;
+
+/// What a point is worth to one side.
+#[derive(Clone, Copy, Default)]
+struct Judged {
+    threat: u8,
+    value: i16,
+}
+
+/// A point's threat and value for the side whose four classes are the
+/// nibbles of `classes`.
+fn judge(classes: u16) -> Judged {
+    let (mut value, mut fours, mut threes, mut flex, mut five) = (0i16, 0u8, 0u8, false, false);
+    for d in 0..4 {
+        let class = (classes >> (4 * d)) as u8 & 15;
+        value += CLASS_VALUE[class as usize];
+        match class {
+            FIVE => five = true,
+            OPEN_FOUR => flex = true,
+            FOUR => fours += 1,
+            OPEN_THREE | WIDE_OPEN_THREE => threes += 1,
+            _ => {}
+        }
+    }
+    let threat = if five {
+        T_FIVE
+    } else if flex || fours >= 2 {
+        T_FLEX_FOUR
+    } else if fours == 1 && threes > 0 {
+        T_FOUR_THREE
+    } else if fours == 1 {
+        T_FOUR
+    } else if threes >= 2 {
+        T_THREE_THREE
+    } else if threes == 1 {
+        T_THREE
+    } else {
+        T_NONE
+    };
+    Judged {
+        threat,
+        value: value + THREAT_VALUE[threat as usize],
+    }
+}
+
+/// The hash of a stone of `stone` on the point of index `index` (worked out
+/// rather than kept in a table).
+fn stone_key(index: usize, stone: u8) -> u32 {
+    let mut x = (index as u32 * 2 + stone as u32).wrapping_mul(0x9E37_79B9);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x85EB_CA6B);
+    x ^ (x >> 13)
+}
+
+/// A move tried, with what orders it.
+#[derive(Clone, Copy)]
+struct Candidate {
+    index: u16,
+    order: i32,
+}
+
+/// What a scan of the points near the stones found for the side to move.
+struct Scan {
+    moves: [Candidate; WIDTH],
+    count: usize,
+    my_best: u8,
+    his_best: u8,
+    my_five: u16,
+    his_five: u16,
+    his_fives: u8,
+}
+
+/// One search for one move.
+struct Tree<'m> {
+    side: usize,
+    rule: WinRule,
+    /// 0 empty, 1 Black, 2 White (a stone's number is its colour plus one).
+    cells: [u8; MAX_POINTS],
+    /// Each point's key along each line.
+    keys: [[u16; 4]; MAX_POINTS],
+    /// Each point's classes along each line (a byte a line, Black's in the low
+    /// nibble), as of its keys.
+    classes: [u32; MAX_POINTS],
+    /// Each point's worth to Black and to White (0 for a stone's point).
+    judged: [[Judged; 2]; MAX_POINTS],
+    /// How many stones lie within two points (the moves tried are near one).
+    near: [u8; MAX_POINTS],
+    totals: [i32; 2],
+    hash: u32,
+    killers: [[u16; 2]; MAX_PLY],
+    nodes: u32,
+    budget: u32,
+    aborted: bool,
+    /// The best move at the root of the depth under way whose search
+    /// finished.
+    root_move: Option<u16>,
+    memory: &'m mut dyn TreeTables,
+}
+
+/// The point the tree plays for the side to move on `board`, within `budget`
+/// nodes, and the nodes it searched; None when the board holds no stone or
+/// no empty point near one.
+pub fn choose(
+    board: &Board,
+    to_move: Stone,
+    rule: WinRule,
+    budget: u32,
+    memory: &mut dyn TreeTables,
+) -> Option<(Point, u32)> {
+    let side = board.side() as usize;
+    memory.clear_entries();
+    let mut tree = Tree {
+        side,
+        rule,
+        cells: [0; MAX_POINTS],
+        keys: [[0; 4]; MAX_POINTS],
+        classes: [0; MAX_POINTS],
+        judged: [[Judged::default(); 2]; MAX_POINTS],
+        near: [0; MAX_POINTS],
+        totals: [0, 0],
+        hash: 0,
+        killers: [[u16::MAX; 2]; MAX_PLY],
+        nodes: 0,
+        budget: budget.max(1),
+        aborted: false,
+        root_move: None,
+        memory,
+    };
+    tree.set_walls();
+    for index in 0..side * side {
+        tree.refresh(index);
+    }
+    let mut any = false;
+    for index in 0..side * side {
+        let point = Point::new((index % side) as u8, (index / side) as u8);
+        if let Some(stone) = board.get(point) {
+            tree.place(index, stone as u8 + 1);
+            any = true;
+        }
+    }
+    if !any {
+        return None;
+    }
+    tree.nodes = 0;
+    let me = to_move as u8 + 1;
+    for depth in 1..MAX_DEPTH {
+        tree.root(me, depth);
+        if tree.aborted || tree.nodes >= tree.budget {
+            break;
+        }
+    }
+    let index = tree.root_move? as usize;
+    Some((
+        Point::new((index % side) as u8, (index / side) as u8),
+        tree.nodes,
+    ))
+}
+
+impl Tree<'_> {
+    /// The step between neighbours along line `d`.
+    fn stride(&self, d: usize) -> isize {
+        let (dc, dr) = DIRECTIONS[d];
+        dr as isize * self.side as isize + dc as isize
+    }
+
+    /// The bit pair of the point `steps` from a point along a line (-4..=4,
+    /// not 0) in its key.
+    fn slot(steps: isize) -> u32 {
+        (if steps < 0 { steps + 4 } else { steps + 3 }) as u32 * 2
+    }
+
+    /// Marks the points off the board in every key.
+    fn set_walls(&mut self) {
+        let side = self.side as isize;
+        for index in 0..self.side * self.side {
+            let (col, row) = ((index % self.side) as isize, (index / self.side) as isize);
+            for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+                for steps in -4..5isize {
+                    let (c, r) = (col + dc as isize * steps, row + dr as isize * steps);
+                    let on_board = (0..side).contains(&c) && (0..side).contains(&r);
+                    if steps != 0 && !on_board {
+                        self.keys[index][d] |= WALL << Self::slot(steps);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The classes of a key, from the table (worked out the first time).
+    fn classes_of(&mut self, key: u16) -> u8 {
+        let known = self.memory.classes(key);
+        if known != UNKNOWN {
+            return known;
+        }
+        let (mut stones, mut edge) = ([0u16; 2], 0u16);
+        for steps in -4..5isize {
+            if steps == 0 {
+                continue;
+            }
+            let bit = 1 << (steps + 4);
+            match key >> Self::slot(steps) & 3 {
+                1 => stones[0] |= bit,
+                2 => stones[1] |= bit,
+                3 => edge |= bit,
+                _ => {}
+            }
+        }
+        let classes = classes_from_masks(stones, edge);
+        self.memory.set_classes(key, classes);
+        classes
+    }
+
+    /// Works out an empty point's classes along line `d` from its key, and
+    /// its worth when they changed.
+    fn refresh_line(&mut self, index: usize, d: usize) {
+        let classes = self.classes_of(self.keys[index][d]) as u32;
+        let word = self.classes[index] & !(0xFF << (8 * d)) | classes << (8 * d);
+        if word != self.classes[index] {
+            self.classes[index] = word;
+            self.rejudge(index);
+        }
+    }
+
+    /// Works out a point's classes along all four lines.
+    fn refresh(&mut self, index: usize) {
+        let mut word = 0;
+        for d in 0..4 {
+            word |= (self.classes_of(self.keys[index][d]) as u32) << (8 * d);
+        }
+        self.classes[index] = word;
+        self.rejudge(index);
+    }
+
+    /// A point's worth to both sides from its classes (nothing for a stone's
+    /// point), keeping the totals.
+    fn rejudge(&mut self, index: usize) {
+        let word = self.classes[index];
+        for side in 0..2 {
+            let judged = if self.cells[index] != 0 {
+                Judged::default()
+            } else {
+                let shifted = word >> (4 * side);
+                let mut classes = 0u16;
+                for d in 0..4 {
+                    classes |= ((shifted >> (8 * d)) as u16 & 15) << (4 * d);
+                }
+                judge(classes)
+            };
+            self.totals[side] += judged.value as i32 - self.judged[index][side].value as i32;
+            self.judged[index][side] = judged;
+        }
+    }
+
+    /// Puts stone `stone` (1 Black, 2 White) on the point `index`, or takes
+    /// it away (`stone` 0, `taken` the stone that was there).
+    fn set(&mut self, index: usize, stone: u8, taken: u8) {
+        self.cells[index] = stone;
+        self.hash ^= stone_key(index, stone | taken);
+        let (col, row) = ((index % self.side) as isize, (index / self.side) as isize);
+        let side = self.side as isize;
+        for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+            let stride = self.stride(d);
+            for steps in -4..5isize {
+                if steps == 0 {
+                    continue;
+                }
+                let (c, r) = (col + dc as isize * steps, row + dr as isize * steps);
+                if !(0..side).contains(&c) || !(0..side).contains(&r) {
+                    continue;
+                }
+                let q = (index as isize + stride * steps) as usize;
+                let shift = Self::slot(-steps);
+                self.keys[q][d] = self.keys[q][d] & !(3 << shift) | (stone as u16) << shift;
+                if self.cells[q] == 0 {
+                    self.refresh_line(q, d);
+                }
+            }
+        }
+        let change: i8 = if stone != 0 { 1 } else { -1 };
+        for r in (row - 2).max(0)..(row + 3).min(side) {
+            for c in (col - 2).max(0)..(col + 3).min(side) {
+                let q = (r * side + c) as usize;
+                self.near[q] = self.near[q].wrapping_add(change as u8);
+            }
+        }
+        self.refresh(index);
+    }
+
+    fn place(&mut self, index: usize, stone: u8) {
+        self.nodes += 1;
+        self.set(index, stone, 0);
+    }
+
+    fn remove(&mut self, index: usize, stone: u8) {
+        self.set(index, 0, stone);
+    }
+
+    /// Whether a stone of `stone` on the empty point `index` makes a five
+    /// under the rule (the classes see four points each way: under exact
+    /// five a sixth stone beyond them spoils it).
+    fn makes_five(&self, index: usize, stone: u8) -> bool {
+        if self.rule == WinRule::FiveOrMore {
+            return true;
+        }
+        (0..4).any(|d| self.run(index, d, stone) == 5)
+    }
+
+    /// The length of the run of `stone` through the empty point `index` along
+    /// line `d`, the point counted.
+    fn run(&self, index: usize, d: usize, stone: u8) -> u32 {
+        let (dc, dr) = DIRECTIONS[d];
+        let side = self.side as isize;
+        let (col, row) = ((index % self.side) as isize, (index / self.side) as isize);
+        let mut length = 1;
+        for sign in [-1isize, 1] {
+            let mut steps = 1;
+            loop {
+                let (c, r) = (
+                    col + dc as isize * steps * sign,
+                    row + dr as isize * steps * sign,
+                );
+                if !(0..side).contains(&c) || !(0..side).contains(&r) {
+                    break;
+                }
+                if self.cells[(r * side + c) as usize] != stone {
+                    break;
+                }
+                length += 1;
+                steps += 1;
+            }
+        }
+        length
+    }
+
+    /// The moves worth trying for `me` (1 or 2), best first, and the threats.
+    fn scan(&self, me: u8) -> Scan {
+        let (mine, his) = (me as usize - 1, 2 - me as usize);
+        let mut scan = Scan {
+            moves: [Candidate { index: 0, order: 0 }; WIDTH],
+            count: 0,
+            my_best: T_NONE,
+            his_best: T_NONE,
+            my_five: 0,
+            his_five: 0,
+            his_fives: 0,
+        };
+        let points = self.side * self.side;
+        for index in 0..points {
+            if self.near[index] == 0 || self.cells[index] != 0 {
+                continue;
+            }
+            let [a, b] = [self.judged[index][mine], self.judged[index][his]];
+            let mut my_threat = a.threat;
+            if my_threat == T_FIVE && !self.makes_five(index, me) {
+                my_threat = T_NONE;
+            }
+            scan.my_best = scan.my_best.max(my_threat);
+            if my_threat == T_FIVE {
+                scan.my_five = index as u16;
+            }
+            let mut his_threat = b.threat;
+            if his_threat == T_FIVE && !self.makes_five(index, 3 - me) {
+                his_threat = T_NONE;
+            }
+            scan.his_best = scan.his_best.max(his_threat);
+            if his_threat == T_FIVE {
+                scan.his_fives += 1;
+                scan.his_five = index as u16;
+            }
+        }
+        if scan.my_best == T_FIVE || scan.his_fives > 0 {
+            // My five, else the block of his (of two, one: he wins anyway).
+            scan.moves[0].index = if scan.my_best == T_FIVE {
+                scan.my_five
+            } else {
+                scan.his_five
+            };
+            scan.count = 1;
+            return scan;
+        }
+        // Against his open three or four-three: only the points on his
+        // threat lines, and my fours.
+        let defend = scan.his_best >= T_FOUR_THREE && scan.my_best < T_FLEX_FOUR;
+        for index in 0..points {
+            if self.near[index] == 0 || self.cells[index] != 0 {
+                continue;
+            }
+            let [a, b] = [self.judged[index][mine], self.judged[index][his]];
+            if defend && a.threat < T_FOUR {
+                let word = self.classes[index] >> (4 * his);
+                let on_his_line = (0..4).any(|d| (word >> (8 * d)) as u8 & 15 >= FOUR);
+                if !on_his_line {
+                    continue;
+                }
+            }
+            let order =
+                a.value as i32 * 2 + b.value as i32 + ((a.threat.max(b.threat) as i32) << 12);
+            insert(
+                &mut scan,
+                Candidate {
+                    index: index as u16,
+                    order,
+                },
+            );
+        }
+        scan
+    }
+
+    /// One iteration at the root: the best move whose search finished.
+    fn root(&mut self, me: u8, depth: i8) -> Option<u16> {
+        self.negamax(me, depth, -WIN - 1, WIN + 1, 0);
+        self.root_move
+    }
+
+    fn negamax(&mut self, me: u8, depth: i8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.nodes >= self.budget {
+            self.aborted = true;
+            return 0;
+        }
+        let scan = self.scan(me);
+        let ply_score = ply as i32;
+        if ply == 0 {
+            // At the root a move is wanted, not only a score: the first in
+            // order stands until a search finishes.
+            self.root_move = self
+                .root_move
+                .or((scan.count > 0).then_some(scan.moves[0].index));
+        } else if scan.my_best == T_FIVE {
+            return WIN - ply_score;
+        } else if scan.his_fives >= 2 {
+            return -(WIN - ply_score - 1);
+        } else if scan.his_fives == 0 && scan.my_best == T_FLEX_FOUR {
+            return WIN - ply_score - 2;
+        } else if scan.his_fives == 0 && scan.my_best == T_FOUR_THREE && scan.his_best < T_FOUR {
+            return WIN - ply_score - 4;
+        }
+        let forced = scan.his_fives > 0;
+        if ply > 0 && (depth <= 0 && !forced || ply + 1 >= MAX_PLY) || scan.count == 0 {
+            return self.evaluate(me, &scan);
+        }
+        // A forced block costs no depth.
+        let depth = if forced { depth } else { depth - 1 };
+        let original_alpha = alpha;
+        let (table_move, hit) = self.probe(depth, alpha, beta);
+        if let (Some(score), true) = (hit, ply > 0) {
+            return score;
+        }
+        let mut moves = scan.moves;
+        let count = scan.count;
+        let killers = self.killers[ply];
+        for candidate in moves[..count].iter_mut() {
+            if Some(candidate.index) == table_move {
+                candidate.order = i32::MAX;
+            } else if candidate.index == killers[0] || candidate.index == killers[1] {
+                candidate.order = candidate.order.saturating_add(1 << 20);
+            }
+        }
+        sort(&mut moves[..count]);
+        let him = 3 - me;
+        let mut best_score = -WIN - 1;
+        let mut best_move = moves[0].index;
+        for (i, candidate) in moves[..count].iter().enumerate() {
+            let index = candidate.index as usize;
+            self.place(index, me);
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(him, depth, -beta, -alpha, ply + 1);
+            } else {
+                score = -self.negamax(him, depth, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(him, depth, -beta, -alpha, ply + 1);
+                }
+            }
+            self.remove(index, me);
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = candidate.index;
+                if ply == 0 {
+                    self.root_move = Some(best_move);
+                }
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if self.killers[ply][0] != candidate.index {
+                    self.killers[ply] = [candidate.index, self.killers[ply][0]];
+                }
+                break;
+            }
+        }
+        let bound = if best_score <= original_alpha {
+            UPPER
+        } else if best_score >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.store(depth, best_score, bound, best_move);
+        best_score
+    }
+
+    /// The position's worth for `me`, to move.
+    fn evaluate(&self, me: u8, scan: &Scan) -> i32 {
+        let (mine, his) = (me as usize - 1, 2 - me as usize);
+        let mut score = self.totals[mine] - self.totals[his];
+        if scan.his_fives == 0 {
+            score += TEMPO_VALUE[scan.my_best as usize];
+        }
+        score
+    }
+
+    /// The table's move for this position and, when its entry decides the
+    /// window, its score.
+    fn probe(&self, depth: i8, alpha: i32, beta: i32) -> (Option<u16>, Option<i32>) {
+        let (key, data) = self.memory.entry(self.entry_slot());
+        if key != self.hash {
+            return (None, None);
+        }
+        let score = data as u16 as i16 as i32;
+        let entry_depth = (data >> 16) as i8 & 31;
+        let bound = (data >> 21) & 3;
+        let index = (data >> 23) as u16;
+        let hit = entry_depth >= depth
+            && (bound == EXACT
+                || bound == UPPER && score <= alpha
+                || bound == LOWER && score >= beta);
+        (Some(index), hit.then_some(score))
+    }
+
+    fn store(&mut self, depth: i8, score: i32, bound: u32, index: u16) {
+        let data = score as i16 as u16 as u32
+            | (depth.max(0) as u32 & 31) << 16
+            | bound << 21
+            | (index as u32) << 23;
+        self.memory.set_entry(self.entry_slot(), self.hash, data);
+    }
+
+    /// The position's entry in the transposition table.
+    fn entry_slot(&self) -> u16 {
+        self.hash as u16 & (TT_ENTRIES - 1)
+    }
+}
+
+/// A table entry's bound: its score is exact, at most, at least.
+const EXACT: u32 = 0;
+const UPPER: u32 = 1;
+const LOWER: u32 = 2;
+
+/// Sorts the moves best first (insertion: at most WIDTH of them).
+fn sort(moves: &mut [Candidate]) {
+    for i in 1..moves.len() {
+        let mut at = i;
+        let moving = moves[i];
+        while at > 0 && moves[at - 1].order < moving.order {
+            moves[at] = moves[at - 1];
+            at -= 1;
+        }
+        moves[at] = moving;
+    }
+}
+
+/// Puts `candidate` into the scan's moves, kept best first; the weakest
+/// falls off the end.
+fn insert(scan: &mut Scan, candidate: Candidate) {
+    let mut at = scan.count;
+    while at > 0 && scan.moves[at - 1].order < candidate.order {
+        at -= 1;
+    }
+    if at < WIDTH {
+        scan.count = (scan.count + 1).min(WIDTH);
+        let mut i = scan.count - 1;
+        while i > at {
+            scan.moves[i] = scan.moves[i - 1];
+            i -= 1;
+        }
+        scan.moves[at] = candidate;
+    }
+}

@@ -1,0 +1,210 @@
+//! The tree (issue 21's new search, `piskrs::tree`) on hand-drawn diagrams:
+//! the tactics it must never miss, the exact-five rule, its budget, and that
+//! a position and a budget give one move whatever its tables held before.
+
+mod common;
+
+use common::{HIS_FOUR, VCF_IN_TWO, WIN_IN_ONE, marked_diagram, name, names};
+use piskrs::board::{Board, Stone};
+use piskrs::coord::Point;
+use piskrs::rules::WinRule;
+use piskrs::tree::{self, HeapTables};
+
+const BUDGET: u32 = 2000;
+
+/// Fresh tables, as the tools keep them (on the heap).
+struct Tables(HeapTables);
+
+impl Tables {
+    fn new() -> Tables {
+        Tables(HeapTables::new())
+    }
+
+    fn choose(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        rule: WinRule,
+        budget: u32,
+    ) -> (Point, u32) {
+        tree::choose(board, to_move, rule, budget, &mut self.0).expect("a move")
+    }
+}
+
+/// The tree, playing `to_move` under `rule`, picks one of the marked points.
+fn expect(text: &str, to_move: Stone, rule: WinRule) -> Point {
+    let (diagram, marks) = marked_diagram(text);
+    let (point, nodes) = Tables::new().choose(&diagram.board, to_move, rule, BUDGET);
+    assert!(
+        marks.contains(&point),
+        "played {}, expected one of {:?}",
+        name(point),
+        names(marks.iter().copied())
+    );
+    assert!(nodes <= BUDGET, "{nodes} nodes");
+    point
+}
+
+#[test]
+fn it_never_misses_a_win_in_one() {
+    expect(WIN_IN_ONE, Stone::Black, WinRule::FiveOrMore);
+}
+
+#[test]
+fn it_always_answers_his_four() {
+    expect(HIS_FOUR, Stone::Black, WinRule::FiveOrMore);
+}
+
+#[test]
+fn it_blocks_an_open_three_at_an_end() {
+    // White's open three across: Black, with nothing of its own, must take one
+    // of the points that stop the open four (its ends, or the far ends that
+    // leave only a closed four).
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . X . . .
+        . . * * O O O * * . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+        Stone::Black,
+        WinRule::FiveOrMore,
+    );
+}
+
+#[test]
+fn it_plays_a_victory_by_continuous_fours() {
+    // Black: a closed three across and one up; the four across forces White's
+    // block, and then the four up and across together cannot both be stopped.
+    let point = expect(VCF_IN_TWO, Stone::Black, WinRule::FiveOrMore);
+    assert_eq!(name(point), "G6");
+}
+
+#[test]
+fn under_exact_five_a_six_is_no_win_and_the_real_five_is_played() {
+    // Black's four across would make six at B6 (with the stone on A6): no win
+    // under exact five. G6 makes exactly five.
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . O O O . . . .
+        . . . . . . . . . . .
+        X . X X X X * . . . .
+        . . . . . . . O . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+        Stone::Black,
+        WinRule::ExactlyFive,
+    );
+    // Under five or more, both win.
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . O O O . . . .
+        . . . . . . . . . . .
+        X * X X X X * . . . .
+        . . . . . . . O . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+        Stone::Black,
+        WinRule::FiveOrMore,
+    );
+}
+
+#[test]
+fn under_exact_five_his_six_point_needs_no_block() {
+    // White's stones across would make six at E6, no five under exact five;
+    // Black has its own win in one at G2 and takes it.
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        O O O O . O . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . X X X X * . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+        Stone::Black,
+        WinRule::ExactlyFive,
+    );
+}
+
+/// A middle-game position from an arena game (19x19).
+fn middle_game() -> Board {
+    let (diagram, _) = marked_diagram(
+        "
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . O . . . . . . . . . .
+        . . . . . . . X X O . . . . . . . . .
+        . . . . . . . O X X . . . . . . . . .
+        . . . . . . . . X O O . . . . . . . .
+        . . . . . . . X O X . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .",
+    );
+    diagram.board
+}
+
+#[test]
+fn a_position_and_a_budget_give_one_move_whatever_the_tables_held() {
+    let board = middle_game();
+    let mut fresh = Tables::new();
+    let first = fresh.choose(&board, Stone::Black, WinRule::FiveOrMore, BUDGET);
+    // The same tables again (the classes now known, the transposition table
+    // full of the last search), and other tables after another search.
+    let again = fresh.choose(&board, Stone::Black, WinRule::FiveOrMore, BUDGET);
+    let mut used = Tables::new();
+    used.choose(&board, Stone::White, WinRule::ExactlyFive, 5000);
+    let after_other = used.choose(&board, Stone::Black, WinRule::FiveOrMore, BUDGET);
+    assert!(
+        first == again && first == after_other,
+        "{} / {} / {}",
+        name(first.0),
+        name(again.0),
+        name(after_other.0)
+    );
+}
+
+#[test]
+fn it_keeps_to_its_budget_and_uses_it() {
+    let board = middle_game();
+    let mut tables = Tables::new();
+    for budget in [1, 100, 1000, 5000] {
+        let (point, nodes) = tables.choose(&board, Stone::Black, WinRule::FiveOrMore, budget);
+        assert!(board.get(point).is_none(), "an empty point");
+        assert!(nodes <= budget, "{nodes} nodes of {budget}");
+        assert!(
+            nodes * 10 >= budget * 9,
+            "{nodes} nodes of {budget}: the budget is used"
+        );
+    }
+}
