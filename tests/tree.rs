@@ -147,6 +147,29 @@ fn under_exact_five_his_six_point_needs_no_block() {
     );
 }
 
+#[test]
+fn it_takes_his_three_three_point_before_he_does() {
+    // Black's two pairs cross at F6: a stone there would make two open
+    // threes. White, with nothing of its own, must take F6 or close one of
+    // the pairs' lines where the three would be.
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . * . . . . .
+        . . . . . X . . . . .
+        . . . . . X . . . . .
+        . . * X X * * . . . .
+        . . . . . * . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        O O . . . . . . . O O",
+        Stone::White,
+        WinRule::FiveOrMore,
+    );
+}
+
 /// A middle-game position from an arena game (19x19).
 fn middle_game() -> Board {
     let (diagram, _) = marked_diagram(

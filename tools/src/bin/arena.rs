@@ -27,6 +27,7 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
              [--turn-ms N] [--match-ms N] [--grace-ms N] [--pause-ms N]
              [--info-a 'KEY VALUE'] [--info-b 'KEY VALUE']
   WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 1600 nodes),
+      the tree (issue 21's new search, host only): tree or tree:BUDGET,
       or an external Gomocup brain: 'brain:PROGRAM [ARGUMENTS]', started for each game
   --games    how many games (default 200); openings are played twice, colours swapped
   --rule     freestyle: five or more wins (default); exact: exactly five
