@@ -206,15 +206,20 @@ struct Candidate {
     order: i32,
 }
 
-/// What a scan of the points near the stones found for the side to move.
-struct Scan {
-    moves: [Candidate; WIDTH],
-    count: usize,
+/// What a scan of the points near the stones found for the side to move:
+/// the best threats of each side, and the fives.
+struct Threats {
     my_best: u8,
     his_best: u8,
     my_five: u16,
     his_five: u16,
     his_fives: u8,
+}
+
+/// The moves tried at a node, best first.
+struct Moves {
+    list: [Candidate; WIDTH],
+    count: usize,
 }
 
 /// One search for one move.
@@ -291,7 +296,8 @@ pub fn choose(
     tree.nodes = 0;
     let me = to_move as u8 + 1;
     for depth in 1..MAX_DEPTH {
-        tree.root(me, depth);
+        // Each depth leaves its best move whose search finished in root_move.
+        tree.negamax(me, depth, -WIN - 1, WIN + 1, 0);
         if tree.aborted || tree.nodes >= tree.budget {
             break;
         }
@@ -479,12 +485,10 @@ impl Tree<'_> {
         length
     }
 
-    /// The moves worth trying for `me` (1 or 2), best first, and the threats.
-    fn scan(&self, me: u8) -> Scan {
+    /// Both sides' threats, `me` (1 or 2) to move.
+    fn threats(&self, me: u8) -> Threats {
         let (mine, his) = (me as usize - 1, 2 - me as usize);
-        let mut scan = Scan {
-            moves: [Candidate { index: 0, order: 0 }; WIDTH],
-            count: 0,
+        let mut scan = Threats {
             my_best: T_NONE,
             his_best: T_NONE,
             my_five: 0,
@@ -515,20 +519,31 @@ impl Tree<'_> {
                 scan.his_five = index as u16;
             }
         }
-        if scan.my_best == T_FIVE || scan.his_fives > 0 {
+        scan
+    }
+
+    /// The moves worth trying for `me` (1 or 2), best first, given the
+    /// threats (a leaf needs only those).
+    fn moves(&self, me: u8, threats: &Threats) -> Moves {
+        let (mine, his) = (me as usize - 1, 2 - me as usize);
+        let mut moves = Moves {
+            list: [Candidate { index: 0, order: 0 }; WIDTH],
+            count: 0,
+        };
+        if threats.my_best == T_FIVE || threats.his_fives > 0 {
             // My five, else the block of his (of two, one: he wins anyway).
-            scan.moves[0].index = if scan.my_best == T_FIVE {
-                scan.my_five
+            moves.list[0].index = if threats.my_best == T_FIVE {
+                threats.my_five
             } else {
-                scan.his_five
+                threats.his_five
             };
-            scan.count = 1;
-            return scan;
+            moves.count = 1;
+            return moves;
         }
         // Against his open three or four-three: only the points on his
         // threat lines, and my fours.
-        let defend = scan.his_best >= T_FOUR_THREE && scan.my_best < T_FLEX_FOUR;
-        for index in 0..points {
+        let defend = threats.his_best >= T_FOUR_THREE && threats.my_best < T_FLEX_FOUR;
+        for index in 0..self.side * self.side {
             if self.near[index] == 0 || self.cells[index] != 0 {
                 continue;
             }
@@ -543,20 +558,14 @@ impl Tree<'_> {
             let order =
                 a.value as i32 * 2 + b.value as i32 + ((a.threat.max(b.threat) as i32) << 12);
             insert(
-                &mut scan,
+                &mut moves,
                 Candidate {
                     index: index as u16,
                     order,
                 },
             );
         }
-        scan
-    }
-
-    /// One iteration at the root: the best move whose search finished.
-    fn root(&mut self, me: u8, depth: i8) -> Option<u16> {
-        self.negamax(me, depth, -WIN - 1, WIN + 1, 0);
-        self.root_move
+        moves
     }
 
     fn negamax(&mut self, me: u8, depth: i8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -564,25 +573,36 @@ impl Tree<'_> {
             self.aborted = true;
             return 0;
         }
-        let scan = self.scan(me);
+        let scan = self.threats(me);
+        // Below the root, what the threats decide is a score (at the root a
+        // move is wanted: it is searched).
         let ply_score = ply as i32;
+        if ply > 0 {
+            if scan.my_best == T_FIVE {
+                return WIN - ply_score;
+            } else if scan.his_fives >= 2 {
+                return -(WIN - ply_score - 1);
+            } else if scan.his_fives == 0 && scan.my_best == T_FLEX_FOUR {
+                return WIN - ply_score - 2;
+            } else if scan.his_fives == 0 && scan.my_best == T_FOUR_THREE && scan.his_best < T_FOUR
+            {
+                return WIN - ply_score - 4;
+            }
+        }
+        let forced = scan.his_fives > 0;
+        if ply > 0 && (depth <= 0 && !forced || ply + 1 >= MAX_PLY) {
+            return self.evaluate(me, &scan);
+        }
+        let Moves {
+            list: mut moves,
+            count,
+        } = self.moves(me, &scan);
         if ply == 0 {
             // At the root a move is wanted, not only a score: the first in
             // order stands until a search finishes.
-            self.root_move = self
-                .root_move
-                .or((scan.count > 0).then_some(scan.moves[0].index));
-        } else if scan.my_best == T_FIVE {
-            return WIN - ply_score;
-        } else if scan.his_fives >= 2 {
-            return -(WIN - ply_score - 1);
-        } else if scan.his_fives == 0 && scan.my_best == T_FLEX_FOUR {
-            return WIN - ply_score - 2;
-        } else if scan.his_fives == 0 && scan.my_best == T_FOUR_THREE && scan.his_best < T_FOUR {
-            return WIN - ply_score - 4;
+            self.root_move = self.root_move.or((count > 0).then_some(moves[0].index));
         }
-        let forced = scan.his_fives > 0;
-        if ply > 0 && (depth <= 0 && !forced || ply + 1 >= MAX_PLY) || scan.count == 0 {
+        if count == 0 {
             return self.evaluate(me, &scan);
         }
         // A forced block costs no depth.
@@ -592,8 +612,6 @@ impl Tree<'_> {
         if let (Some(score), true) = (hit, ply > 0) {
             return score;
         }
-        let mut moves = scan.moves;
-        let count = scan.count;
         let killers = self.killers[ply];
         for candidate in moves[..count].iter_mut() {
             if Some(candidate.index) == table_move {
@@ -651,7 +669,7 @@ impl Tree<'_> {
     }
 
     /// The position's worth for `me`, to move.
-    fn evaluate(&self, me: u8, scan: &Scan) -> i32 {
+    fn evaluate(&self, me: u8, scan: &Threats) -> i32 {
         let (mine, his) = (me as usize - 1, 2 - me as usize);
         let mut score = self.totals[mine] - self.totals[his];
         if scan.his_fives == 0 {
@@ -712,18 +730,18 @@ fn sort(moves: &mut [Candidate]) {
 
 /// Puts `candidate` into the scan's moves, kept best first; the weakest
 /// falls off the end.
-fn insert(scan: &mut Scan, candidate: Candidate) {
-    let mut at = scan.count;
-    while at > 0 && scan.moves[at - 1].order < candidate.order {
+fn insert(moves: &mut Moves, candidate: Candidate) {
+    let mut at = moves.count;
+    while at > 0 && moves.list[at - 1].order < candidate.order {
         at -= 1;
     }
     if at < WIDTH {
-        scan.count = (scan.count + 1).min(WIDTH);
-        let mut i = scan.count - 1;
+        moves.count = (moves.count + 1).min(WIDTH);
+        let mut i = moves.count - 1;
         while i > at {
-            scan.moves[i] = scan.moves[i - 1];
+            moves.list[i] = moves.list[i - 1];
             i -= 1;
         }
-        scan.moves[at] = candidate;
+        moves.list[at] = candidate;
     }
 }
