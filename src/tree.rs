@@ -154,24 +154,37 @@ struct Judged {
     value: i16,
 }
 
+/// A class's value (high half) and what it counts towards a threat (low
+/// half: fives, open fours, fours and open threes, a nibble each), so that a
+/// point's four lines add up in one sum.
+const CLASS_SUMMARY: [u32; 9] = {
+    let mut summary = [0u32; 9];
+    let mut class = 0;
+    while class < 9 {
+        let counts = match class as u8 {
+            FIVE => 1 << 12,
+            OPEN_FOUR => 1 << 8,
+            FOUR => 1 << 4,
+            OPEN_THREE | WIDE_OPEN_THREE => 1,
+            _ => 0,
+        };
+        summary[class] = (CLASS_VALUE[class] as u32) << 16 | counts;
+        class += 1;
+    }
+    summary
+};
+
 /// A point's threat and value for the side whose four classes are the
 /// nibbles of `classes`.
 fn judge(classes: u16) -> Judged {
-    let (mut value, mut fours, mut threes, mut flex, mut five) = (0i16, 0u8, 0u8, false, false);
-    for d in 0..4 {
-        let class = (classes >> (4 * d)) as u8 & 15;
-        value += CLASS_VALUE[class as usize];
-        match class {
-            FIVE => five = true,
-            OPEN_FOUR => flex = true,
-            FOUR => fours += 1,
-            OPEN_THREE | WIDE_OPEN_THREE => threes += 1,
-            _ => {}
-        }
-    }
-    let threat = if five {
+    let sum = CLASS_SUMMARY[classes as usize & 15]
+        + CLASS_SUMMARY[(classes >> 4) as usize & 15]
+        + CLASS_SUMMARY[(classes >> 8) as usize & 15]
+        + CLASS_SUMMARY[(classes >> 12) as usize];
+    let (fives, flex, fours, threes) = (sum >> 12 & 15, sum >> 8 & 15, sum >> 4 & 15, sum & 15);
+    let threat = if fives > 0 {
         T_FIVE
-    } else if flex || fours >= 2 {
+    } else if flex > 0 || fours >= 2 {
         T_FLEX_FOUR
     } else if fours == 1 && threes > 0 {
         T_FOUR_THREE
@@ -186,7 +199,7 @@ fn judge(classes: u16) -> Judged {
     };
     Judged {
         threat,
-        value: value + THREAT_VALUE[threat as usize],
+        value: (sum >> 16) as i16 + THREAT_VALUE[threat as usize],
     }
 }
 
@@ -230,13 +243,16 @@ struct Tree<'m> {
     cells: [u8; MAX_POINTS],
     /// Each point's key along each line.
     keys: [[u16; 4]; MAX_POINTS],
-    /// Each point's classes along each line (a byte a line, Black's in the low
-    /// nibble), as of its keys.
-    classes: [u32; MAX_POINTS],
+    /// Each point's classes for Black and for White, as of its keys: a
+    /// nibble a line.
+    classes: [[u16; 2]; MAX_POINTS],
     /// Each point's worth to Black and to White (0 for a stone's point).
     judged: [[Judged; 2]; MAX_POINTS],
     /// How many stones lie within two points (the moves tried are near one).
     near: [u8; MAX_POINTS],
+    /// For Black and for White, how many points near a stone have each
+    /// threat: a node's threats are read from here, not scanned for.
+    threat_counts: [[u16; 7]; 2],
     totals: [i32; 2],
     hash: u32,
     killers: [[u16; 2]; MAX_PLY],
@@ -266,9 +282,10 @@ pub fn choose(
         rule,
         cells: [0; MAX_POINTS],
         keys: [[0; 4]; MAX_POINTS],
-        classes: [0; MAX_POINTS],
+        classes: [[0; 2]; MAX_POINTS],
         judged: [[Judged::default(); 2]; MAX_POINTS],
         near: [0; MAX_POINTS],
+        threat_counts: [[0; 7]; 2],
         totals: [0, 0],
         hash: 0,
         killers: [[u16::MAX; 2]; MAX_PLY],
@@ -366,42 +383,45 @@ impl Tree<'_> {
     /// Works out an empty point's classes along line `d` from its key, and
     /// its worth when they changed.
     fn refresh_line(&mut self, index: usize, d: usize) {
-        let classes = self.classes_of(self.keys[index][d]) as u32;
-        let word = self.classes[index] & !(0xFF << (8 * d)) | classes << (8 * d);
-        if word != self.classes[index] {
-            self.classes[index] = word;
-            self.rejudge(index);
+        let both = self.classes_of(self.keys[index][d]) as u16;
+        for side in 0..2 {
+            let class = both >> (4 * side) & 15;
+            let word = self.classes[index][side] & !(15 << (4 * d)) | class << (4 * d);
+            if word != self.classes[index][side] {
+                self.classes[index][side] = word;
+                self.rejudge(index, side);
+            }
         }
     }
 
     /// Works out a point's classes along all four lines.
     fn refresh(&mut self, index: usize) {
-        let mut word = 0;
+        let mut words = [0u16; 2];
         for d in 0..4 {
-            word |= (self.classes_of(self.keys[index][d]) as u32) << (8 * d);
+            let both = self.classes_of(self.keys[index][d]) as u16;
+            words[0] |= (both & 15) << (4 * d);
+            words[1] |= (both >> 4) << (4 * d);
         }
-        self.classes[index] = word;
-        self.rejudge(index);
+        self.classes[index] = words;
+        self.rejudge(index, 0);
+        self.rejudge(index, 1);
     }
 
-    /// A point's worth to both sides from its classes (nothing for a stone's
-    /// point), keeping the totals.
-    fn rejudge(&mut self, index: usize) {
-        let word = self.classes[index];
-        for side in 0..2 {
-            let judged = if self.cells[index] != 0 {
-                Judged::default()
-            } else {
-                let shifted = word >> (4 * side);
-                let mut classes = 0u16;
-                for d in 0..4 {
-                    classes |= ((shifted >> (8 * d)) as u16 & 15) << (4 * d);
-                }
-                judge(classes)
-            };
-            self.totals[side] += judged.value as i32 - self.judged[index][side].value as i32;
-            self.judged[index][side] = judged;
+    /// A point's worth to one side from its classes (nothing for a stone's
+    /// point), keeping the totals and the threat counts.
+    fn rejudge(&mut self, index: usize, side: usize) {
+        let judged = if self.cells[index] != 0 {
+            Judged::default()
+        } else {
+            judge(self.classes[index][side])
+        };
+        let old = self.judged[index][side];
+        self.totals[side] += judged.value as i32 - old.value as i32;
+        if self.near[index] > 0 {
+            self.threat_counts[side][old.threat as usize] -= 1;
+            self.threat_counts[side][judged.threat as usize] += 1;
         }
+        self.judged[index][side] = judged;
     }
 
     /// Puts stone `stone` (1 Black, 2 White) on the point `index`, or takes
@@ -409,31 +429,44 @@ impl Tree<'_> {
     fn set(&mut self, index: usize, stone: u8, taken: u8) {
         self.cells[index] = stone;
         self.hash ^= stone_key(index, stone | taken);
-        let (col, row) = ((index % self.side) as isize, (index / self.side) as isize);
-        let side = self.side as isize;
-        for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+        for d in 0..4 {
             let stride = self.stride(d);
-            for steps in -4..5isize {
-                if steps == 0 {
-                    continue;
-                }
-                let (c, r) = (col + dc as isize * steps, row + dr as isize * steps);
-                if !(0..side).contains(&c) || !(0..side).contains(&r) {
-                    continue;
-                }
-                let q = (index as isize + stride * steps) as usize;
-                let shift = Self::slot(-steps);
-                self.keys[q][d] = self.keys[q][d] & !(3 << shift) | (stone as u16) << shift;
-                if self.cells[q] == 0 {
-                    self.refresh_line(q, d);
+            // The point's own key marks where the board ends along the line.
+            let own = self.keys[index][d];
+            for sign in [-1isize, 1] {
+                for distance in 1..5isize {
+                    let steps = sign * distance;
+                    if own >> Self::slot(steps) & 3 == WALL {
+                        break;
+                    }
+                    let q = (index as isize + stride * steps) as usize;
+                    let shift = Self::slot(-steps);
+                    self.keys[q][d] = self.keys[q][d] & !(3 << shift) | (stone as u16) << shift;
+                    if self.cells[q] == 0 {
+                        self.refresh_line(q, d);
+                    }
                 }
             }
         }
-        let change: i8 = if stone != 0 { 1 } else { -1 };
+        let (col, row) = ((index % self.side) as isize, (index / self.side) as isize);
+        let side = self.side as isize;
         for r in (row - 2).max(0)..(row + 3).min(side) {
             for c in (col - 2).max(0)..(col + 3).min(side) {
                 let q = (r * side + c) as usize;
-                self.near[q] = self.near[q].wrapping_add(change as u8);
+                let was_near = self.near[q] > 0;
+                self.near[q] = if stone != 0 {
+                    self.near[q] + 1
+                } else {
+                    self.near[q] - 1
+                };
+                if was_near != (self.near[q] > 0) {
+                    // The point joins or leaves the points counted.
+                    let change = if was_near { u16::MAX } else { 1 };
+                    for (counts, judged) in self.threat_counts.iter_mut().zip(self.judged[q]) {
+                        let count = &mut counts[judged.threat as usize];
+                        *count = count.wrapping_add(change);
+                    }
+                }
             }
         }
         self.refresh(index);
@@ -485,16 +518,26 @@ impl Tree<'_> {
         length
     }
 
-    /// Both sides' threats, `me` (1 or 2) to move.
+    /// Both sides' threats, `me` (1 or 2) to move: from the counts, unless a
+    /// five is about (then its point is wanted, and under exact five whether
+    /// it is one).
     fn threats(&self, me: u8) -> Threats {
         let (mine, his) = (me as usize - 1, 2 - me as usize);
+        let best = |counts: &[u16; 7]| (T_THREE..T_FIVE).rev().find(|&t| counts[t as usize] > 0);
         let mut scan = Threats {
-            my_best: T_NONE,
-            his_best: T_NONE,
+            my_best: best(&self.threat_counts[mine]).unwrap_or(T_NONE),
+            his_best: best(&self.threat_counts[his]).unwrap_or(T_NONE),
             my_five: 0,
             his_five: 0,
             his_fives: 0,
         };
+        if self.threat_counts[mine][T_FIVE as usize] == 0
+            && self.threat_counts[his][T_FIVE as usize] == 0
+        {
+            return scan;
+        }
+        scan.my_best = T_NONE;
+        scan.his_best = T_NONE;
         let points = self.side * self.side;
         for index in 0..points {
             if self.near[index] == 0 || self.cells[index] != 0 {
@@ -549,8 +592,8 @@ impl Tree<'_> {
             }
             let [a, b] = [self.judged[index][mine], self.judged[index][his]];
             if defend && a.threat < T_FOUR {
-                let word = self.classes[index] >> (4 * his);
-                let on_his_line = (0..4).any(|d| (word >> (8 * d)) as u8 & 15 >= FOUR);
+                let word = self.classes[index][his];
+                let on_his_line = (0..4).any(|d| (word >> (4 * d)) as u8 & 15 >= FOUR);
                 if !on_his_line {
                     continue;
                 }
