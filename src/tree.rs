@@ -296,21 +296,21 @@ pub fn choose(
         memory,
     };
     tree.set_walls();
-    for index in 0..side * side {
-        tree.refresh(index);
-    }
+    // The stones first, then every point judged once from its final keys.
     let mut any = false;
     for index in 0..side * side {
         let point = Point::new((index % side) as u8, (index / side) as u8);
         if let Some(stone) = board.get(point) {
-            tree.place(index, stone as u8 + 1);
+            tree.set(index, stone as u8 + 1, 0, false);
             any = true;
         }
     }
     if !any {
         return None;
     }
-    tree.nodes = 0;
+    for index in 0..side * side {
+        tree.refresh(index);
+    }
     let me = to_move as u8 + 1;
     for depth in 1..MAX_DEPTH {
         // Each depth leaves its best move whose search finished in root_move.
@@ -409,6 +409,7 @@ impl Tree<'_> {
 
     /// A point's worth to one side from its classes (nothing for a stone's
     /// point), keeping the totals and the threat counts.
+    #[inline(always)]
     fn rejudge(&mut self, index: usize, side: usize) {
         let judged = if self.cells[index] != 0 {
             Judged::default()
@@ -425,8 +426,10 @@ impl Tree<'_> {
     }
 
     /// Puts stone `stone` (1 Black, 2 White) on the point `index`, or takes
-    /// it away (`stone` 0, `taken` the stone that was there).
-    fn set(&mut self, index: usize, stone: u8, taken: u8) {
+    /// it away (`stone` 0, `taken` the stone that was there); the points
+    /// whose keys change are judged again if `judge` (else the caller judges
+    /// every point afterwards).
+    fn set(&mut self, index: usize, stone: u8, taken: u8, judge: bool) {
         self.cells[index] = stone;
         self.hash ^= stone_key(index, stone | taken);
         for d in 0..4 {
@@ -442,7 +445,7 @@ impl Tree<'_> {
                     let q = (index as isize + stride * steps) as usize;
                     let shift = Self::slot(-steps);
                     self.keys[q][d] = self.keys[q][d] & !(3 << shift) | (stone as u16) << shift;
-                    if self.cells[q] == 0 {
+                    if judge && self.cells[q] == 0 {
                         self.refresh_line(q, d);
                     }
                 }
@@ -469,16 +472,18 @@ impl Tree<'_> {
                 }
             }
         }
-        self.refresh(index);
+        if judge {
+            self.refresh(index);
+        }
     }
 
     fn place(&mut self, index: usize, stone: u8) {
         self.nodes += 1;
-        self.set(index, stone, 0);
+        self.set(index, stone, 0, true);
     }
 
     fn remove(&mut self, index: usize, stone: u8) {
-        self.set(index, 0, stone);
+        self.set(index, 0, stone, true);
     }
 
     /// Whether a stone of `stone` on the empty point `index` makes a five
