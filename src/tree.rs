@@ -229,6 +229,16 @@ struct Threats {
     his_fives: u8,
 }
 
+/// The points where one side has a five.
+#[derive(Clone, Copy, Default)]
+struct FivePoints {
+    list: [u16; FIVE_POINTS],
+    len: u8,
+}
+
+/// The most points with a five a side's list keeps.
+const FIVE_POINTS: usize = 8;
+
 /// The moves tried at a node, best first.
 struct Moves {
     list: [Candidate; WIDTH],
@@ -253,6 +263,11 @@ struct Tree<'m> {
     /// For Black and for White, how many points near a stone have each
     /// threat: a node's threats are read from here, not scanned for.
     threat_counts: [[u16; 7]; 2],
+    /// For Black and for White, the points with a five (a point with a five
+    /// is always near a stone), and whether there were ever more than a list
+    /// holds (then they are scanned for).
+    five_points: [FivePoints; 2],
+    fives_overflowed: bool,
     totals: [i32; 2],
     hash: u32,
     killers: [[u16; 2]; MAX_PLY],
@@ -286,6 +301,8 @@ pub fn choose(
         judged: [[Judged::default(); 2]; MAX_POINTS],
         near: [0; MAX_POINTS],
         threat_counts: [[0; 7]; 2],
+        five_points: [FivePoints::default(); 2],
+        fives_overflowed: false,
         totals: [0, 0],
         hash: 0,
         killers: [[u16::MAX; 2]; MAX_PLY],
@@ -422,7 +439,33 @@ impl Tree<'_> {
             self.threat_counts[side][old.threat as usize] -= 1;
             self.threat_counts[side][judged.threat as usize] += 1;
         }
+        if (old.threat == T_FIVE) != (judged.threat == T_FIVE) {
+            self.note_five(index, side, judged.threat == T_FIVE);
+        }
         self.judged[index][side] = judged;
+    }
+
+    /// Adds the point `index` to `side`'s points with a five, or takes it
+    /// away.
+    fn note_five(&mut self, index: usize, side: usize, five: bool) {
+        let points = &mut self.five_points[side];
+        if self.fives_overflowed {
+            return;
+        }
+        if five {
+            if points.len as usize == FIVE_POINTS {
+                self.fives_overflowed = true;
+                return;
+            }
+            points.list[points.len as usize] = index as u16;
+            points.len += 1;
+        } else if let Some(at) = points.list[..points.len as usize]
+            .iter()
+            .position(|&point| point == index as u16)
+        {
+            points.len -= 1;
+            points.list[at] = points.list[points.len as usize];
+        }
     }
 
     /// Puts stone `stone` (1 Black, 2 White) on the point `index`, or takes
@@ -536,38 +579,41 @@ impl Tree<'_> {
             his_five: 0,
             his_fives: 0,
         };
-        if self.threat_counts[mine][T_FIVE as usize] == 0
-            && self.threat_counts[his][T_FIVE as usize] == 0
-        {
-            return scan;
+        let (my_fives, my_five) = self.real_fives(mine);
+        let (his_fives, his_five) = self.real_fives(his);
+        if my_fives > 0 {
+            (scan.my_best, scan.my_five) = (T_FIVE, my_five);
         }
-        scan.my_best = T_NONE;
-        scan.his_best = T_NONE;
-        let points = self.side * self.side;
-        for index in 0..points {
-            if self.near[index] == 0 || self.cells[index] != 0 {
-                continue;
-            }
-            let [a, b] = [self.judged[index][mine], self.judged[index][his]];
-            let mut my_threat = a.threat;
-            if my_threat == T_FIVE && !self.makes_five(index, me) {
-                my_threat = T_NONE;
-            }
-            scan.my_best = scan.my_best.max(my_threat);
-            if my_threat == T_FIVE {
-                scan.my_five = index as u16;
-            }
-            let mut his_threat = b.threat;
-            if his_threat == T_FIVE && !self.makes_five(index, 3 - me) {
-                his_threat = T_NONE;
-            }
-            scan.his_best = scan.his_best.max(his_threat);
-            if his_threat == T_FIVE {
-                scan.his_fives += 1;
-                scan.his_five = index as u16;
-            }
+        if his_fives > 0 {
+            (scan.his_best, scan.his_fives, scan.his_five) = (T_FIVE, his_fives, his_five);
         }
         scan
+    }
+
+    /// How many points make `side` (0 Black, 1 White) a five under the rule,
+    /// and the last of them.
+    fn real_fives(&self, side: usize) -> (u8, u16) {
+        let stone = side as u8 + 1;
+        let (mut count, mut last) = (0, 0);
+        let mut count_point = |index: usize| {
+            if self.makes_five(index, stone) {
+                count += 1;
+                last = last.max(index as u16);
+            }
+        };
+        if self.threat_counts[side][T_FIVE as usize] == 0 {
+        } else if self.fives_overflowed {
+            let points = self.side * self.side;
+            (0..points)
+                .filter(|&index| self.judged[index][side].threat == T_FIVE)
+                .for_each(count_point);
+        } else {
+            let points = &self.five_points[side];
+            points.list[..points.len as usize]
+                .iter()
+                .for_each(|&index| count_point(index as usize));
+        }
+        (count, last)
     }
 
     /// The moves worth trying for `me` (1 or 2), best first, given the
