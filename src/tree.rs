@@ -26,7 +26,8 @@
 //! tried come from the threats: against his five only its block; against his
 //! open three or four-three, only the points on his threat lines and my own
 //! fours; otherwise the best points by attack and defence. A forced block
-//! costs no depth. A node is one stone placed; the search plays the best move
+//! costs no depth, and so does a four (his answer is forced). A node is one
+//! stone placed; the search plays the best move
 //! of the last depth it finished (or of the depth under way, once its first
 //! move is searched).
 
@@ -68,15 +69,16 @@ const T_FIVE: u8 = 6;
 /// point within four steps of a lone stone has them, and when they counted
 /// (0, 2, 6, 5, 16, 16, 20, 90, 400) the sum rewarded scattered stones over a
 /// three: 83.5 / 81.5% against Classic at 1,600 nodes (19x19 / 15x15 exact),
-/// where these values score 93.5 / 89.8%.
-const CLASS_VALUE: [i16; 9] = [0, 0, 1, 1, 12, 12, 10, 60, 300];
+/// where these values score 93.5 / 89.8%. A four is worth 20, not 10 (with
+/// TEMPO_VALUE's four at 100: docs/strength.md).
+const CLASS_VALUE: [i16; 9] = [0, 0, 1, 1, 12, 12, 20, 60, 300];
 /// A threat's bonus on top of the classes' values (by T_NONE to T_FIVE;
 /// against 40, 120, 300 and 600 for the three-three to the five, 29% ->
 /// 31% against Rapfi and 91.5 -> 93.5% against Classic, docs/strength.md).
 const THREAT_VALUE: [i16; 7] = [0, 0, 100, 0, 300, 600, 1000];
 /// What the side to move's best threat is worth with the move in hand: a
 /// three-three or a four-three it can play now is most of a win.
-const TEMPO_VALUE: [i32; 7] = [0, 30, 400, 20, 800, 1500, 0];
+const TEMPO_VALUE: [i32; 7] = [0, 30, 400, 100, 800, 1500, 0];
 
 /// The tree's big tables, wherever the caller keeps them (their 192 KiB are
 /// no stack's, and on DOS no segment's): the classes by key (CLASS_KEYS bytes,
@@ -720,6 +722,15 @@ impl Tree<'_> {
         let mut best_move = moves[0].index;
         for (i, candidate) in moves[..count].iter().enumerate() {
             let index = candidate.index as usize;
+            // A four costs no depth either: his answer is forced, so a
+            // victory by fours is searched to its end (against Rapfi 32.5 ->
+            // 37.0%, docs/strength.md).
+            let threat = self.judged[index][me as usize - 1].threat;
+            let depth = if (T_FOUR..T_FIVE).contains(&threat) {
+                depth + 1
+            } else {
+                depth
+            };
             self.place(index, me);
             let mut score;
             if i == 0 {
