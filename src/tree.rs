@@ -280,7 +280,13 @@ struct Tree<'m> {
     /// finished.
     root_move: Option<u16>,
     memory: &'m mut dyn TreeTables,
+    /// Asked every STOP_EVERY nodes whether to stop now (a clock's).
+    stop: &'m dyn Fn() -> bool,
 }
+
+/// How often (in nodes) the search asks whether to stop: well under a
+/// millisecond on a PC.
+const STOP_EVERY: u32 = 256;
 
 /// The point the tree plays for the side to move on `board`, within `budget`
 /// nodes, and the nodes it searched; None when the board holds no stone or
@@ -291,6 +297,21 @@ pub fn choose(
     rule: WinRule,
     budget: u32,
     memory: &mut dyn TreeTables,
+) -> Option<(Point, u32)> {
+    choose_until(board, to_move, rule, budget, memory, &|| false)
+}
+
+/// As [`choose`], also stopping when `stop` says so (asked every few hundred
+/// nodes): the host's timed brain gives it a clock, so that one search uses
+/// the whole turn. Stopped, it plays what [`choose`] would have played had
+/// the budget ended there.
+pub fn choose_until(
+    board: &Board,
+    to_move: Stone,
+    rule: WinRule,
+    budget: u32,
+    memory: &mut dyn TreeTables,
+    stop: &dyn Fn() -> bool,
 ) -> Option<(Point, u32)> {
     let side = board.side() as usize;
     memory.clear_entries();
@@ -313,6 +334,7 @@ pub fn choose(
         aborted: false,
         root_move: None,
         memory,
+        stop,
     };
     tree.set_walls();
     // The stones first, then every point judged once from its final keys.
@@ -665,7 +687,7 @@ impl Tree<'_> {
     }
 
     fn negamax(&mut self, me: u8, depth: i8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.nodes >= self.budget {
+        if self.nodes >= self.budget || self.nodes.is_multiple_of(STOP_EVERY) && (self.stop)() {
             self.aborted = true;
             return 0;
         }

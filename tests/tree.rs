@@ -231,3 +231,35 @@ fn it_keeps_to_its_budget_and_uses_it() {
         );
     }
 }
+
+#[test]
+fn stopped_it_plays_what_that_budget_would_have() {
+    // A stop asked every 256 nodes that says yes at its fifth question: the
+    // search ends at the 1,024th node (the first question is at the first
+    // node) and plays the move of a budget of 1,024 nodes.
+    let board = middle_game();
+    let asked = std::cell::Cell::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        asked.get() >= 5
+    };
+    let mut tables = Tables::new();
+    let (point, nodes) = tree::choose_until(
+        &board,
+        Stone::Black,
+        WinRule::FiveOrMore,
+        1 << 30,
+        &mut tables.0,
+        &stop,
+    )
+    .expect("a move");
+    assert_eq!(nodes, 1024, "stopped at its fifth question");
+    let budgeted = tables.choose(&board, Stone::Black, WinRule::FiveOrMore, 1024);
+    assert!(
+        (point, nodes) == budgeted,
+        "{} in {nodes} nodes / {} in {}",
+        name(point),
+        name(budgeted.0),
+        budgeted.1
+    );
+}

@@ -85,9 +85,10 @@ usage: pbrain-piskrs [--level classic|cha|strong|tree] [--budget N] [--seed N]
   --budget  Strong's fixed node budget, 1 or more: the same moves as PISKRS.COM
             at that budget, whatever the time (the tree's: its own nodes).
             Without it, Strong (or the tree) uses the time
-            the manager gives (INFO timeout_turn, timeout_match, time_left),
-            growing its budget from 1600 nodes while the time allows; with no
-            time limit given (or timeout_turn 0) it plays 1600 nodes
+            the manager gives (INFO timeout_turn, timeout_match, time_left):
+            Strong grows its budget from 1600 nodes while the time allows,
+            the tree searches until the deadline stops it; with no time
+            limit given (or timeout_turn 0) either plays 1600 nodes
   --seed    the random source's seed, 0..=65535 (default 1)";
 
 impl Settings {

@@ -59,8 +59,19 @@ impl Player {
 
     /// The point this player plays in `position`, and the nodes it searched.
     pub fn think(self, position: Position, random: &mut Random) -> Option<(Point, u32)> {
+        self.think_until(position, random, &|| false)
+    }
+
+    /// As [`Player::think`]; the tree also stops when `stop` says so (the
+    /// timed brain's clock), Strong only at its budget.
+    pub fn think_until(
+        self,
+        position: Position,
+        random: &mut Random,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<(Point, u32)> {
         if self.tree && !position.moves.is_empty() {
-            let chosen = tree_think(position, self.budget);
+            let chosen = tree_think(position, self.budget, stop);
             if chosen.is_some() {
                 return chosen;
             }
@@ -72,18 +83,19 @@ impl Player {
 /// The tree's move, its tables kept by the thread from move to move (the
 /// table of classes only fills up; the transposition table is cleared for
 /// every move, so a position and a budget give one move).
-fn tree_think(position: Position, budget: u32) -> Option<(Point, u32)> {
+fn tree_think(position: Position, budget: u32, stop: &dyn Fn() -> bool) -> Option<(Point, u32)> {
     thread_local! {
         static TABLES: std::cell::RefCell<HeapTables> = std::cell::RefCell::new(HeapTables::new());
     }
     TABLES.with(|tables| {
         let tables = &mut *tables.borrow_mut();
-        tree::choose(
+        tree::choose_until(
             position.board,
             position.to_move,
             position.rule,
             budget,
             tables,
+            stop,
         )
     })
 }

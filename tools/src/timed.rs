@@ -13,6 +13,12 @@
 //! limits, so past some budget, a few thousand to a few tens of thousands of
 //! nodes, a larger one changes nothing).
 //!
+//! The tree is not run again: its search never saturates and can be stopped,
+//! so it runs once with the largest budget, and at the deadline the brain
+//! stops it and plays its move (that of the last depth it finished, or of
+//! the depth under way once its first move was searched). Doubled budgets
+//! spent half the turn on searches whose moves were thrown away.
+//!
 //! The deadline is also kept when a search runs slower than the one before:
 //! the searches run on a worker thread, and at the deadline the brain answers
 //! with the move it has (the first search, 1,600 nodes, is always waited
@@ -44,8 +50,15 @@ pub const MAX_BUDGET: u32 = 1 << 30;
 /// busy machine and a search whose later nodes cost more).
 pub const GROWTH_MARGIN: f64 = 2.5;
 
+/// The share of the time to the deadline the tree searches before it is
+/// stopped: the rest is room for the stop, the reply and a busy machine (at
+/// 200 ms a move, stopping at the deadline itself, 18 ms before the turn's
+/// end, lost one game of 19 on time to Rapfi).
+pub const STOP_SHARE: f64 = 0.85;
+
 /// What a timed search found: the move and its nodes, the largest budget
-/// whose search ended in time, and how many searches ended.
+/// whose search ended in time (the tree's: the nodes it searched), and how
+/// many searches ended.
 #[derive(Clone, Copy)]
 pub struct Timed {
     pub chosen: Option<(Point, u32)>,
@@ -74,6 +87,9 @@ impl Thinker {
         // The last move's search, if it overran its deadline, ends first.
         if let Some(worker) = self.worker.take() {
             let _ = worker.join();
+        }
+        if engine.tree {
+            return Self::think_stopped(engine, game.clone(), *random, deadline);
         }
         let (sender, results) = channel();
         let stop = Arc::new(AtomicBool::new(false));
@@ -143,6 +159,41 @@ impl Thinker {
             let _ = self.worker.take().map(JoinHandle::join);
         }
         timed
+    }
+
+    /// The tree's one search, stopped at `deadline` (see the module's doc).
+    fn think_stopped(engine: Player, game: Game, random: Random, deadline: Instant) -> Timed {
+        let (sender, results) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let worker_stop = Arc::clone(&stop);
+        let worker = std::thread::spawn(move || {
+            let mut random = random;
+            let player = Player {
+                budget: MAX_BUDGET,
+                ..engine
+            };
+            let chosen = player.think_until(Position::of(&game), &mut random, &|| {
+                worker_stop.load(Ordering::Relaxed)
+            });
+            let _ = sender.send(chosen);
+        });
+        let wait = deadline
+            .saturating_duration_since(Instant::now())
+            .mul_f64(STOP_SHARE);
+        let chosen = match results.recv_timeout(wait) {
+            Ok(chosen) => chosen,
+            Err(_) => {
+                // Stopped, the search answers within a few hundred nodes.
+                stop.store(true, Ordering::Relaxed);
+                results.recv().ok().flatten()
+            }
+        };
+        let _ = worker.join();
+        Timed {
+            chosen,
+            budget: chosen.map_or(0, |(_, nodes)| nodes),
+            searches: 1,
+        }
     }
 }
 

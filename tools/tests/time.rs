@@ -243,8 +243,8 @@ fn the_brain_never_loses_on_time() {
     }
 }
 
-/// The tree in the timed brain: its search is never saturated, so it grows
-/// its budget up to the deadline; no reply over the limit, none lost on time.
+/// The tree in the timed brain: one search, stopped near the deadline; no
+/// reply over the limit, none lost on time.
 #[test]
 fn the_tree_brain_never_loses_on_time() {
     for turn_ms in [20, 100] {
