@@ -280,7 +280,8 @@ struct Tree<'m> {
     /// finished.
     root_move: Option<u16>,
     memory: &'m mut dyn TreeTables,
-    /// Asked every STOP_EVERY nodes whether to stop now (a clock's).
+    /// Asked every STOP_EVERY nodes whether to stop now (a clock's), first
+    /// at node STOP_EVERY.
     stop: &'m dyn Fn() -> bool,
 }
 
@@ -687,7 +688,9 @@ impl Tree<'_> {
     }
 
     fn negamax(&mut self, me: u8, depth: i8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.nodes >= self.budget || self.nodes.is_multiple_of(STOP_EVERY) && (self.stop)() {
+        // Not asked before the first nodes: by then the root has a move.
+        let ask = self.nodes > 0 && self.nodes.is_multiple_of(STOP_EVERY);
+        if self.nodes >= self.budget || ask && (self.stop)() {
             self.aborted = true;
             return 0;
         }

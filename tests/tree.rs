@@ -234,14 +234,14 @@ fn it_keeps_to_its_budget_and_uses_it() {
 
 #[test]
 fn stopped_it_plays_what_that_budget_would_have() {
-    // A stop asked every 256 nodes that says yes at its fifth question: the
-    // search ends at the 1,024th node (the first question is at the first
-    // node) and plays the move of a budget of 1,024 nodes.
+    // A stop asked every 256 nodes that says yes at its fourth question: the
+    // search ends at the 1,024th node and plays the move of a budget of
+    // 1,024 nodes.
     let board = middle_game();
     let asked = std::cell::Cell::new(0);
     let stop = || {
         asked.set(asked.get() + 1);
-        asked.get() >= 5
+        asked.get() >= 4
     };
     let mut tables = Tables::new();
     let (point, nodes) = tree::choose_until(
@@ -253,7 +253,7 @@ fn stopped_it_plays_what_that_budget_would_have() {
         &stop,
     )
     .expect("a move");
-    assert_eq!(nodes, 1024, "stopped at its fifth question");
+    assert_eq!(nodes, 1024, "stopped at its fourth question");
     let budgeted = tables.choose(&board, Stone::Black, WinRule::FiveOrMore, 1024);
     assert!(
         (point, nodes) == budgeted,
@@ -261,5 +261,31 @@ fn stopped_it_plays_what_that_budget_would_have() {
         name(point),
         name(budgeted.0),
         budgeted.1
+    );
+}
+
+#[test]
+fn stopped_at_once_it_still_has_a_move() {
+    // A clock already run out: the search is first asked at node 256, stops
+    // there, and plays the move that budget gives.
+    let board = middle_game();
+    let mut tables = Tables::new();
+    let (point, nodes) = tree::choose_until(
+        &board,
+        Stone::Black,
+        WinRule::FiveOrMore,
+        1 << 30,
+        &mut tables.0,
+        &|| true,
+    )
+    .expect("a move");
+    assert_eq!(nodes, 256);
+    assert!(board.get(point).is_none(), "an empty point");
+    let budgeted = tables.choose(&board, Stone::Black, WinRule::FiveOrMore, 256);
+    assert!(
+        point == budgeted.0,
+        "{} / {}",
+        name(point),
+        name(budgeted.0)
     );
 }
