@@ -14,8 +14,8 @@
 //! nodes, a larger one changes nothing).
 //!
 //! The tree is not run again: its search never saturates and can be stopped,
-//! so it runs once with the largest budget, and at the deadline the brain
-//! stops it and plays its move (that of the last depth it finished, or of
+//! so it runs once with the largest budget, and before the deadline (see
+//! [`STOP_SHARE`] and [`STOP_MARGIN`]) the brain stops it and plays its move (that of the last depth it finished, or of
 //! the depth under way once its first move was searched). Doubled budgets
 //! spent half the turn on searches whose moves were thrown away.
 //!
@@ -166,7 +166,8 @@ impl Thinker {
         timed
     }
 
-    /// The tree's one search, stopped at `deadline` (see the module's doc).
+    /// The tree's one search, stopped before `deadline` (see the module's
+    /// doc).
     fn think_stopped(engine: Player, game: Game, random: Random, deadline: Instant) -> Timed {
         let (sender, results) = channel();
         let stop = Arc::new(AtomicBool::new(false));
