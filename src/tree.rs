@@ -627,7 +627,9 @@ impl Tree<'_> {
             }
         };
         if self.threat_counts[side][T_FIVE as usize] == 0 {
-        } else if self.fives_overflowed {
+            return (0, 0);
+        }
+        if self.fives_overflowed {
             let points = self.side * self.side;
             (0..points)
                 .filter(|&index| self.judged[index][side].threat == T_FIVE)

@@ -29,6 +29,13 @@ impl Tables {
     ) -> (Point, u32) {
         tree::choose(board, to_move, rule, budget, &mut self.0).expect("a move")
     }
+
+    /// Black's move under five or more with no budget to speak of, stopped
+    /// when `stop` says so.
+    fn choose_until(&mut self, board: &Board, stop: &dyn Fn() -> bool) -> (Point, u32) {
+        let rule = WinRule::FiveOrMore;
+        tree::choose_until(board, Stone::Black, rule, 1 << 30, &mut self.0, stop).expect("a move")
+    }
 }
 
 /// The tree, playing `to_move` under `rule`, picks one of the marked points.
@@ -244,15 +251,7 @@ fn stopped_it_plays_what_that_budget_would_have() {
         asked.get() >= 4
     };
     let mut tables = Tables::new();
-    let (point, nodes) = tree::choose_until(
-        &board,
-        Stone::Black,
-        WinRule::FiveOrMore,
-        1 << 30,
-        &mut tables.0,
-        &stop,
-    )
-    .expect("a move");
+    let (point, nodes) = tables.choose_until(&board, &stop);
     assert_eq!(nodes, 1024, "stopped at its fourth question");
     let budgeted = tables.choose(&board, Stone::Black, WinRule::FiveOrMore, 1024);
     assert!(
@@ -270,15 +269,7 @@ fn stopped_at_once_it_still_has_a_move() {
     // there, and plays the move that budget gives.
     let board = middle_game();
     let mut tables = Tables::new();
-    let (point, nodes) = tree::choose_until(
-        &board,
-        Stone::Black,
-        WinRule::FiveOrMore,
-        1 << 30,
-        &mut tables.0,
-        &|| true,
-    )
-    .expect("a move");
+    let (point, nodes) = tables.choose_until(&board, &|| true);
     assert_eq!(nodes, 256);
     assert!(board.get(point).is_none(), "an empty point");
     let budgeted = tables.choose(&board, Stone::Black, WinRule::FiveOrMore, 256);
