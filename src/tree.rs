@@ -71,14 +71,14 @@ const T_FIVE: u8 = 6;
 /// three: 83.5 / 81.5% against Classic at 1,600 nodes (19x19 / 15x15 exact),
 /// where these values score 93.5 / 89.8%. A four is worth 20, not 10 (with
 /// TEMPO_VALUE's four at 100: docs/strength.md).
-const CLASS_VALUE: [i16; 9] = [0, 0, 1, 1, 12, 12, 20, 60, 300];
+pub const CLASS_VALUE: [i16; 9] = [0, 0, 1, 1, 12, 12, 20, 60, 300];
 /// A threat's bonus on top of the classes' values (by T_NONE to T_FIVE;
 /// against 40, 120, 300 and 600 for the three-three to the five, 29% ->
 /// 31% against Rapfi and 91.5 -> 93.5% against Classic, docs/strength.md).
-const THREAT_VALUE: [i16; 7] = [0, 0, 100, 0, 300, 600, 1000];
+pub const THREAT_VALUE: [i16; 7] = [0, 0, 100, 0, 300, 600, 1000];
 /// What the side to move's best threat is worth with the move in hand: a
 /// three-three or a four-three it can play now is most of a win.
-const TEMPO_VALUE: [i32; 7] = [0, 30, 400, 100, 800, 1500, 0];
+pub const TEMPO_VALUE: [i32; 7] = [0, 30, 400, 100, 800, 1500, 0];
 
 /// The tree's big tables, wherever the caller keeps them (their 192 KiB are
 /// no stack's, and on DOS no segment's): the classes by key (CLASS_KEYS bytes,
@@ -314,45 +314,8 @@ pub fn choose_until(
     memory: &mut dyn TreeTables,
     stop: &dyn Fn() -> bool,
 ) -> Option<(Point, u32)> {
-    let side = board.side() as usize;
-    memory.clear_entries();
-    let mut tree = Tree {
-        side,
-        rule,
-        cells: [0; MAX_POINTS],
-        keys: [[0; 4]; MAX_POINTS],
-        classes: [[0; 2]; MAX_POINTS],
-        judged: [[Judged::default(); 2]; MAX_POINTS],
-        near: [0; MAX_POINTS],
-        threat_counts: [[0; 7]; 2],
-        five_points: [FivePoints::default(); 2],
-        fives_overflowed: false,
-        totals: [0, 0],
-        hash: 0,
-        killers: [[u16::MAX; 2]; MAX_PLY],
-        nodes: 0,
-        budget: budget.max(1),
-        aborted: false,
-        root_move: None,
-        memory,
-        stop,
-    };
-    tree.set_walls();
-    // The stones first, then every point judged once from its final keys.
-    let mut any = false;
-    for index in 0..side * side {
-        let point = Point::new((index % side) as u8, (index / side) as u8);
-        if let Some(stone) = board.get(point) {
-            tree.set(index, stone as u8 + 1, 0, false);
-            any = true;
-        }
-    }
-    if !any {
-        return None;
-    }
-    for index in 0..side * side {
-        tree.refresh(index);
-    }
+    let mut tree = Tree::new(board, rule, budget, memory, stop)?;
+    let side = tree.side;
     let me = to_move as u8 + 1;
     for depth in 1..MAX_DEPTH {
         // Each depth leaves its best move whose search finished in root_move.
@@ -368,7 +331,120 @@ pub fn choose_until(
     ))
 }
 
-impl Tree<'_> {
+/// What the tree's evaluation of a position is made of, for the side to
+/// move (the tuning tool's features, tools/examples/tune_tree.rs): its value
+/// is `Σ CLASS_VALUE · classes + Σ THREAT_VALUE · threats` for the side to
+/// move less the same for the other, plus TEMPO_VALUE of `my_best` when he
+/// has no five.
+#[cfg(not(target_os = "none"))]
+pub struct Terms {
+    /// For the side to move and the other: how many lines through empty
+    /// points have each class.
+    pub classes: [[u32; 9]; 2],
+    /// The same: how many empty points have each threat.
+    pub threats: [[u32; 7]; 2],
+    /// The best threat of each side, as the search sees it, and his points
+    /// with a five.
+    pub my_best: u8,
+    pub his_best: u8,
+    pub his_fives: u8,
+    /// Whether the search would score the position by its evaluation at a
+    /// leaf: he has no five and I have no win in hand.
+    pub leaf: bool,
+    /// The evaluation itself.
+    pub value: i32,
+}
+
+/// The terms of the tree's evaluation of `board`, `to_move` to move; None
+/// when the board holds no stone.
+#[cfg(not(target_os = "none"))]
+pub fn terms(
+    board: &Board,
+    to_move: Stone,
+    rule: WinRule,
+    memory: &mut dyn TreeTables,
+) -> Option<Terms> {
+    let tree = Tree::new(board, rule, 1, memory, &|| false)?;
+    let me = to_move as u8 + 1;
+    let scan = tree.threats(me);
+    let mut terms = Terms {
+        classes: [[0; 9]; 2],
+        threats: [[0; 7]; 2],
+        my_best: scan.my_best,
+        his_best: scan.his_best,
+        his_fives: scan.his_fives,
+        leaf: scan.his_fives == 0
+            && (scan.my_best < T_FOUR_THREE
+                || scan.my_best == T_FOUR_THREE && scan.his_best >= T_FOUR),
+        value: tree.evaluate(me, &scan),
+    };
+    for index in 0..tree.side * tree.side {
+        if tree.cells[index] != 0 {
+            continue;
+        }
+        for (whose, side) in [me as usize - 1, 2 - me as usize].into_iter().enumerate() {
+            let word = tree.classes[index][side];
+            for d in 0..4 {
+                terms.classes[whose][(word >> (4 * d)) as usize & 15] += 1;
+            }
+            terms.threats[whose][tree.judged[index][side].threat as usize] += 1;
+        }
+    }
+    Some(terms)
+}
+
+impl<'m> Tree<'m> {
+    /// The search's start for `board`: its stones placed, every point
+    /// judged; None when the board holds no stone.
+    fn new(
+        board: &Board,
+        rule: WinRule,
+        budget: u32,
+        memory: &'m mut dyn TreeTables,
+        stop: &'m dyn Fn() -> bool,
+    ) -> Option<Tree<'m>> {
+        let side = board.side() as usize;
+        memory.clear_entries();
+        let mut tree = Tree {
+            side,
+            rule,
+            cells: [0; MAX_POINTS],
+            keys: [[0; 4]; MAX_POINTS],
+            classes: [[0; 2]; MAX_POINTS],
+            judged: [[Judged::default(); 2]; MAX_POINTS],
+            near: [0; MAX_POINTS],
+            threat_counts: [[0; 7]; 2],
+            five_points: [FivePoints::default(); 2],
+            fives_overflowed: false,
+            totals: [0, 0],
+            hash: 0,
+            killers: [[u16::MAX; 2]; MAX_PLY],
+            nodes: 0,
+            budget: budget.max(1),
+            aborted: false,
+            root_move: None,
+            memory,
+            stop,
+        };
+        tree.set_walls();
+        // The stones first, then every point judged once from its final keys.
+        let mut any = false;
+        for index in 0..side * side {
+            let point = Point::new((index % side) as u8, (index / side) as u8);
+            if let Some(stone) = board.get(point) {
+                tree.set(index, stone as u8 + 1, 0, false);
+                any = true;
+            }
+        }
+        if !any {
+            return None;
+        }
+        for index in 0..side * side {
+            tree.refresh(index);
+        }
+        Some(tree)
+    }
+
     /// The step between neighbours along line `d`.
     fn stride(&self, d: usize) -> isize {
         let (dc, dr) = DIRECTIONS[d];
