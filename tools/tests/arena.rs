@@ -230,6 +230,9 @@ fn the_binary_prints_the_table() {
     assert!(lines[2].starts_with("A as Black"));
     assert!(lines[3].starts_with("A as White"));
     assert!(lines[4].starts_with("total") && lines[4].split_whitespace().nth(1) == Some("4"));
+    assert!(
+        lines[5].starts_with("A's score ") && lines[5].ends_with(" points (two standard errors)")
+    );
     for args in [
         &["--a", "classic"][..],
         &["--a", "x", "--b", "cha"],
@@ -330,4 +333,25 @@ fn strong_at_the_default_time_scores_at_least_25_of_28_against_classic() {
 fn strong_at_ten_seconds_scores_at_least_24_of_28_against_classic() {
     let budget = 100 * piskrs::settings::STRONG_NODES_PER_TENTH;
     assert_strong_beats_classic(budget, &THIRD_OPENINGS, 28, &BOTH_RULES, 24.0);
+}
+
+#[test]
+fn the_margin_is_two_standard_errors_of_the_mean_score() {
+    let count = |a_wins, b_wins, draws| Count {
+        games: a_wins + b_wins + draws,
+        a_wins,
+        b_wins,
+        draws,
+    };
+    // 10 wins and 10 losses: each game 0 or 1, mean 1/2, variance 1/4, so
+    // two standard errors of the mean are 2 * sqrt(1/4 / 20) = 22.4 points.
+    assert!((count(10, 10, 0).a_margin() - 22.36).abs() < 0.01);
+    // 74 of 200, as the tree against Rapfi: 6.8 points.
+    assert!((count(74, 126, 0).a_margin() - 6.83).abs() < 0.01);
+    // Draws only, or wins only: no spread, no margin.
+    assert_eq!(count(0, 0, 8).a_margin(), 0.0);
+    assert_eq!(count(8, 0, 0).a_margin(), 0.0);
+    // Half a point a game by draws is surer than by wins and losses.
+    assert!(count(0, 0, 20).a_margin() < count(10, 10, 0).a_margin());
+    assert_eq!(Count::default().a_margin(), 0.0);
 }

@@ -207,6 +207,11 @@ fn main() -> ExitCode {
         }
     });
     print!("{}", tally.table());
+    println!(
+        "A's score {} +- {:.1} points (two standard errors)",
+        tally.total.a_percent(),
+        tally.total.a_margin()
+    );
     let _ = std::io::Write::flush(&mut std::io::stdout());
     if tally.illegal > tally.on_time {
         println!(
