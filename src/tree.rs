@@ -314,21 +314,22 @@ pub fn choose_until(
     memory: &mut dyn TreeTables,
     stop: &dyn Fn() -> bool,
 ) -> Option<(Point, u32)> {
-    let mut tree = Tree::new(board, rule, budget, memory, stop)?;
-    let side = tree.side;
-    let me = to_move as u8 + 1;
-    for depth in 1..MAX_DEPTH {
-        // Each depth leaves its best move whose search finished in root_move.
-        tree.negamax(me, depth, -WIN - 1, WIN + 1, 0);
-        if tree.aborted || tree.nodes >= tree.budget {
-            break;
+    let side = board.side() as usize;
+    with_tree(board, rule, budget, memory, stop, |tree| {
+        let me = to_move as u8 + 1;
+        for depth in 1..MAX_DEPTH {
+            // Each depth leaves its best move whose search finished in root_move.
+            tree.negamax(me, depth, -WIN - 1, WIN + 1, 0);
+            if tree.aborted || tree.nodes >= tree.budget {
+                break;
+            }
         }
-    }
-    let index = tree.root_move? as usize;
-    Some((
-        Point::new((index % side) as u8, (index / side) as u8),
-        tree.nodes,
-    ))
+        let index = tree.root_move? as usize;
+        Some((
+            Point::new((index % side) as u8, (index / side) as u8),
+            tree.nodes,
+        ))
+    })?
 }
 
 /// What the tree's evaluation of a position is made of, for the side to
@@ -364,85 +365,92 @@ pub fn terms(
     rule: WinRule,
     memory: &mut dyn TreeTables,
 ) -> Option<Terms> {
-    let tree = Tree::new(board, rule, 1, memory, &|| false)?;
-    let me = to_move as u8 + 1;
-    let scan = tree.threats(me);
-    let mut terms = Terms {
-        classes: [[0; 9]; 2],
-        threats: [[0; 7]; 2],
-        my_best: scan.my_best,
-        his_best: scan.his_best,
-        his_fives: scan.his_fives,
-        leaf: scan.his_fives == 0
-            && (scan.my_best < T_FOUR_THREE
-                || scan.my_best == T_FOUR_THREE && scan.his_best >= T_FOUR),
-        value: tree.evaluate(me, &scan),
-    };
-    for index in 0..tree.side * tree.side {
-        if tree.cells[index] != 0 {
-            continue;
-        }
-        for (whose, side) in [me as usize - 1, 2 - me as usize].into_iter().enumerate() {
-            let word = tree.classes[index][side];
-            for d in 0..4 {
-                terms.classes[whose][(word >> (4 * d)) as usize & 15] += 1;
+    with_tree(board, rule, 1, memory, &|| false, |tree| {
+        let me = to_move as u8 + 1;
+        let scan = tree.threats(me);
+        let mut terms = Terms {
+            classes: [[0; 9]; 2],
+            threats: [[0; 7]; 2],
+            my_best: scan.my_best,
+            his_best: scan.his_best,
+            his_fives: scan.his_fives,
+            leaf: scan.his_fives == 0
+                && (scan.my_best < T_FOUR_THREE
+                    || scan.my_best == T_FOUR_THREE && scan.his_best >= T_FOUR),
+            value: tree.evaluate(me, &scan),
+        };
+        for index in 0..tree.side * tree.side {
+            if tree.cells[index] != 0 {
+                continue;
             }
-            terms.threats[whose][tree.judged[index][side].threat as usize] += 1;
+            for (whose, side) in [me as usize - 1, 2 - me as usize].into_iter().enumerate() {
+                let word = tree.classes[index][side];
+                for d in 0..4 {
+                    terms.classes[whose][(word >> (4 * d)) as usize & 15] += 1;
+                }
+                terms.threats[whose][tree.judged[index][side].threat as usize] += 1;
+            }
         }
-    }
-    Some(terms)
+        terms
+    })
 }
 
-impl<'m> Tree<'m> {
-    /// The search's start for `board`: its stones placed, every point
-    /// judged; None when the board holds no stone.
-    fn new(
-        board: &Board,
-        rule: WinRule,
-        budget: u32,
-        memory: &'m mut dyn TreeTables,
-        stop: &'m dyn Fn() -> bool,
-    ) -> Option<Tree<'m>> {
-        let side = board.side() as usize;
-        memory.clear_entries();
-        let mut tree = Tree {
-            side,
-            rule,
-            cells: [0; MAX_POINTS],
-            keys: [[0; 4]; MAX_POINTS],
-            classes: [[0; 2]; MAX_POINTS],
-            judged: [[Judged::default(); 2]; MAX_POINTS],
-            near: [0; MAX_POINTS],
-            threat_counts: [[0; 7]; 2],
-            five_points: [FivePoints::default(); 2],
-            fives_overflowed: false,
-            totals: [0, 0],
-            hash: 0,
-            killers: [[u16::MAX; 2]; MAX_PLY],
-            nodes: 0,
-            budget: budget.max(1),
-            aborted: false,
-            root_move: None,
-            memory,
-            stop,
-        };
-        tree.set_walls();
-        // The stones first, then every point judged once from its final keys.
+/// Builds the search for `board` in place (an empty board, its edges marked,
+/// then its stones) and hands it to `run`; None when the board holds no
+/// stone. In place: a copy of its 8 KiB would cost a DOS stack its bytes
+/// twice.
+#[inline(always)]
+fn with_tree<R>(
+    board: &Board,
+    rule: WinRule,
+    budget: u32,
+    memory: &mut dyn TreeTables,
+    stop: &dyn Fn() -> bool,
+    run: impl FnOnce(&mut Tree) -> R,
+) -> Option<R> {
+    memory.clear_entries();
+    let mut tree = Tree {
+        side: board.side() as usize,
+        rule,
+        cells: [0; MAX_POINTS],
+        keys: [[0; 4]; MAX_POINTS],
+        classes: [[0; 2]; MAX_POINTS],
+        judged: [[Judged::default(); 2]; MAX_POINTS],
+        near: [0; MAX_POINTS],
+        threat_counts: [[0; 7]; 2],
+        five_points: [FivePoints::default(); 2],
+        fives_overflowed: false,
+        totals: [0, 0],
+        hash: 0,
+        killers: [[u16::MAX; 2]; MAX_PLY],
+        nodes: 0,
+        budget: budget.max(1),
+        aborted: false,
+        root_move: None,
+        memory,
+        stop,
+    };
+    tree.set_walls();
+    tree.set_board(board).then(|| run(&mut tree))
+}
+
+impl Tree<'_> {
+    /// Places `board`'s stones, then judges every point once from its final
+    /// keys; false when the board holds no stone.
+    fn set_board(&mut self, board: &Board) -> bool {
+        let side = self.side;
         let mut any = false;
         for index in 0..side * side {
             let point = Point::new((index % side) as u8, (index / side) as u8);
             if let Some(stone) = board.get(point) {
-                tree.set(index, stone as u8 + 1, 0, false);
+                self.set(index, stone as u8 + 1, 0, false);
                 any = true;
             }
         }
-        if !any {
-            return None;
-        }
         for index in 0..side * side {
-            tree.refresh(index);
+            self.refresh(index);
         }
-        Some(tree)
+        any
     }
 
     /// The step between neighbours along line `d`.
