@@ -1,6 +1,7 @@
 //! The tree (issue 21's new search, `piskrs::tree`) on hand-drawn diagrams:
 //! the tactics it must never miss, the exact-five rule, its budget, and that
-//! a position and a budget give one move whatever its tables held before.
+//! a position and a budget give one move whatever its tables held before;
+//! and that `tree::terms`, the tuning tool's view of its evaluation, adds up.
 
 mod common;
 
@@ -278,5 +279,71 @@ fn stopped_at_once_it_still_has_a_move() {
         "{} / {}",
         name(point),
         name(budgeted.0)
+    );
+}
+
+/// `tree::terms` (the tuning tool's features) adds up to the evaluation, as
+/// its documentation says: the classes and threats weighed by their values
+/// for the side to move less the other's, plus the tempo of his best threat
+/// when he has no five; and the sides' terms swap with the side to move.
+#[test]
+fn its_terms_add_up_to_its_evaluation() {
+    let mut tables = HeapTables::new();
+    for text in [VCF_IN_TWO, HIS_FOUR, WIN_IN_ONE] {
+        let (diagram, _) = marked_diagram(text);
+        let [black, white] = [Stone::Black, Stone::White].map(|to_move| {
+            tree::terms(&diagram.board, to_move, WinRule::FiveOrMore, &mut tables)
+                .expect("stones on the board")
+        });
+        for terms in [&black, &white] {
+            let classes: i32 = (0..9)
+                .map(|c| {
+                    tree::CLASS_VALUE[c] as i32
+                        * (terms.classes[0][c] as i32 - terms.classes[1][c] as i32)
+                })
+                .sum();
+            let threats: i32 = (0..7)
+                .map(|t| {
+                    tree::THREAT_VALUE[t] as i32
+                        * (terms.threats[0][t] as i32 - terms.threats[1][t] as i32)
+                })
+                .sum();
+            let tempo = if terms.his_fives == 0 {
+                tree::TEMPO_VALUE[terms.my_best as usize]
+            } else {
+                0
+            };
+            assert_eq!(classes + threats + tempo, terms.value);
+            assert!(
+                !terms.leaf || terms.his_fives == 0,
+                "a leaf never faces his five"
+            );
+        }
+        assert_eq!(black.classes[0], white.classes[1]);
+        assert_eq!(black.threats[1], white.threats[0]);
+        assert_eq!(
+            (black.my_best, black.his_best),
+            (white.his_best, white.my_best)
+        );
+    }
+    // White's four in HIS_FOUR: Black to move faces a five, so no leaf.
+    let (diagram, _) = marked_diagram(HIS_FOUR);
+    let black = tree::terms(
+        &diagram.board,
+        Stone::Black,
+        WinRule::FiveOrMore,
+        &mut tables,
+    );
+    let black = black.expect("stones");
+    assert_eq!(black.his_fives, 1);
+    assert!(!black.leaf);
+    assert!(
+        tree::terms(
+            &Board::new(15),
+            Stone::Black,
+            WinRule::FiveOrMore,
+            &mut tables
+        )
+        .is_none()
     );
 }
