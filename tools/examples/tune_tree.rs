@@ -7,7 +7,9 @@
 //! side to move. A logistic model `P(win) = 1 / (1 + e^(-value / SCALE))`,
 //! the value linear in the weights, is fitted by gradient descent; it prints
 //! the loss of the shipped weights and of the fitted ones on positions held
-//! out (every fifth game), and the fitted weights.
+//! out (every fifth game), and the fitted weights. (The thirteenth session's
+//! fit predicted results better and played worse: docs/strength.md. A fit
+//! is a candidate for the arena, not a result.)
 //!
 //! `cargo run --release --example tune_tree -- [GAMES] [SEED]`
 //! (GAMES per pairing, 200 by default; with HIS set, the model also weighs

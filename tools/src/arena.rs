@@ -283,9 +283,7 @@ impl Count {
             (self.a_half_points() as u64 * 1000 + self.games as u64) / (2 * self.games as u64);
         format!("{}.{}%", tenths / 10, tenths % 10)
     }
-}
 
-impl Count {
     /// Two standard errors of A's mean score a game, in percentage points
     /// (a win 1, a draw 1/2, a loss 0): the match's score give or take this
     /// is where about 19 matches in 20 of these games would put A. Two
