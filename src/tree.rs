@@ -27,9 +27,10 @@
 //! open three or four-three, only the points on his threat lines and my own
 //! fours; otherwise the best points by attack and defence. A forced block
 //! costs no depth, and so does a four (his answer is forced). A node is one
-//! stone placed; the search plays the best move
-//! of the last depth it finished (or of the depth under way, once its first
-//! move is searched).
+//! stone placed; taking it away puts back the points and sums it changed,
+//! saved as it was placed (no point is judged twice). The search plays the
+//! best move of the last depth it finished (or of the depth under way, once
+//! its first move is searched).
 
 use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
 use crate::coord::Point;
@@ -241,6 +242,50 @@ struct FivePoints {
 /// The most points with a five a side's list keeps.
 const FIVE_POINTS: usize = 8;
 
+/// A point as it was before a stone changed it, to be put back when the
+/// stone is taken away (undo by restoring rather than by judging again).
+#[derive(Clone, Copy, Default)]
+struct SavedPoint {
+    index: u16,
+    classes: [u16; 2],
+    judged: [Judged; 2],
+}
+
+/// What a stone changes beyond its own points' state, saved when it is
+/// placed: the sums and counts, the points with a five, the hash, and where
+/// its saved points begin.
+#[derive(Clone, Copy, Default)]
+struct SavedTotals {
+    threat_counts: [[u16; 7]; 2],
+    five_points: [FivePoints; 2],
+    fives_overflowed: bool,
+    totals: [i32; 2],
+    hash: u32,
+    stones_box: StonesBox,
+    saved_from: u16,
+}
+
+/// The rows and columns the stones span (the moves tried lie within two
+/// points of them): the first and the last of each.
+#[derive(Clone, Copy)]
+struct StonesBox {
+    cols: (u8, u8),
+    rows: (u8, u8),
+}
+
+impl Default for StonesBox {
+    /// The box of no stone: the first stone makes it.
+    fn default() -> Self {
+        StonesBox {
+            cols: (u8::MAX, 0),
+            rows: (u8::MAX, 0),
+        }
+    }
+}
+
+/// The most points a stone changes: the 32 on its lines and its own.
+const CHANGED_PER_STONE: usize = 33;
+
 /// The moves tried at a node, best first.
 struct Moves {
     list: [Candidate; WIDTH],
@@ -272,6 +317,13 @@ struct Tree<'m> {
     fives_overflowed: bool,
     totals: [i32; 2],
     hash: u32,
+    stones_box: StonesBox,
+    /// The stones placed by the search, newest last: what each changed, so
+    /// that taking it away restores them.
+    placed: [SavedTotals; MAX_PLY],
+    placed_count: usize,
+    saved_points: [SavedPoint; MAX_PLY * CHANGED_PER_STONE],
+    saved_count: usize,
     killers: [[u16; 2]; MAX_PLY],
     nodes: u32,
     budget: u32,
@@ -422,6 +474,11 @@ fn with_tree<R>(
         fives_overflowed: false,
         totals: [0, 0],
         hash: 0,
+        stones_box: StonesBox::default(),
+        placed: [SavedTotals::default(); MAX_PLY],
+        placed_count: 0,
+        saved_points: [SavedPoint::default(); MAX_PLY * CHANGED_PER_STONE],
+        saved_count: 0,
         killers: [[u16::MAX; 2]; MAX_PLY],
         nodes: 0,
         budget: budget.max(1),
@@ -443,7 +500,7 @@ impl Tree<'_> {
         for index in 0..side * side {
             let point = Point::new((index % side) as u8, (index / side) as u8);
             if let Some(stone) = board.get(point) {
-                self.set(index, stone as u8 + 1, 0, false);
+                self.set(index, stone as u8 + 1, false);
                 any = true;
             }
         }
@@ -465,19 +522,30 @@ impl Tree<'_> {
         (if steps < 0 { steps + 4 } else { steps + 3 }) as u32 * 2
     }
 
-    /// Marks the points off the board in every key.
+    /// Marks the points off the board in every key: along each line, the
+    /// steps past the room a point has to the edge, each way.
     fn set_walls(&mut self) {
         let side = self.side as isize;
+        // How far a point at `at` can step by `delta` (-1, 0 or 1) and stay
+        // on the board, four at most.
+        let room = |at: isize, delta: i8| match delta {
+            1 => (side - 1 - at).min(4),
+            -1 => at.min(4),
+            _ => 4,
+        };
         for index in 0..self.side * self.side {
             let (col, row) = ((index % self.side) as isize, (index / self.side) as isize);
             for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
-                for steps in -4..5isize {
-                    let (c, r) = (col + dc as isize * steps, row + dr as isize * steps);
-                    let on_board = (0..side).contains(&c) && (0..side).contains(&r);
-                    if steps != 0 && !on_board {
-                        self.keys[index][d] |= WALL << Self::slot(steps);
-                    }
+                let ahead = room(col, dc).min(room(row, dr));
+                let behind = room(col, -dc).min(room(row, -dr));
+                let mut walls = 0;
+                for steps in ahead + 1..5 {
+                    walls |= WALL << Self::slot(steps);
                 }
+                for steps in behind + 1..5 {
+                    walls |= WALL << Self::slot(-steps);
+                }
+                self.keys[index][d] = walls;
             }
         }
     }
@@ -510,14 +578,32 @@ impl Tree<'_> {
     /// its worth when they changed.
     fn refresh_line(&mut self, index: usize, d: usize) {
         let both = self.classes_of(self.keys[index][d]) as u16;
+        let old = self.classes[index];
+        let line = !(15 << (4 * d));
+        let words = [
+            old[0] & line | (both & 15) << (4 * d),
+            old[1] & line | (both >> 4) << (4 * d),
+        ];
+        if words != old {
+            self.save_point(index);
+        }
         for side in 0..2 {
-            let class = both >> (4 * side) & 15;
-            let word = self.classes[index][side] & !(15 << (4 * d)) | class << (4 * d);
-            if word != self.classes[index][side] {
-                self.classes[index][side] = word;
+            if words[side] != old[side] {
+                self.classes[index][side] = words[side];
                 self.rejudge(index, side);
             }
         }
+    }
+
+    /// Keeps the point `index` as it is, to be restored when the newest
+    /// stone is taken away.
+    fn save_point(&mut self, index: usize) {
+        self.saved_points[self.saved_count] = SavedPoint {
+            index: index as u16,
+            classes: self.classes[index],
+            judged: self.judged[index],
+        };
+        self.saved_count += 1;
     }
 
     /// Works out a point's classes along all four lines.
@@ -578,12 +664,19 @@ impl Tree<'_> {
     }
 
     /// Puts stone `stone` (1 Black, 2 White) on the point `index`, or takes
-    /// it away (`stone` 0, `taken` the stone that was there); the points
-    /// whose keys change are judged again if `judge` (else the caller judges
-    /// every point afterwards).
-    fn set(&mut self, index: usize, stone: u8, taken: u8, judge: bool) {
+    /// the newest away (`stone` 0: only the keys and the near counts, as
+    /// [`Tree::remove`] restores the rest); the points whose keys change are
+    /// judged again if `judge` (else the caller judges every point
+    /// afterwards).
+    fn set(&mut self, index: usize, stone: u8, judge: bool) {
         self.cells[index] = stone;
-        self.hash ^= stone_key(index, stone | taken);
+        if stone != 0 {
+            self.hash ^= stone_key(index, stone);
+            let (col, row) = ((index % self.side) as u8, (index / self.side) as u8);
+            let stones = &mut self.stones_box;
+            stones.cols = (stones.cols.0.min(col), stones.cols.1.max(col));
+            stones.rows = (stones.rows.0.min(row), stones.rows.1.max(row));
+        }
         for d in 0..4 {
             let stride = self.stride(d);
             // The point's own key marks where the board ends along the line.
@@ -608,18 +701,15 @@ impl Tree<'_> {
         for r in (row - 2).max(0)..(row + 3).min(side) {
             for c in (col - 2).max(0)..(col + 3).min(side) {
                 let q = (r * side + c) as usize;
-                let was_near = self.near[q] > 0;
-                self.near[q] = if stone != 0 {
-                    self.near[q] + 1
-                } else {
-                    self.near[q] - 1
-                };
-                if was_near != (self.near[q] > 0) {
-                    // The point joins or leaves the points counted.
-                    let change = if was_near { u16::MAX } else { 1 };
+                if stone == 0 {
+                    self.near[q] -= 1;
+                    continue;
+                }
+                self.near[q] += 1;
+                if self.near[q] == 1 {
+                    // The point joins the points counted.
                     for (counts, judged) in self.threat_counts.iter_mut().zip(self.judged[q]) {
-                        let count = &mut counts[judged.threat as usize];
-                        *count = count.wrapping_add(change);
+                        counts[judged.threat as usize] += 1;
                     }
                 }
             }
@@ -629,13 +719,42 @@ impl Tree<'_> {
         }
     }
 
+    /// Places a stone of the search, keeping what it changes.
     fn place(&mut self, index: usize, stone: u8) {
         self.nodes += 1;
-        self.set(index, stone, 0, true);
+        self.placed[self.placed_count] = SavedTotals {
+            threat_counts: self.threat_counts,
+            five_points: self.five_points,
+            fives_overflowed: self.fives_overflowed,
+            totals: self.totals,
+            hash: self.hash,
+            stones_box: self.stones_box,
+            saved_from: self.saved_count as u16,
+        };
+        self.placed_count += 1;
+        self.save_point(index);
+        self.set(index, stone, true);
     }
 
-    fn remove(&mut self, index: usize, stone: u8) {
-        self.set(index, 0, stone, true);
+    /// Takes away the newest stone of the search, at `index`: the keys and
+    /// the near counts as they were, every point it changed restored.
+    fn remove(&mut self, index: usize) {
+        self.placed_count -= 1;
+        let saved = self.placed[self.placed_count];
+        self.set(index, 0, false);
+        for at in saved.saved_from as usize..self.saved_count {
+            let point = self.saved_points[at];
+            let index = point.index as usize;
+            self.classes[index] = point.classes;
+            self.judged[index] = point.judged;
+        }
+        self.saved_count = saved.saved_from as usize;
+        self.threat_counts = saved.threat_counts;
+        self.five_points = saved.five_points;
+        self.fives_overflowed = saved.fives_overflowed;
+        self.totals = saved.totals;
+        self.hash = saved.hash;
+        self.stones_box = saved.stones_box;
     }
 
     /// Whether a stone of `stone` on the empty point `index` makes a five
@@ -748,7 +867,13 @@ impl Tree<'_> {
         // Against his open three or four-three: only the points on his
         // threat lines, and my fours.
         let defend = threats.his_best >= T_FOUR_THREE && threats.my_best < T_FLEX_FOUR;
-        for index in 0..self.side * self.side {
+        // The points near a stone, in the order of their indices.
+        let stones = self.stones_box;
+        let last = self.side - 1;
+        let cols = stones.cols.0.saturating_sub(2) as usize..=last.min(stones.cols.1 as usize + 2);
+        let rows = stones.rows.0.saturating_sub(2) as usize..=last.min(stones.rows.1 as usize + 2);
+        let near_points = rows.flat_map(|row| cols.clone().map(move |col| row * self.side + col));
+        for index in near_points {
             if self.near[index] == 0 || self.cells[index] != 0 {
                 continue;
             }
@@ -852,7 +977,7 @@ impl Tree<'_> {
                     score = -self.negamax(him, depth, -beta, -alpha, ply + 1);
                 }
             }
-            self.remove(index, me);
+            self.remove(index);
             if self.aborted {
                 return 0;
             }
