@@ -81,11 +81,12 @@ pub const THREAT_VALUE: [i16; 7] = [0, 0, 100, 0, 300, 600, 1000];
 /// three-three or a four-three it can play now is most of a win.
 pub const TEMPO_VALUE: [i32; 7] = [0, 30, 400, 100, 800, 1500, 0];
 
-/// The tree's big tables, wherever the caller keeps them (their 192 KiB are
+/// The tree's big tables, wherever the caller keeps them (their 208 KiB are
 /// no stack's, and on DOS no segment's): the classes by key (CLASS_KEYS bytes,
 /// [`CLASS_UNKNOWN`] until worked out; they may be kept from move to move, as
-/// they only fill up) and the transposition table (TT_ENTRIES entries of a
-/// key and a word of data, cleared for every move).
+/// they only fill up), the transposition table (TT_ENTRIES entries of a
+/// key and a word of data, cleared for every move) and the points saved for
+/// the stones of the line being searched (SAVED_POINTS of them).
 pub trait TreeTables {
     /// The classes of a key, or [`CLASS_UNKNOWN`].
     fn classes(&self, key: u16) -> u8;
@@ -96,6 +97,12 @@ pub trait TreeTables {
     fn set_entry(&mut self, slot: u16, key: u32, data: u32);
     /// Empties the transposition table (every entry's key and data 0).
     fn clear_entries(&mut self);
+    /// Keeps a point's state as it was before a stone changed it, in slot
+    /// `at` (below [`SAVED_POINTS`]: the stones on the board's lines can
+    /// change no more), until the stone is taken away.
+    fn save_point(&mut self, at: u16, point: SavedPoint);
+    /// The point's state kept in slot `at`.
+    fn saved_point(&self, at: u16) -> SavedPoint;
 }
 
 /// The tables on the host's heap (the tools' and the tests').
@@ -103,6 +110,7 @@ pub trait TreeTables {
 pub struct HeapTables {
     classes: alloc::vec::Vec<u8>,
     entries: alloc::vec::Vec<(u32, u32)>,
+    saved: alloc::vec::Vec<SavedPoint>,
 }
 
 #[cfg(not(target_os = "none"))]
@@ -111,6 +119,7 @@ impl HeapTables {
         HeapTables {
             classes: alloc::vec![CLASS_UNKNOWN; CLASS_KEYS as usize],
             entries: alloc::vec![(0, 0); TT_ENTRIES as usize],
+            saved: alloc::vec![[0; 6]; SAVED_POINTS],
         }
     }
 }
@@ -142,6 +151,14 @@ impl TreeTables for HeapTables {
 
     fn clear_entries(&mut self) {
         self.entries.fill((0, 0));
+    }
+
+    fn save_point(&mut self, at: u16, point: SavedPoint) {
+        self.saved[at as usize] = point;
+    }
+
+    fn saved_point(&self, at: u16) -> SavedPoint {
+        self.saved[at as usize]
     }
 }
 
@@ -243,13 +260,10 @@ struct FivePoints {
 const FIVE_POINTS: usize = 8;
 
 /// A point as it was before a stone changed it, to be put back when the
-/// stone is taken away (undo by restoring rather than by judging again).
-#[derive(Clone, Copy, Default)]
-struct SavedPoint {
-    index: u16,
-    classes: [u16; 2],
-    judged: [Judged; 2],
-}
+/// stone is taken away (undo by restoring rather than by judging again): its
+/// index, its classes for Black and for White, both threats (a byte each),
+/// and both values.
+pub type SavedPoint = [u16; 6];
 
 /// What a stone changes beyond its own points' state, saved when it is
 /// placed: the sums and counts, the points with a five, the hash, and where
@@ -285,6 +299,8 @@ impl Default for StonesBox {
 
 /// The most points a stone changes: the 32 on its lines and its own.
 const CHANGED_PER_STONE: usize = 33;
+/// The points the tables keep for the stones of one line of the search.
+pub const SAVED_POINTS: usize = MAX_PLY * CHANGED_PER_STONE;
 
 /// The moves tried at a node, best first.
 struct Moves {
@@ -322,7 +338,7 @@ struct Tree<'m> {
     /// that taking it away restores them.
     placed: [SavedTotals; MAX_PLY],
     placed_count: usize,
-    saved_points: [SavedPoint; MAX_PLY * CHANGED_PER_STONE],
+    /// The points saved in the tables so far.
     saved_count: usize,
     killers: [[u16; 2]; MAX_PLY],
     nodes: u32,
@@ -477,7 +493,6 @@ fn with_tree<R>(
         stones_box: StonesBox::default(),
         placed: [SavedTotals::default(); MAX_PLY],
         placed_count: 0,
-        saved_points: [SavedPoint::default(); MAX_PLY * CHANGED_PER_STONE],
         saved_count: 0,
         killers: [[u16::MAX; 2]; MAX_PLY],
         nodes: 0,
@@ -598,11 +613,16 @@ impl Tree<'_> {
     /// Keeps the point `index` as it is, to be restored when the newest
     /// stone is taken away.
     fn save_point(&mut self, index: usize) {
-        self.saved_points[self.saved_count] = SavedPoint {
-            index: index as u16,
-            classes: self.classes[index],
-            judged: self.judged[index],
-        };
+        let [black, white] = self.judged[index];
+        let point = [
+            index as u16,
+            self.classes[index][0],
+            self.classes[index][1],
+            black.threat as u16 | (white.threat as u16) << 8,
+            black.value as u16,
+            white.value as u16,
+        ];
+        self.memory.save_point(self.saved_count as u16, point);
         self.saved_count += 1;
     }
 
@@ -715,7 +735,10 @@ impl Tree<'_> {
             }
         }
         if judge {
-            self.refresh(index);
+            // The stone's own point is worth nothing now; its classes wait,
+            // unused, for the stone to be taken away (they are restored).
+            self.rejudge(index, 0);
+            self.rejudge(index, 1);
         }
     }
 
@@ -742,11 +765,21 @@ impl Tree<'_> {
         self.placed_count -= 1;
         let saved = self.placed[self.placed_count];
         self.set(index, 0, false);
-        for at in saved.saved_from as usize..self.saved_count {
-            let point = self.saved_points[at];
-            let index = point.index as usize;
-            self.classes[index] = point.classes;
-            self.judged[index] = point.judged;
+        for at in saved.saved_from..self.saved_count as u16 {
+            let [index, black, white, threats, black_value, white_value] =
+                self.memory.saved_point(at);
+            let index = index as usize;
+            self.classes[index] = [black, white];
+            self.judged[index] = [
+                Judged {
+                    threat: threats as u8,
+                    value: black_value as i16,
+                },
+                Judged {
+                    threat: (threats >> 8) as u8,
+                    value: white_value as i16,
+                },
+            ];
         }
         self.saved_count = saved.saved_from as usize;
         self.threat_counts = saved.threat_counts;
