@@ -97,12 +97,13 @@ pub trait TreeTables {
     fn set_entry(&mut self, slot: u16, key: u32, data: u32);
     /// Empties the transposition table (every entry's key and data 0).
     fn clear_entries(&mut self);
-    /// Keeps a point's state as it was before a stone changed it, in slot
-    /// `at` (below [`SAVED_POINTS`]: the stones on the board's lines can
-    /// change no more), until the stone is taken away.
-    fn save_point(&mut self, at: u16, point: SavedPoint);
-    /// The point's state kept in slot `at`.
-    fn saved_point(&self, at: u16) -> SavedPoint;
+    /// Keeps the points' states as they were before a stone changed them,
+    /// from slot `at` on (below [`SAVED_POINTS`]: the stones of a line of
+    /// the search can change no more), until the stone is taken away: one
+    /// call a stone, as a far copy is dear.
+    fn save_points(&mut self, at: u16, points: &[SavedPoint]);
+    /// The points' states kept from slot `at` on, as many as `points` holds.
+    fn saved_points(&self, at: u16, points: &mut [SavedPoint]);
 }
 
 /// The tables on the host's heap (the tools' and the tests').
@@ -153,12 +154,12 @@ impl TreeTables for HeapTables {
         self.entries.fill((0, 0));
     }
 
-    fn save_point(&mut self, at: u16, point: SavedPoint) {
-        self.saved[at as usize] = point;
+    fn save_points(&mut self, at: u16, points: &[SavedPoint]) {
+        self.saved[at as usize..][..points.len()].copy_from_slice(points);
     }
 
-    fn saved_point(&self, at: u16) -> SavedPoint {
-        self.saved[at as usize]
+    fn saved_points(&self, at: u16, points: &mut [SavedPoint]) {
+        points.copy_from_slice(&self.saved[at as usize..][..points.len()]);
     }
 }
 
@@ -281,21 +282,17 @@ struct SavedTotals {
 
 /// The rows and columns the stones span (the moves tried lie within two
 /// points of them): the first and the last of each.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct StonesBox {
     cols: (u8, u8),
     rows: (u8, u8),
 }
 
-impl Default for StonesBox {
-    /// The box of no stone: the first stone makes it.
-    fn default() -> Self {
-        StonesBox {
-            cols: (u8::MAX, 0),
-            rows: (u8::MAX, 0),
-        }
-    }
-}
+/// The box of no stone: the first stone makes it.
+const NO_STONES: StonesBox = StonesBox {
+    cols: (u8::MAX, 0),
+    rows: (u8::MAX, 0),
+};
 
 /// The most points a stone changes: the 32 on its lines and its own.
 const CHANGED_PER_STONE: usize = 33;
@@ -340,6 +337,10 @@ struct Tree<'m> {
     placed_count: usize,
     /// The points saved in the tables so far.
     saved_count: usize,
+    /// The points the stone being placed (or taken away) changes, on their
+    /// way to the tables (or back from them).
+    changed: [SavedPoint; CHANGED_PER_STONE],
+    changed_count: usize,
     killers: [[u16; 2]; MAX_PLY],
     nodes: u32,
     budget: u32,
@@ -490,10 +491,12 @@ fn with_tree<R>(
         fives_overflowed: false,
         totals: [0, 0],
         hash: 0,
-        stones_box: StonesBox::default(),
+        stones_box: NO_STONES,
         placed: [SavedTotals::default(); MAX_PLY],
         placed_count: 0,
         saved_count: 0,
+        changed: [[0; 6]; CHANGED_PER_STONE],
+        changed_count: 0,
         killers: [[u16::MAX; 2]; MAX_PLY],
         nodes: 0,
         budget: budget.max(1),
@@ -622,8 +625,8 @@ impl Tree<'_> {
             black.value as u16,
             white.value as u16,
         ];
-        self.memory.save_point(self.saved_count as u16, point);
-        self.saved_count += 1;
+        self.changed[self.changed_count] = point;
+        self.changed_count += 1;
     }
 
     /// Works out a point's classes along all four lines.
@@ -701,17 +704,26 @@ impl Tree<'_> {
             let stride = self.stride(d);
             // The point's own key marks where the board ends along the line.
             let own = self.keys[index][d];
-            for sign in [-1isize, 1] {
+            // Behind the point, then ahead of it (a range, not an array of
+            // the two ways: on DOS that iterates by calls).
+            for ahead in 0..2 {
+                let step = if ahead == 0 { -stride } else { stride };
+                let mut q = index as isize;
                 for distance in 1..5isize {
-                    let steps = sign * distance;
-                    if own >> Self::slot(steps) & 3 == WALL {
+                    let (mine, theirs) = if ahead == 0 {
+                        (Self::slot(-distance), Self::slot(distance))
+                    } else {
+                        (Self::slot(distance), Self::slot(-distance))
+                    };
+                    if own >> mine & 3 == WALL {
                         break;
                     }
-                    let q = (index as isize + stride * steps) as usize;
-                    let shift = Self::slot(-steps);
-                    self.keys[q][d] = self.keys[q][d] & !(3 << shift) | (stone as u16) << shift;
-                    if judge && self.cells[q] == 0 {
-                        self.refresh_line(q, d);
+                    q += step;
+                    let at = q as usize;
+                    let key = self.keys[at][d] & !(3 << theirs) | (stone as u16) << theirs;
+                    self.keys[at][d] = key;
+                    if judge && self.cells[at] == 0 {
+                        self.refresh_line(at, d);
                     }
                 }
             }
@@ -755,8 +767,12 @@ impl Tree<'_> {
             saved_from: self.saved_count as u16,
         };
         self.placed_count += 1;
+        self.changed_count = 0;
         self.save_point(index);
         self.set(index, stone, true);
+        let changed = &self.changed[..self.changed_count];
+        self.memory.save_points(self.saved_count as u16, changed);
+        self.saved_count += changed.len();
     }
 
     /// Takes away the newest stone of the search, at `index`: the keys and
@@ -765,9 +781,9 @@ impl Tree<'_> {
         self.placed_count -= 1;
         let saved = self.placed[self.placed_count];
         self.set(index, 0, false);
-        for at in saved.saved_from..self.saved_count as u16 {
-            let [index, black, white, threats, black_value, white_value] =
-                self.memory.saved_point(at);
+        let changed = &mut self.changed[..self.saved_count - saved.saved_from as usize];
+        self.memory.saved_points(saved.saved_from, changed);
+        for &[index, black, white, threats, black_value, white_value] in changed.iter() {
             let index = index as usize;
             self.classes[index] = [black, white];
             self.judged[index] = [
@@ -832,10 +848,17 @@ impl Tree<'_> {
     /// it is one).
     fn threats(&self, me: u8) -> Threats {
         let (mine, his) = (me as usize - 1, 2 - me as usize);
-        let best = |counts: &[u16; 7]| (T_THREE..T_FIVE).rev().find(|&t| counts[t as usize] > 0);
+        // The best threat below a five (fives are looked at below).
+        let best = |counts: &[u16; 7]| {
+            let mut threat = T_FLEX_FOUR;
+            while threat >= T_THREE && counts[threat as usize] == 0 {
+                threat -= 1;
+            }
+            threat
+        };
         let mut scan = Threats {
-            my_best: best(&self.threat_counts[mine]).unwrap_or(T_NONE),
-            his_best: best(&self.threat_counts[his]).unwrap_or(T_NONE),
+            my_best: best(&self.threat_counts[mine]),
+            his_best: best(&self.threat_counts[his]),
             my_five: 0,
             his_five: 0,
             his_fives: 0,
@@ -882,7 +905,7 @@ impl Tree<'_> {
     /// The moves worth trying for `me` (1 or 2), best first, given the
     /// threats (a leaf needs only those).
     fn moves(&self, me: u8, threats: &Threats) -> Moves {
-        let (mine, his) = (me as usize - 1, 2 - me as usize);
+        let mine = me as usize - 1;
         let mut moves = Moves {
             list: [Candidate { index: 0, order: 0 }; WIDTH],
             count: 0,
@@ -900,35 +923,46 @@ impl Tree<'_> {
         // Against his open three or four-three: only the points on his
         // threat lines, and my fours.
         let defend = threats.his_best >= T_FOUR_THREE && threats.my_best < T_FLEX_FOUR;
-        // The points near a stone, in the order of their indices.
+        // The points near a stone, in the order of their indices (plain
+        // ranges: on DOS, chained iterators step by calls).
         let stones = self.stones_box;
-        let last = self.side - 1;
-        let cols = stones.cols.0.saturating_sub(2) as usize..=last.min(stones.cols.1 as usize + 2);
-        let rows = stones.rows.0.saturating_sub(2) as usize..=last.min(stones.rows.1 as usize + 2);
-        let near_points = rows.flat_map(|row| cols.clone().map(move |col| row * self.side + col));
-        for index in near_points {
-            if self.near[index] == 0 || self.cells[index] != 0 {
-                continue;
-            }
-            let [a, b] = [self.judged[index][mine], self.judged[index][his]];
-            if defend && a.threat < T_FOUR {
-                let word = self.classes[index][his];
-                let on_his_line = (0..4).any(|d| (word >> (4 * d)) as u8 & 15 >= FOUR);
-                if !on_his_line {
-                    continue;
+        let cols =
+            stones.cols.0.saturating_sub(2) as usize..self.side.min(stones.cols.1 as usize + 3);
+        let rows =
+            stones.rows.0.saturating_sub(2) as usize..self.side.min(stones.rows.1 as usize + 3);
+        for row in rows {
+            for col in cols.clone() {
+                let index = row * self.side + col;
+                if let Some(candidate) = self.candidate(index, mine, defend) {
+                    insert(&mut moves, candidate);
                 }
             }
-            let order =
-                a.value as i32 * 2 + b.value as i32 + ((a.threat.max(b.threat) as i32) << 12);
-            insert(
-                &mut moves,
-                Candidate {
-                    index: index as u16,
-                    order,
-                },
-            );
         }
         moves
+    }
+
+    /// The point `index` as a move for side `mine` (0 Black, 1 White), with
+    /// its order: None unless it is empty and near a stone, and when
+    /// `defending`, on one of his threat lines or a four of mine.
+    #[inline(always)]
+    fn candidate(&self, index: usize, mine: usize, defending: bool) -> Option<Candidate> {
+        let his = 1 - mine;
+        if self.near[index] == 0 || self.cells[index] != 0 {
+            return None;
+        }
+        let [a, b] = [self.judged[index][mine], self.judged[index][his]];
+        if defending && a.threat < T_FOUR {
+            let word = self.classes[index][his];
+            let on_his_line = (0..4).any(|d| (word >> (4 * d)) as u8 & 15 >= FOUR);
+            if !on_his_line {
+                return None;
+            }
+        }
+        let order = a.value as i32 * 2 + b.value as i32 + ((a.threat.max(b.threat) as i32) << 12);
+        Some(Candidate {
+            index: index as u16,
+            order,
+        })
     }
 
     fn negamax(&mut self, me: u8, depth: i8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -1117,5 +1151,135 @@ fn insert(moves: &mut Moves, candidate: Candidate) {
             i -= 1;
         }
         moves.list[at] = candidate;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// What a tree knows of its position, its points' classes only where
+    /// empty (a stone's are kept unused until it is taken away) when
+    /// `all_classes` is false.
+    fn state(tree: &Tree, all_classes: bool) -> Vec<i64> {
+        let mut seen: Vec<i64> = Vec::new();
+        for index in 0..tree.side * tree.side {
+            seen.push(tree.cells[index] as i64);
+            seen.push(tree.near[index] as i64);
+            seen.extend(tree.keys[index].iter().map(|&key| key as i64));
+            if all_classes || tree.cells[index] == 0 {
+                seen.extend(tree.classes[index].iter().map(|&word| word as i64));
+            }
+            for judged in tree.judged[index] {
+                seen.extend([judged.threat as i64, judged.value as i64]);
+            }
+        }
+        for side in 0..2 {
+            seen.extend(tree.threat_counts[side].iter().map(|&count| count as i64));
+            let points = &tree.five_points[side];
+            let mut fives: Vec<u16> = points.list[..points.len as usize].to_vec();
+            fives.sort();
+            seen.extend(fives.iter().map(|&index| index as i64));
+            seen.push(-1);
+            seen.push(tree.totals[side] as i64);
+        }
+        seen.push(tree.fives_overflowed as i64);
+        seen.push(tree.hash as i64);
+        let stones = tree.stones_box;
+        seen.extend([stones.cols.0, stones.cols.1, stones.rows.0, stones.rows.1].map(i64::from));
+        seen
+    }
+
+    /// Each point's keys as its lines read on the board (not as the
+    /// stones' updates made them).
+    fn read_keys(tree: &Tree) -> Vec<u16> {
+        let side = tree.side as isize;
+        let mut keys = Vec::new();
+        for index in 0..tree.side * tree.side {
+            let (col, row) = (index as isize % side, index as isize / side);
+            for &(dc, dr) in DIRECTIONS.iter() {
+                let mut key = 0;
+                for steps in (-4..5isize).filter(|&steps| steps != 0) {
+                    let (c, r) = (col + dc as isize * steps, row + dr as isize * steps);
+                    let on_board = (0..side).contains(&c) && (0..side).contains(&r);
+                    let what = if on_board {
+                        tree.cells[(r * side + c) as usize] as u16
+                    } else {
+                        WALL
+                    };
+                    key |= what << Tree::slot(steps);
+                }
+                keys.push(key);
+            }
+        }
+        keys
+    }
+
+    /// The state of a tree built afresh for the stones of `tree`.
+    fn fresh_state(tree: &Tree) -> Vec<i64> {
+        let side = tree.side;
+        let mut board = Board::new(side as u8);
+        for index in 0..side * side {
+            let stone = [None, Some(Stone::Black), Some(Stone::White)][tree.cells[index] as usize];
+            board.set(
+                Point::new((index % side) as u8, (index / side) as u8),
+                stone,
+            );
+        }
+        let mut memory = HeapTables::new();
+        with_tree(&board, tree.rule, 1, &mut memory, &|| false, |fresh| {
+            state(fresh, false)
+        })
+        .expect("stones")
+    }
+
+    /// Stones placed as a search places them and taken away again: after
+    /// each placing the tree is what a tree built afresh for its stones is
+    /// (every key, class, worth, count, five and sum; the keys as the board
+    /// reads), and after each
+    /// taking away it is exactly what it was before that stone, on both
+    /// boards and rules, fives and walls included.
+    #[test]
+    fn a_stone_taken_away_restores_the_tree() {
+        let mut seed = 11u32;
+        let mut next = |below: usize| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as usize % below
+        };
+        for game in 0..24 {
+            let (side, rule) = [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)][game % 2];
+            let mut board = Board::new(side as u8);
+            for stone in 0..(4 + next(30)) {
+                let point = Point::new(next(side) as u8, next(side) as u8);
+                board.set(point, Some([Stone::Black, Stone::White][stone % 2]));
+            }
+            let mut memory = HeapTables::new();
+            with_tree(&board, rule, 1, &mut memory, &|| false, |tree| {
+                for _line in 0..6 {
+                    let mut before = Vec::new();
+                    let mut placed = Vec::new();
+                    // Down a line of the search (near the stones or
+                    // anywhere), then back up it.
+                    for ply in 0..(1 + next(14)) {
+                        let index = next(side * side);
+                        if tree.cells[index] != 0 {
+                            continue;
+                        }
+                        before.push(state(tree, true));
+                        tree.place(index, 1 + (ply % 2) as u8);
+                        placed.push(index);
+                        assert_eq!(state(tree, false), fresh_state(tree), "placed {index}");
+                        let keys: Vec<u16> = tree.keys[..side * side].concat();
+                        assert_eq!(keys, read_keys(tree), "the keys, placed {index}");
+                    }
+                    while let Some(index) = placed.pop() {
+                        tree.remove(index);
+                        assert_eq!(state(tree, true), before.pop().unwrap(), "took {index}");
+                    }
+                }
+            })
+            .expect("stones");
+        }
     }
 }
