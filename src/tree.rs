@@ -44,6 +44,10 @@ pub const TT_ENTRIES: u16 = 1 << 14;
 const UNKNOWN: u8 = 0xFF;
 /// A point off the board, in a key.
 const WALL: u16 = 3;
+/// A key's walls ahead of its point (slots 4 to 7) and behind it (slots 3
+/// down to 0), by the steps the board has room for that way.
+const WALLS_AHEAD: [u16; 5] = [0xFF00, 0xFC00, 0xF000, 0xC000, 0];
+const WALLS_BEHIND: [u16; 5] = [0x00FF, 0x003F, 0x000F, 0x0003, 0];
 
 /// The deepest the iterative deepening goes.
 const MAX_DEPTH: i8 = 30;
@@ -523,7 +527,14 @@ impl Tree<'_> {
             }
         }
         for index in 0..side * side {
-            self.refresh(index);
+            // A point with no stone within four steps has no class (its
+            // classes and worth stay the empty tree's): most of an early
+            // board, not looked up.
+            let keys = self.keys[index];
+            let stones = keys.iter().any(|&key| (key ^ key >> 1) & 0x5555 != 0);
+            if stones || self.cells[index] != 0 {
+                self.refresh(index);
+            }
         }
         any
     }
@@ -543,27 +554,20 @@ impl Tree<'_> {
     /// Marks the points off the board in every key: along each line, the
     /// steps past the room a point has to the edge, each way.
     fn set_walls(&mut self) {
-        let side = self.side as isize;
+        let side = self.side;
         // How far a point at `at` can step by `delta` (-1, 0 or 1) and stay
         // on the board, four at most.
-        let room = |at: isize, delta: i8| match delta {
+        let room = |at: usize, delta: i8| match delta {
             1 => (side - 1 - at).min(4),
             -1 => at.min(4),
             _ => 4,
         };
-        for index in 0..self.side * self.side {
-            let (col, row) = ((index % self.side) as isize, (index / self.side) as isize);
+        for index in 0..side * side {
+            let (col, row) = (index % side, index / side);
             for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
                 let ahead = room(col, dc).min(room(row, dr));
                 let behind = room(col, -dc).min(room(row, -dr));
-                let mut walls = 0;
-                for steps in ahead + 1..5 {
-                    walls |= WALL << Self::slot(steps);
-                }
-                for steps in behind + 1..5 {
-                    walls |= WALL << Self::slot(-steps);
-                }
-                self.keys[index][d] = walls;
+                self.keys[index][d] = WALLS_AHEAD[ahead] | WALLS_BEHIND[behind];
             }
         }
     }
@@ -702,47 +706,42 @@ impl Tree<'_> {
         }
         for d in 0..4 {
             let stride = self.stride(d);
-            // The point's own key marks where the board ends along the line.
+            // The point's own key marks where the board ends along the line:
+            // its slots 3 down to 0 behind it, 4 up to 7 ahead. In the key
+            // of a point behind it, it is ahead (and the other way round).
             let own = self.keys[index][d];
-            // Behind the point, then ahead of it (a range, not an array of
-            // the two ways: on DOS that iterates by calls).
-            for ahead in 0..2 {
-                let step = if ahead == 0 { -stride } else { stride };
-                let mut q = index as isize;
-                for distance in 1..5isize {
-                    let (mine, theirs) = if ahead == 0 {
-                        (Self::slot(-distance), Self::slot(distance))
-                    } else {
-                        (Self::slot(distance), Self::slot(-distance))
-                    };
-                    if own >> mine & 3 == WALL {
-                        break;
-                    }
-                    q += step;
-                    let at = q as usize;
-                    let key = self.keys[at][d] & !(3 << theirs) | (stone as u16) << theirs;
-                    self.keys[at][d] = key;
-                    if judge && self.cells[at] == 0 {
-                        self.refresh_line(at, d);
-                    }
-                }
+            let (mut q, mut shift) = (index as isize, 0);
+            while shift < 8 && own >> (6 - shift) & 3 != WALL {
+                q -= stride;
+                self.set_key(q as usize, d, 8 + shift, stone, judge);
+                shift += 2;
+            }
+            let (mut q, mut shift) = (index as isize, 0);
+            while shift < 8 && own >> (8 + shift) & 3 != WALL {
+                q += stride;
+                self.set_key(q as usize, d, 6 - shift, stone, judge);
+                shift += 2;
             }
         }
-        let (col, row) = ((index % self.side) as isize, (index / self.side) as isize);
-        let side = self.side as isize;
-        for r in (row - 2).max(0)..(row + 3).min(side) {
-            for c in (col - 2).max(0)..(col + 3).min(side) {
-                let q = (r * side + c) as usize;
-                if stone == 0 {
+        // The points within two of the stone, row by row.
+        let side = self.side;
+        let (col, row) = (index % side, index / side);
+        let cols = col.saturating_sub(2)..side.min(col + 3);
+        for r in row.saturating_sub(2)..side.min(row + 3) {
+            let first = r * side;
+            if stone == 0 {
+                for q in first + cols.start..first + cols.end {
                     self.near[q] -= 1;
-                    continue;
                 }
+                continue;
+            }
+            for q in first + cols.start..first + cols.end {
                 self.near[q] += 1;
                 if self.near[q] == 1 {
                     // The point joins the points counted.
-                    for (counts, judged) in self.threat_counts.iter_mut().zip(self.judged[q]) {
-                        counts[judged.threat as usize] += 1;
-                    }
+                    let [black, white] = self.judged[q];
+                    self.threat_counts[0][black.threat as usize] += 1;
+                    self.threat_counts[1][white.threat as usize] += 1;
                 }
             }
         }
@@ -751,6 +750,18 @@ impl Tree<'_> {
             // unused, for the stone to be taken away (they are restored).
             self.rejudge(index, 0);
             self.rejudge(index, 1);
+        }
+    }
+
+    /// Puts `stone` (or an empty point, 0) in the key of the point `at`
+    /// along line `d`, at the bit pair `shift`; judges the point again if
+    /// `judge` and it is empty.
+    #[inline(always)]
+    fn set_key(&mut self, at: usize, d: usize, shift: u32, stone: u8, judge: bool) {
+        let key = &mut self.keys[at][d];
+        *key = *key & !(3 << shift) | (stone as u16) << shift;
+        if judge && self.cells[at] == 0 {
+            self.refresh_line(at, d);
         }
     }
 
@@ -1216,6 +1227,23 @@ mod tests {
         keys
     }
 
+    /// Each empty point's classes as its keys give them, looked up afresh.
+    fn looked_up_classes(tree: &mut Tree) -> Vec<[u16; 2]> {
+        let mut classes = Vec::new();
+        for index in 0..tree.side * tree.side {
+            if tree.cells[index] == 0 {
+                let mut words = [0u16; 2];
+                for d in 0..4 {
+                    let both = tree.classes_of(tree.keys[index][d]) as u16;
+                    words[0] |= (both & 15) << (4 * d);
+                    words[1] |= (both >> 4) << (4 * d);
+                }
+                classes.push(words);
+            }
+        }
+        classes
+    }
+
     /// The state of a tree built afresh for the stones of `tree`.
     fn fresh_state(tree: &Tree) -> Vec<i64> {
         let side = tree.side;
@@ -1237,7 +1265,7 @@ mod tests {
     /// Stones placed as a search places them and taken away again: after
     /// each placing the tree is what a tree built afresh for its stones is
     /// (every key, class, worth, count, five and sum; the keys as the board
-    /// reads), and after each
+    /// reads, the classes as the keys give them), and after each
     /// taking away it is exactly what it was before that stone, on both
     /// boards and rules, fives and walls included.
     #[test]
@@ -1272,6 +1300,9 @@ mod tests {
                         assert_eq!(state(tree, false), fresh_state(tree), "placed {index}");
                         let keys: Vec<u16> = tree.keys[..side * side].concat();
                         assert_eq!(keys, read_keys(tree), "the keys, placed {index}");
+                        let empty = (0..side * side).filter(|&q| tree.cells[q] == 0);
+                        let classes: Vec<[u16; 2]> = empty.map(|q| tree.classes[q]).collect();
+                        assert_eq!(classes, looked_up_classes(tree), "placed {index}");
                     }
                     while let Some(index) = placed.pop() {
                         tree.remove(index);
