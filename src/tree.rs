@@ -270,17 +270,27 @@ const FIVE_POINTS: usize = 8;
 /// and both values.
 pub type SavedPoint = [u16; 6];
 
-/// What a stone changes beyond its own points' state, saved when it is
-/// placed: the sums and counts, the points with a five, the hash, and where
-/// its saved points begin.
+/// What a position adds up to beyond its points: for Black and for White,
+/// how many points near a stone have each threat (a node's threats are read
+/// from here, not scanned for), the points with a five (always near a
+/// stone) and whether a list ever held too few (then they are scanned for),
+/// the sum of the points' worth; and the hash and the stones' box. A stone
+/// of the search keeps a copy to restore.
 #[derive(Clone, Copy, Default)]
-struct SavedTotals {
+struct Tally {
     threat_counts: [[u16; 7]; 2],
     five_points: [FivePoints; 2],
     fives_overflowed: bool,
     totals: [i32; 2],
     hash: u32,
     stones_box: StonesBox,
+}
+
+/// A stone placed by the search: the tally before it, and where the points
+/// it changed begin among the saved ones.
+#[derive(Clone, Copy, Default)]
+struct Placed {
+    tally: Tally,
     saved_from: u16,
 }
 
@@ -324,20 +334,10 @@ struct Tree<'m> {
     judged: [[Judged; 2]; MAX_POINTS],
     /// How many stones lie within two points (the moves tried are near one).
     near: [u8; MAX_POINTS],
-    /// For Black and for White, how many points near a stone have each
-    /// threat: a node's threats are read from here, not scanned for.
-    threat_counts: [[u16; 7]; 2],
-    /// For Black and for White, the points with a five (a point with a five
-    /// is always near a stone), and whether there were ever more than a list
-    /// holds (then they are scanned for).
-    five_points: [FivePoints; 2],
-    fives_overflowed: bool,
-    totals: [i32; 2],
-    hash: u32,
-    stones_box: StonesBox,
+    tally: Tally,
     /// The stones placed by the search, newest last: what each changed, so
     /// that taking it away restores them.
-    placed: [SavedTotals; MAX_PLY],
+    placed: [Placed; MAX_PLY],
     placed_count: usize,
     /// The points saved in the tables so far.
     saved_count: usize,
@@ -490,13 +490,11 @@ fn with_tree<R>(
         classes: [[0; 2]; MAX_POINTS],
         judged: [[Judged::default(); 2]; MAX_POINTS],
         near: [0; MAX_POINTS],
-        threat_counts: [[0; 7]; 2],
-        five_points: [FivePoints::default(); 2],
-        fives_overflowed: false,
-        totals: [0, 0],
-        hash: 0,
-        stones_box: NO_STONES,
-        placed: [SavedTotals::default(); MAX_PLY],
+        tally: Tally {
+            stones_box: NO_STONES,
+            ..Tally::default()
+        },
+        placed: [Placed::default(); MAX_PLY],
         placed_count: 0,
         saved_count: 0,
         changed: [[0; 6]; CHANGED_PER_STONE],
@@ -656,10 +654,10 @@ impl Tree<'_> {
             judge(self.classes[index][side])
         };
         let old = self.judged[index][side];
-        self.totals[side] += judged.value as i32 - old.value as i32;
+        self.tally.totals[side] += judged.value as i32 - old.value as i32;
         if self.near[index] > 0 {
-            self.threat_counts[side][old.threat as usize] -= 1;
-            self.threat_counts[side][judged.threat as usize] += 1;
+            self.tally.threat_counts[side][old.threat as usize] -= 1;
+            self.tally.threat_counts[side][judged.threat as usize] += 1;
         }
         if (old.threat == T_FIVE) != (judged.threat == T_FIVE) {
             self.note_five(index, side, judged.threat == T_FIVE);
@@ -670,13 +668,13 @@ impl Tree<'_> {
     /// Adds the point `index` to `side`'s points with a five, or takes it
     /// away.
     fn note_five(&mut self, index: usize, side: usize, five: bool) {
-        let points = &mut self.five_points[side];
-        if self.fives_overflowed {
+        let points = &mut self.tally.five_points[side];
+        if self.tally.fives_overflowed {
             return;
         }
         if five {
             if points.len as usize == FIVE_POINTS {
-                self.fives_overflowed = true;
+                self.tally.fives_overflowed = true;
                 return;
             }
             points.list[points.len as usize] = index as u16;
@@ -698,9 +696,9 @@ impl Tree<'_> {
     fn set(&mut self, index: usize, stone: u8, judge: bool) {
         self.cells[index] = stone;
         if stone != 0 {
-            self.hash ^= stone_key(index, stone);
+            self.tally.hash ^= stone_key(index, stone);
             let (col, row) = ((index % self.side) as u8, (index / self.side) as u8);
-            let stones = &mut self.stones_box;
+            let stones = &mut self.tally.stones_box;
             stones.cols = (stones.cols.0.min(col), stones.cols.1.max(col));
             stones.rows = (stones.rows.0.min(row), stones.rows.1.max(row));
         }
@@ -740,8 +738,8 @@ impl Tree<'_> {
                 if self.near[q] == 1 {
                     // The point joins the points counted.
                     let [black, white] = self.judged[q];
-                    self.threat_counts[0][black.threat as usize] += 1;
-                    self.threat_counts[1][white.threat as usize] += 1;
+                    self.tally.threat_counts[0][black.threat as usize] += 1;
+                    self.tally.threat_counts[1][white.threat as usize] += 1;
                 }
             }
         }
@@ -768,13 +766,8 @@ impl Tree<'_> {
     /// Places a stone of the search, keeping what it changes.
     fn place(&mut self, index: usize, stone: u8) {
         self.nodes += 1;
-        self.placed[self.placed_count] = SavedTotals {
-            threat_counts: self.threat_counts,
-            five_points: self.five_points,
-            fives_overflowed: self.fives_overflowed,
-            totals: self.totals,
-            hash: self.hash,
-            stones_box: self.stones_box,
+        self.placed[self.placed_count] = Placed {
+            tally: self.tally,
             saved_from: self.saved_count as u16,
         };
         self.placed_count += 1;
@@ -809,12 +802,7 @@ impl Tree<'_> {
             ];
         }
         self.saved_count = saved.saved_from as usize;
-        self.threat_counts = saved.threat_counts;
-        self.five_points = saved.five_points;
-        self.fives_overflowed = saved.fives_overflowed;
-        self.totals = saved.totals;
-        self.hash = saved.hash;
-        self.stones_box = saved.stones_box;
+        self.tally = saved.tally;
     }
 
     /// Whether a stone of `stone` on the empty point `index` makes a five
@@ -868,8 +856,8 @@ impl Tree<'_> {
             threat
         };
         let mut scan = Threats {
-            my_best: best(&self.threat_counts[mine]),
-            his_best: best(&self.threat_counts[his]),
+            my_best: best(&self.tally.threat_counts[mine]),
+            his_best: best(&self.tally.threat_counts[his]),
             my_five: 0,
             his_five: 0,
             his_fives: 0,
@@ -896,16 +884,16 @@ impl Tree<'_> {
                 last = last.max(index as u16);
             }
         };
-        if self.threat_counts[side][T_FIVE as usize] == 0 {
+        if self.tally.threat_counts[side][T_FIVE as usize] == 0 {
             return (0, 0);
         }
-        if self.fives_overflowed {
+        if self.tally.fives_overflowed {
             let points = self.side * self.side;
             (0..points)
                 .filter(|&index| self.judged[index][side].threat == T_FIVE)
                 .for_each(count_point);
         } else {
-            let points = &self.five_points[side];
+            let points = &self.tally.five_points[side];
             points.list[..points.len as usize]
                 .iter()
                 .for_each(|&index| count_point(index as usize));
@@ -936,7 +924,7 @@ impl Tree<'_> {
         let defend = threats.his_best >= T_FOUR_THREE && threats.my_best < T_FLEX_FOUR;
         // The points near a stone, in the order of their indices (plain
         // ranges: on DOS, chained iterators step by calls).
-        let stones = self.stones_box;
+        let stones = self.tally.stones_box;
         let cols =
             stones.cols.0.saturating_sub(2) as usize..self.side.min(stones.cols.1 as usize + 3);
         let rows =
@@ -1090,7 +1078,7 @@ impl Tree<'_> {
     /// The position's worth for `me`, to move.
     fn evaluate(&self, me: u8, scan: &Threats) -> i32 {
         let (mine, his) = (me as usize - 1, 2 - me as usize);
-        let mut score = self.totals[mine] - self.totals[his];
+        let mut score = self.tally.totals[mine] - self.tally.totals[his];
         if scan.his_fives == 0 {
             score += TEMPO_VALUE[scan.my_best as usize];
         }
@@ -1101,7 +1089,7 @@ impl Tree<'_> {
     /// window, its score.
     fn probe(&self, depth: i8, alpha: i32, beta: i32) -> (Option<u16>, Option<i32>) {
         let (key, data) = self.memory.entry(self.entry_slot());
-        if key != self.hash {
+        if key != self.tally.hash {
             return (None, None);
         }
         let score = data as u16 as i16 as i32;
@@ -1120,12 +1108,13 @@ impl Tree<'_> {
             | (depth.max(0) as u32 & 31) << 16
             | bound << 21
             | (index as u32) << 23;
-        self.memory.set_entry(self.entry_slot(), self.hash, data);
+        self.memory
+            .set_entry(self.entry_slot(), self.tally.hash, data);
     }
 
     /// The position's entry in the transposition table.
     fn entry_slot(&self) -> u16 {
-        self.hash as u16 & (TT_ENTRIES - 1)
+        self.tally.hash as u16 & (TT_ENTRIES - 1)
     }
 }
 
@@ -1187,17 +1176,21 @@ mod tests {
             }
         }
         for side in 0..2 {
-            seen.extend(tree.threat_counts[side].iter().map(|&count| count as i64));
-            let points = &tree.five_points[side];
+            seen.extend(
+                tree.tally.threat_counts[side]
+                    .iter()
+                    .map(|&count| count as i64),
+            );
+            let points = &tree.tally.five_points[side];
             let mut fives: Vec<u16> = points.list[..points.len as usize].to_vec();
             fives.sort();
             seen.extend(fives.iter().map(|&index| index as i64));
             seen.push(-1);
-            seen.push(tree.totals[side] as i64);
+            seen.push(tree.tally.totals[side] as i64);
         }
-        seen.push(tree.fives_overflowed as i64);
-        seen.push(tree.hash as i64);
-        let stones = tree.stones_box;
+        seen.push(tree.tally.fives_overflowed as i64);
+        seen.push(tree.tally.hash as i64);
+        let stones = tree.tally.stones_box;
         seen.extend([stones.cols.0, stones.cols.1, stones.rows.0, stones.rows.1].map(i64::from));
         seen
     }
