@@ -470,8 +470,10 @@ pub fn terms(
 
 /// Builds the search for `board` in place (an empty board, its edges marked,
 /// then its stones) and hands it to `run`; None when the board holds no
-/// stone. In place: a copy of its 8 KiB would cost a DOS stack its bytes
-/// twice.
+/// stone. In place: a copy of its 11.6 KiB would cost a DOS stack its bytes
+/// twice. (Its arrays of arrays still are: each is filled in a temporary and
+/// copied, so on DOS the frame is about twice the state; flat arrays, or a
+/// state the caller keeps in far memory, would not be. docs/strength.md.)
 #[inline(always)]
 fn with_tree<R>(
     board: &Board,
