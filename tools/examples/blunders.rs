@@ -2,19 +2,21 @@
 //! its moves after which the opponent has a forced win as a deeper search than
 //! Strong's sees it (`strong::forced_win`: a VCF of up to 10 fours or a VCT of
 //! up to 3 threats, within 400,000 nodes), the step that chose that move, and
-//! the points that would have left him no such win ("safe"). A blunder with no
+//! the points that would have left him no such win ("safe"; a four of
+//! Strong's is followed through his forced block, two fours deep). A blunder with no
 //! safe point means the game was lost earlier, deeper than this search sees: a
 //! strategic loss rather than a tactical one. Ends with a tally by step.
 //!
 //! `cargo run --release --example blunders -- LEVEL freestyle|exact SIZE BUDGET [SEED]`
 //! With SECOND_OPENINGS or THIRD_OPENINGS set in the environment, the arena's
-//! second or third set of openings; with SHOW set, the board before each
-//! blunder.
+//! second or third set of openings, with RANDOM_OPENINGS the random ones
+//! (`arena --openings random`); with SHOW set, the board before each blunder.
+use piskrs::board::Stone;
 use piskrs::coord::Point;
 use piskrs::engine::Position;
 use piskrs::game::Game;
 use piskrs::random::Random;
-use piskrs::rules::WinRule;
+use piskrs::rules::{WinRule, winning_line};
 use piskrs::strong::{self, Reason};
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
@@ -43,9 +45,9 @@ fn step_name(reason: Reason) -> &'static str {
     }
 }
 
-/// The empty points within two of a stone after which he has no forced win.
-fn safe_points(before: &Game) -> Vec<Point> {
-    let board = before.board();
+/// The empty points within two of a stone.
+fn near_points(game: &Game) -> Vec<Point> {
+    let board = game.board();
     let side = board.side();
     let near = |p: Point| {
         (-2..3i8).any(|dr| {
@@ -55,20 +57,74 @@ fn safe_points(before: &Game) -> Vec<Point> {
             })
         })
     };
-    let mut safe = vec![];
+    let mut points = vec![];
     for row in 0..side {
         for col in 0..side {
             let point = Point::new(col, row);
-            if board.get(point).is_some() || !near(point) {
-                continue;
-            }
-            let mut after = before.clone();
-            if after.play(point).is_ok() && !wins_by_force(&after) {
-                safe.push(point);
+            if board.get(point).is_none() && near(point) {
+                points.push(point);
             }
         }
     }
-    safe
+    points
+}
+
+/// The points where `stone` would make five on `game`'s board.
+fn five_points(game: &Game, stone: Stone) -> Vec<Point> {
+    let mut board = game.board().clone();
+    let mut points = vec![];
+    for point in near_points(game) {
+        board.set(point, Some(stone));
+        if winning_line(&board, point, game.rule()).is_some() {
+            points.push(point);
+        }
+        board.set(point, None);
+    }
+    points
+}
+
+/// How many of my fours in a row a counter-four is followed through.
+const COUNTER_FOURS: u8 = 2;
+
+/// Whether the side that just moved on `after` leaves the other no forced
+/// win. The judge's search stops at a four of mine (he must block it), so a
+/// four is followed through: his block, then a move of mine that leaves him
+/// none (up to `fours` fours deep; beyond, not safe). Without this every
+/// four was "safe", however lost the position after his block.
+fn leaves_no_win(after: &Game, fours: u8) -> bool {
+    if after.is_over() {
+        return true; // my five (a move is only judged before he has one)
+    }
+    if wins_by_force(after) {
+        return false;
+    }
+    let me = after.to_move().opponent();
+    let blocks = five_points(after, me);
+    if blocks.len() != 1 {
+        return true; // no four of mine, or two fives he cannot both block
+    }
+    if fours == 0 {
+        return false;
+    }
+    let mut blocked = after.clone();
+    if blocked.play(blocks[0]).is_err() || blocked.is_over() {
+        return false;
+    }
+    near_points(&blocked).into_iter().any(|point| {
+        let mut next = blocked.clone();
+        next.play(point).is_ok() && leaves_no_win(&next, fours - 1)
+    })
+}
+
+/// The empty points within two of a stone after which he has no forced win.
+fn safe_points(before: &Game) -> Vec<Point> {
+    near_points(before)
+        .into_iter()
+        .filter(|&point| {
+            let mut after = before.clone();
+            after.play(point).is_ok() && leaves_no_win(&after, COUNTER_FOURS)
+        })
+        .collect()
 }
 
 fn show(game: &Game, marked: Point) {
@@ -92,13 +148,17 @@ fn main() {
             WinRule::FiveOrMore
         },
         seed: args.get(5).map_or(1, |s| s.parse().expect("SEED")),
-        openings: Openings::Fixed(if std::env::var_os("SECOND_OPENINGS").is_some() {
-            &SECOND_OPENINGS
-        } else if std::env::var_os("THIRD_OPENINGS").is_some() {
-            &THIRD_OPENINGS
+        openings: if std::env::var_os("RANDOM_OPENINGS").is_some() {
+            Openings::Random
         } else {
-            &OPENINGS
-        }),
+            Openings::Fixed(if std::env::var_os("SECOND_OPENINGS").is_some() {
+                &SECOND_OPENINGS
+            } else if std::env::var_os("THIRD_OPENINGS").is_some() {
+                &THIRD_OPENINGS
+            } else {
+                &OPENINGS
+            })
+        },
         time: TimeControl::default(),
     };
     let Some(budget) = settings.a.strong_budget() else {
@@ -118,7 +178,7 @@ fn main() {
         let colour = if record.a_black { "Black" } else { "White" };
         let blunder = strong_moves.iter().find(|(before, point)| {
             let mut after = before.clone();
-            after.play(*point).is_ok() && wins_by_force(&after)
+            after.play(*point).is_ok() && !leaves_no_win(&after, COUNTER_FOURS)
         });
         let Some((before, point)) = blunder else {
             println!(
