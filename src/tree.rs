@@ -255,7 +255,7 @@ struct Threats {
 }
 
 /// The points where one side has a five.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct FivePoints {
     list: [u16; FIVE_POINTS],
     len: u8,
@@ -276,7 +276,7 @@ pub type SavedPoint = [u16; 6];
 /// stone) and whether a list ever held too few (then they are scanned for),
 /// the sum of the points' worth; and the hash and the stones' box. A stone
 /// of the search keeps a copy to restore.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Tally {
     threat_counts: [[u16; 7]; 2],
     five_points: [FivePoints; 2],
@@ -288,7 +288,7 @@ struct Tally {
 
 /// A stone placed by the search: the tally before it, and where the points
 /// it changed begin among the saved ones.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Placed {
     tally: Tally,
     saved_from: u16,
@@ -296,7 +296,7 @@ struct Placed {
 
 /// The rows and columns the stones span (the moves tried lie within two
 /// points of them): the first and the last of each.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct StonesBox {
     cols: (u8, u8),
     rows: (u8, u8),
@@ -468,12 +468,45 @@ pub fn terms(
     })
 }
 
+// The empty tree's arrays, as constants: on DOS an array of arrays (or of
+// structs) written out in the tree's literal is built in a temporary and
+// copied, a constant is zeroed (or filled) in place. Each is one repeated
+// byte, so that no copy of it lands in the program's data.
+const NO_KEYS: [[u16; 4]; MAX_POINTS] = [[0; 4]; MAX_POINTS];
+const NO_CLASSES: [[u16; 2]; MAX_POINTS] = [[0; 2]; MAX_POINTS];
+const NO_WORTH: [[Judged; 2]; MAX_POINTS] = [[Judged {
+    threat: 0,
+    value: 0,
+}; 2]; MAX_POINTS];
+const NO_CHANGES: [SavedPoint; CHANGED_PER_STONE] = [[0; 6]; CHANGED_PER_STONE];
+const NO_KILLERS: [[u16; 2]; MAX_PLY] = [[u16::MAX; 2]; MAX_PLY];
+/// A tally of nothing, its box too (all zero bytes, as above; the tree's own
+/// starts with NO_STONES).
+const ZERO_TALLY: Tally = Tally {
+    threat_counts: [[0; 7]; 2],
+    five_points: [FivePoints {
+        list: [0; FIVE_POINTS],
+        len: 0,
+    }; 2],
+    fives_overflowed: false,
+    totals: [0; 2],
+    hash: 0,
+    stones_box: StonesBox {
+        cols: (0, 0),
+        rows: (0, 0),
+    },
+};
+const NO_PLACED: [Placed; MAX_PLY] = [Placed {
+    tally: ZERO_TALLY,
+    saved_from: 0,
+}; MAX_PLY];
+
 /// Builds the search for `board` in place (an empty board, its edges marked,
 /// then its stones) and hands it to `run`; None when the board holds no
 /// stone. In place: a copy of its 11.6 KiB would cost a DOS stack its bytes
-/// twice. (Its arrays of arrays still are: each is filled in a temporary and
-/// copied, so on DOS the frame is about twice the state; flat arrays, or a
-/// state the caller keeps in far memory, would not be. docs/strength.md.)
+/// twice. (Its arrays start as the constants above for the same reason: in
+/// the scratch DOS build of docs/strength.md `choose_until`'s frame is
+/// 12,224 bytes, 23,592 when they were written out in the literal.)
 #[inline(always)]
 fn with_tree<R>(
     board: &Board,
@@ -488,20 +521,20 @@ fn with_tree<R>(
         side: board.side() as usize,
         rule,
         cells: [0; MAX_POINTS],
-        keys: [[0; 4]; MAX_POINTS],
-        classes: [[0; 2]; MAX_POINTS],
-        judged: [[Judged::default(); 2]; MAX_POINTS],
+        keys: NO_KEYS,
+        classes: NO_CLASSES,
+        judged: NO_WORTH,
         near: [0; MAX_POINTS],
         tally: Tally {
             stones_box: NO_STONES,
-            ..Tally::default()
+            ..ZERO_TALLY
         },
-        placed: [Placed::default(); MAX_PLY],
+        placed: NO_PLACED,
         placed_count: 0,
         saved_count: 0,
-        changed: [[0; 6]; CHANGED_PER_STONE],
+        changed: NO_CHANGES,
         changed_count: 0,
-        killers: [[u16::MAX; 2]; MAX_PLY],
+        killers: NO_KILLERS,
         nodes: 0,
         budget: budget.max(1),
         aborted: false,
