@@ -270,7 +270,9 @@ fn search_in(
 /// within `budget` nodes sees: a five, a VCF of up to `vcf_depth` fours (and a
 /// closing four-three), a four-three that his block does not answer with a
 /// four, or a VCT of up to `vct_depth` threats (none while he has a four);
-/// each depth at most [`MAX_THREAT_DEPTH`]. For analysis tools
+/// each depth at most [`MAX_THREAT_DEPTH`]. None when he has a four on the
+/// board and I have none: my move is then his block, and what follows it is
+/// not looked at (tools/examples/blunders.rs follows it). For analysis tools
 /// (tools/examples/blunders.rs) that judge Strong's moves with deeper searches than
 /// it can afford; Strong itself does not call it.
 pub fn forced_win(position: Position, budget: u32, vcf_depth: u8, vct_depth: u8) -> Option<Point> {
