@@ -59,6 +59,9 @@ const WIDTH: usize = 12;
 
 /// A win, less the plies to it.
 const WIN: i32 = 30_000;
+/// A score at least this far from 0 is a win or a loss the search proved
+/// (within MAX_PLY plies of WIN).
+pub const PROVEN: i32 = WIN - 2 * MAX_PLY as i32;
 
 /// Threats, weakest first.
 const T_NONE: u8 = 0;
@@ -387,21 +390,53 @@ pub fn choose_until(
     memory: &mut dyn TreeTables,
     stop: &dyn Fn() -> bool,
 ) -> Option<(Point, u32)> {
+    let searched = search_until(board, to_move, rule, budget, memory, stop)?;
+    Some((searched.point, searched.nodes))
+}
+
+/// What one search found: the move, the nodes searched, and the deepest
+/// depth that finished with its score for the side to move (depth 0 when
+/// none did: the move is then the first in order, or the best of the
+/// depth under way so far).
+pub struct Searched {
+    pub point: Point,
+    pub nodes: u32,
+    pub depth: i8,
+    pub score: i32,
+}
+
+/// As [`choose_until`], with the depth and the score the move rests on (the
+/// host's tools print them; the move is the same).
+pub fn search_until(
+    board: &Board,
+    to_move: Stone,
+    rule: WinRule,
+    budget: u32,
+    memory: &mut dyn TreeTables,
+    stop: &dyn Fn() -> bool,
+) -> Option<Searched> {
     let side = board.side() as usize;
     with_tree(board, rule, budget, memory, stop, |tree| {
         let me = to_move as u8 + 1;
+        let (mut finished, mut finished_score) = (0, 0);
         for depth in 1..MAX_DEPTH {
             // Each depth leaves its best move whose search finished in root_move.
-            tree.negamax(me, depth, -WIN - 1, WIN + 1, 0);
-            if tree.aborted || tree.nodes >= tree.budget {
+            let score = tree.negamax(me, depth, -WIN - 1, WIN + 1, 0);
+            if tree.aborted {
+                break;
+            }
+            (finished, finished_score) = (depth, score);
+            if tree.nodes >= tree.budget {
                 break;
             }
         }
         let index = tree.root_move? as usize;
-        Some((
-            Point::new((index % side) as u8, (index / side) as u8),
-            tree.nodes,
-        ))
+        Some(Searched {
+            point: Point::new((index % side) as u8, (index / side) as u8),
+            nodes: tree.nodes,
+            depth: finished,
+            score: finished_score,
+        })
     })?
 }
 

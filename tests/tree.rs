@@ -1,7 +1,8 @@
 //! The tree (issue 21's new search, `piskrs::tree`) on hand-drawn diagrams:
 //! the tactics it must never miss, the exact-five rule, its budget, and that
 //! a position and a budget give one move whatever its tables held before;
-//! and that `tree::terms`, the tuning tool's view of its evaluation, adds up.
+//! that `tree::terms`, the tuning tool's view of its evaluation, adds up; and
+//! that `tree::search_until` scores a proven win as one.
 
 mod common;
 
@@ -346,4 +347,48 @@ fn its_terms_add_up_to_its_evaluation() {
         )
         .is_none()
     );
+}
+
+#[test]
+fn search_until_plays_choose_s_move_and_proves_a_victory_by_fours() {
+    // Black to move wins by fours from G6: the score the move rests on is a
+    // proven win, and search_until plays what choose does. An opening of
+    // four stones scores below a proof.
+    let (diagram, _) = marked_diagram(VCF_IN_TWO);
+    let (opening, _) = marked_diagram(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . X O . . . . .
+        . . . . . X O . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+    );
+    let rule = WinRule::FiveOrMore;
+    for (board, proven) in [(diagram.board, true), (opening.board, false)] {
+        let mut tables = HeapTables::new();
+        let searched =
+            tree::search_until(&board, Stone::Black, rule, BUDGET, &mut tables, &|| false)
+                .expect("a move");
+        let (point, nodes) = Tables::new().choose(&board, Stone::Black, rule, BUDGET);
+        assert!(
+            searched.point == point && searched.nodes == nodes,
+            "the same search"
+        );
+        assert!(searched.depth > 0, "a depth finished");
+        assert_eq!(
+            searched.score >= tree::PROVEN,
+            proven,
+            "score {}",
+            searched.score
+        );
+        if proven {
+            assert_eq!(name(point), "G6");
+        }
+    }
 }
