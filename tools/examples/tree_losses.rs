@@ -15,7 +15,10 @@
 //!
 //! `cargo run --release --example tree_losses -- OPPONENT BUDGET DEEP GAMES [SEED]`
 //! OPPONENT as the arena takes it (`classic`, `strong:1600`, `'brain:PROGRAM'`);
-//! with BRAIN_INFO set (e.g. `max_node 1600`), one more INFO line for a brain.
+//! with BRAIN_INFO set (e.g. `max_node 1600`), one more INFO line for a brain;
+//! with EXACT set, 15x15 and the exact-five rule; with SHOW set, the board
+//! where each lost game turned, with its last ten stones.
+use piskrs::board::Stone;
 use piskrs::coord::Point;
 use piskrs::engine::Position;
 use piskrs::game::Game;
@@ -28,6 +31,8 @@ use piskrs_tools::player::Player;
 /// position.
 struct Judged {
     stones: usize,
+    /// The board before the tree's move, if SHOW asks for it.
+    board: Option<String>,
     tree: Searched,
     deep: Searched,
 }
@@ -43,6 +48,28 @@ fn search(game: &Game, budget: u32, tables: &mut HeapTables) -> Searched {
         &|| false,
     )
     .expect("a position with a stone and a free point")
+}
+
+/// The board, and its last ten stones in order (the newest last).
+fn board_and_last(game: &Game) -> String {
+    let moves = game.moves();
+    let last: Vec<String> = moves[moves.len().saturating_sub(10)..]
+        .iter()
+        .map(|&point| {
+            let stone = game.board().get(point);
+            let colour = if stone == Some(Stone::Black) {
+                "X"
+            } else {
+                "O"
+            };
+            format!("{colour} {}", point_name(point))
+        })
+        .collect();
+    format!(
+        "{}\n  the last stones: {}",
+        board_text(game, &[]),
+        last.join(", ")
+    )
 }
 
 fn shown(searched: &Searched) -> String {
@@ -70,12 +97,18 @@ fn main() {
     let number = |at: usize| -> u32 { args[at].parse().expect("a number") };
     let (budget, deep, games) = (number(2), number(3), number(4));
     let seed = args.get(5).map_or(1, |text| text.parse().expect("a seed"));
+    let exact = std::env::var_os("EXACT").is_some();
+    let show = std::env::var_os("SHOW").is_some();
     let settings = MatchSettings {
         a: Player::tree(budget).into(),
         b: opponent,
         games,
-        side: 19,
-        rule: WinRule::FiveOrMore,
+        side: if exact { 15 } else { 19 },
+        rule: if exact {
+            WinRule::ExactlyFive
+        } else {
+            WinRule::FiveOrMore
+        },
         seed,
         openings: Openings::Random,
         time: TimeControl::default(),
@@ -93,6 +126,7 @@ fn main() {
             }
             let judged = Judged {
                 stones: game.move_count() as usize,
+                board: show.then(|| board_and_last(game)),
                 tree: search(game, budget, &mut tables),
                 deep: search(game, deep, &mut tables),
             };
@@ -132,19 +166,22 @@ fn main() {
                 println!("  proved lost by the deeper search at every move");
             }
             Some(at) if at + 1 == moves.len() => never_turned += 1,
-            Some(at) if moves[at].deep.point != moves[at].tree.point => {
-                turned_other += 1;
-                println!(
-                    "  turned at stone {}: the deeper search chose another point",
-                    moves[at].stones
-                );
-            }
             Some(at) => {
-                turned_same += 1;
+                let turned = &moves[at];
+                let chose = if turned.deep.point != turned.tree.point {
+                    turned_other += 1;
+                    "another point"
+                } else {
+                    turned_same += 1;
+                    "the same point"
+                };
                 println!(
-                    "  turned at stone {}: the deeper search chose the same point",
-                    moves[at].stones
+                    "  turned at stone {}: the deeper search chose {chose}",
+                    turned.stones
                 );
+                if let Some(board) = &turned.board {
+                    println!("{board}");
+                }
             }
         }
     }
