@@ -16,7 +16,8 @@
 //! `cargo run --release --example tree_losses -- OPPONENT BUDGET DEEP GAMES [SEED]`
 //! OPPONENT as the arena takes it (`classic`, `strong:1600`, `'brain:PROGRAM'`);
 //! with BRAIN_INFO set (e.g. `max_node 1600`), one more INFO line for a brain;
-//! with EXACT set, 15x15 and the exact-five rule; with SHOW set, the board
+//! with EXACT set, the exact-five rule; with SIZE (15 or 20) another board
+//! than 19x19; with SHOW set, the board
 //! where each lost game turned, with its last ten stones.
 use piskrs::board::Stone;
 use piskrs::coord::Point;
@@ -103,7 +104,7 @@ fn main() {
         a: Player::tree(budget).into(),
         b: opponent,
         games,
-        side: if exact { 15 } else { 19 },
+        side: std::env::var("SIZE").map_or(19, |size| size.parse().expect("a board size")),
         rule: if exact {
             WinRule::ExactlyFive
         } else {
