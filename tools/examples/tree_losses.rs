@@ -1,5 +1,6 @@
 //! Where the tree loses: plays `tree:BUDGET` against an opponent on the
-//! arena's random openings (19x19, five or more) and, at each of the tree's
+//! arena's random openings (19x19 and five or more unless asked otherwise)
+//! and, at each of the tree's
 //! moves, also runs a deeper tree (`DEEP` nodes) on the same position. For
 //! each lost game it prints every move: the tree's with the depth it finished
 //! and that depth's score, and the deeper search's move, depth and score. A
@@ -17,8 +18,8 @@
 //! OPPONENT as the arena takes it (`classic`, `strong:1600`, `'brain:PROGRAM'`);
 //! with BRAIN_INFO set (e.g. `max_node 1600`), one more INFO line for a brain;
 //! with EXACT set, the exact-five rule; with SIZE (15 or 20) another board
-//! than 19x19; with SHOW set, the board
-//! where each lost game turned, with its last ten stones.
+//! than 19x19; with SHOW set, the board where each lost game turned, with its
+//! last ten stones.
 use piskrs::board::Stone;
 use piskrs::coord::Point;
 use piskrs::engine::Position;
