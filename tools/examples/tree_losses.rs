@@ -1,9 +1,10 @@
 //! Where the tree loses: plays `tree:BUDGET` against an opponent on the
 //! arena's random openings (19x19 and five or more unless asked otherwise)
 //! and, at each of the tree's moves, also runs a deeper tree (`DEEP` nodes)
-//! on the same position. For each lost game it prints every move: the tree's with the depth it finished
-//! and that depth's score, and the deeper search's move, depth and score. A
-//! tally ends the list, for the tree's lost games:
+//! on the same position. For each lost game it prints every move: the
+//! tree's with the depth it finished and that depth's score, and the deeper
+//! search's move, depth and score. A tally ends the list, for the tree's lost
+//! games:
 //!
 //! - how many moves before the end the deeper search first proves the loss,
 //!   and the tree itself (both counted in the tree's own moves);
