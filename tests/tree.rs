@@ -392,3 +392,48 @@ fn search_until_plays_choose_s_move_and_proves_a_victory_by_fours() {
         }
     }
 }
+
+#[test]
+fn deep_in_fours_it_still_finds_its_win() {
+    // A crowded 15x15 position from an arena game (the tree as White against
+    // Classic), White to move, with fours for both sides to play. When every
+    // four reopened a full node at the same depth, 10,000 nodes did not
+    // finish depth 1 here. With only fours searched on after four fours on a
+    // line of play, they prove White's win.
+    let (diagram, _) = marked_diagram(
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . X X . . X . . . . . . .
+        . . . . O . O . . . . . . . .
+        . . . X O O O . . . . . . . .
+        . . . X O O O O X . . . . . .
+        . . . O O X X X X O . . . . .
+        . O X X X X O O O X . . . . .
+        . . . . . . O X . X . . . . .
+        . . . . . . . . . X . . . . .
+        . . . . . . . . . O . . . . .
+        . . . . . . . . . X . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .",
+    );
+    let mut tables = HeapTables::new();
+    let rule = WinRule::FiveOrMore;
+    let searched = tree::search_until(
+        &diagram.board,
+        Stone::White,
+        rule,
+        10_000,
+        &mut tables,
+        &|| false,
+    )
+    .expect("a move");
+    assert!(
+        searched.depth >= 1 && searched.score >= tree::PROVEN,
+        "{} at depth {}: score {}",
+        name(searched.point),
+        searched.depth,
+        searched.score
+    );
+}
