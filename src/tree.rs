@@ -27,7 +27,8 @@
 //! open three or four-three, only the points on his threat lines and my own
 //! fours; otherwise the best points by attack and defence. A forced block
 //! costs no depth, and so does a four (his answer is forced); after four
-//! fours on a line of play only fours go on. A node is one
+//! fours on a line of play only fours go on, each in reach of the side's
+//! last stone. A node is one
 //! stone placed; taking it away puts back the points and sums it changed,
 //! saved as it was placed (no point is judged twice). The search plays the
 //! best move of the last depth it finished (or of the depth under way, once
@@ -294,10 +295,11 @@ struct Tally {
     stones_box: StonesBox,
 }
 
-/// A stone placed by the search: the tally before it, and where the points
-/// it changed begin among the saved ones.
+/// A stone placed by the search: its point, the tally before it, and where
+/// the points it changed begin among the saved ones.
 #[derive(Clone, Copy)]
 struct Placed {
+    index: u16,
     tally: Tally,
     saved_from: u16,
 }
@@ -539,6 +541,7 @@ const ZERO_TALLY: Tally = Tally {
     },
 };
 const NO_PLACED: [Placed; MAX_PLY] = [Placed {
+    index: 0,
     tally: ZERO_TALLY,
     saved_from: 0,
 }; MAX_PLY];
@@ -845,6 +848,7 @@ impl Tree<'_> {
     fn place(&mut self, index: usize, stone: u8) {
         self.nodes += 1;
         self.placed[self.placed_count] = Placed {
+            index: index as u16,
             tally: self.tally,
             saved_from: self.saved_count as u16,
         };
@@ -980,8 +984,9 @@ impl Tree<'_> {
     }
 
     /// The moves worth trying for `me` (1 or 2), best first, given the
-    /// threats (a leaf needs only those); only my fours if `fours_only`.
-    fn moves(&self, me: u8, threats: &Threats, fours_only: bool) -> Moves {
+    /// threats (a leaf needs only those); with `fours_from`, only my fours in
+    /// reach of that stone of mine.
+    fn moves(&self, me: u8, threats: &Threats, fours_from: Option<usize>) -> Moves {
         let mine = me as usize - 1;
         let mut moves = Moves {
             list: [Candidate { index: 0, order: 0 }; WIDTH],
@@ -1010,7 +1015,7 @@ impl Tree<'_> {
         for row in rows {
             for col in cols.clone() {
                 let index = row * self.side + col;
-                if let Some(candidate) = self.candidate(index, mine, defend, fours_only) {
+                if let Some(candidate) = self.candidate(index, mine, defend, fours_from) {
                     insert(&mut moves, candidate);
                 }
             }
@@ -1019,23 +1024,25 @@ impl Tree<'_> {
     }
 
     /// The point `index` as a move for side `mine` (0 Black, 1 White), with
-    /// its order: None unless it is empty and near a stone, a four of mine
-    /// when `fours_only`, and when `defending`, on one of his threat lines
-    /// or a four of mine.
+    /// its order: None unless it is empty and near a stone, with
+    /// `fours_from` a four of mine in reach of that stone, and when
+    /// `defending`, on one of his threat lines or a four of mine.
     #[inline(always)]
     fn candidate(
         &self,
         index: usize,
         mine: usize,
         defending: bool,
-        fours_only: bool,
+        fours_from: Option<usize>,
     ) -> Option<Candidate> {
         let his = 1 - mine;
         if self.near[index] == 0 || self.cells[index] != 0 {
             return None;
         }
         let [a, b] = [self.judged[index][mine], self.judged[index][his]];
-        if fours_only && a.threat < T_FOUR {
+        if let Some(from) = fours_from
+            && (a.threat < T_FOUR || !self.in_reach(index, from))
+        {
             return None;
         }
         if defending && a.threat < T_FOUR {
@@ -1050,6 +1057,17 @@ impl Tree<'_> {
             index: index as u16,
             order,
         })
+    }
+
+    /// Whether the point `index` is within two points of the point `from`
+    /// or on one of its lines within four steps: where a four that goes on
+    /// from a stone at `from` lies (a victory by continuous fours).
+    fn in_reach(&self, index: usize, from: usize) -> bool {
+        let side = self.side;
+        let cols = (index % side).abs_diff(from % side);
+        let rows = (index / side).abs_diff(from / side);
+        let on_a_line = cols == 0 || rows == 0 || cols == rows;
+        cols.max(rows) <= 2 || on_a_line && cols.max(rows) <= 4
     }
 
     fn negamax(&mut self, me: u8, depth: i8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -1079,16 +1097,20 @@ impl Tree<'_> {
         if ply > 0 && (depth <= 0 && !forced || ply + 1 >= MAX_PLY) {
             return self.evaluate(me, &scan);
         }
-        // Deep in fours, only fours go on: a victory by fours is still
-        // searched to its end, but the fours of both sides no longer each
-        // reopen a full node at the same depth (a crowded position could
-        // spend nearly all its nodes there: docs/strength.md). With none,
-        // the position is scored.
+        // Deep in fours, only fours go on, each in reach of the side's last
+        // stone: a victory by continuous fours (each four near the one
+        // before) is still searched to its end, but the fours of both sides
+        // no longer each reopen a full node at the same depth, nor every four
+        // on the board follow every other (a crowded position could spend
+        // nearly all its nodes there: docs/strength.md). With none, the
+        // position is scored. (Four fours on the line of play are four
+        // stones, so the side has a last one.)
         let fours_only = ply > 0 && self.fours_on_path >= FOURS_BEFORE_ONLY_FOURS;
+        let fours_from = fours_only.then(|| self.placed[self.placed_count - 2].index as usize);
         let Moves {
             list: mut moves,
             count,
-        } = self.moves(me, &scan, fours_only);
+        } = self.moves(me, &scan, fours_from);
         if ply == 0 {
             // At the root a move is wanted, not only a score: the first in
             // order stands until a search finishes.

@@ -437,3 +437,48 @@ fn deep_in_fours_it_still_finds_its_win() {
         searched.score
     );
 }
+
+#[test]
+fn in_a_crowded_position_fours_do_not_drown_the_search() {
+    // A 15x15 position from an arena game (the tree as White against
+    // Classic, exact five), White to move, with fours for both sides all
+    // over the lower half. When every four, once four were on the line of
+    // play, was followed by every other, 10,000 nodes finished only depth 1
+    // here; with only the fours in reach of the side's last stone (a
+    // victory by continuous fours), they finish depth 3.
+    let (diagram, _) = marked_diagram(
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . X O X X X X O . . .
+        . . . X O O O O X . X X . . .
+        . . . . X . X O X O O O . . .
+        . . . . O X O O O . X . . . .
+        . . . . . X O O . X . . . . .
+        . . . . . O X X X . O . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . O . . . . . . . .",
+    );
+    let mut tables = HeapTables::new();
+    let searched = tree::search_until(
+        &diagram.board,
+        Stone::White,
+        WinRule::ExactlyFive,
+        10_000,
+        &mut tables,
+        &|| false,
+    )
+    .expect("a move");
+    assert!(
+        searched.depth >= 3,
+        "{} at depth {}: score {}",
+        name(searched.point),
+        searched.depth,
+        searched.score
+    );
+}
