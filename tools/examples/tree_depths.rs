@@ -10,7 +10,6 @@
 //! EXACT set, the exact-five rule; with SIZE (15 or 20) another board than
 //! 19x19; with SHOW set, each position that finished depth 1 or none.
 use piskrs::engine::Position;
-use piskrs::rules::WinRule;
 use piskrs::tree::{self, HeapTables, PROVEN};
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
@@ -25,20 +24,9 @@ fn main() {
     let (budget, games) = (number(1), number(2));
     let seed = args.get(3).map_or(1, |text| text.parse().expect("a seed"));
     let show = std::env::var_os("SHOW").is_some();
-    let settings = MatchSettings {
-        a: Player::strong(1600).into(),
-        b: parse_contestant("classic", 1600).expect("Classic"),
-        games,
-        side: std::env::var("SIZE").map_or(19, |size| size.parse().expect("a board size")),
-        rule: if std::env::var_os("EXACT").is_some() {
-            WinRule::ExactlyFive
-        } else {
-            WinRule::FiveOrMore
-        },
-        seed,
-        openings: Openings::Random,
-        time: TimeControl::default(),
-    };
+    let strong = Player::strong(1600).into();
+    let classic = parse_contestant("classic", 1600).expect("Classic");
+    let settings = MatchSettings::random_from_env(strong, classic, games, seed);
     let mut tables = HeapTables::new();
     let mut finished = [0u32; 32];
     let (mut proved, mut searched, mut depths) = (0u32, 0u32, 0u64);

@@ -24,7 +24,6 @@ use piskrs::board::Stone;
 use piskrs::coord::Point;
 use piskrs::engine::Position;
 use piskrs::game::Game;
-use piskrs::rules::WinRule;
 use piskrs::tree::{self, HeapTables, PROVEN, Searched};
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
@@ -99,22 +98,9 @@ fn main() {
     let number = |at: usize| -> u32 { args[at].parse().expect("a number") };
     let (budget, deep, games) = (number(2), number(3), number(4));
     let seed = args.get(5).map_or(1, |text| text.parse().expect("a seed"));
-    let exact = std::env::var_os("EXACT").is_some();
     let show = std::env::var_os("SHOW").is_some();
-    let settings = MatchSettings {
-        a: Player::tree(budget).into(),
-        b: opponent,
-        games,
-        side: std::env::var("SIZE").map_or(19, |size| size.parse().expect("a board size")),
-        rule: if exact {
-            WinRule::ExactlyFive
-        } else {
-            WinRule::FiveOrMore
-        },
-        seed,
-        openings: Openings::Random,
-        time: TimeControl::default(),
-    };
+    let settings =
+        MatchSettings::random_from_env(Player::tree(budget).into(), opponent, games, seed);
     let mut tables = HeapTables::new();
     let (mut lost, mut deep_first, mut tree_first) = (0, 0, 0);
     let (mut turned_other, mut turned_same, mut never_turned, mut lost_from_start) = (0, 0, 0, 0);

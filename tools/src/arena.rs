@@ -189,6 +189,28 @@ pub struct MatchSettings {
     pub time: TimeControl,
 }
 
+impl MatchSettings {
+    /// A match on random openings for the example tools: 19x19 five or more
+    /// unless the environment asks otherwise (SIZE, the board's side; EXACT
+    /// set, the exact-five rule).
+    pub fn random_from_env(a: Contestant, b: Contestant, games: u32, seed: u16) -> MatchSettings {
+        MatchSettings {
+            a,
+            b,
+            games,
+            side: std::env::var("SIZE").map_or(19, |size| size.parse().expect("a board size")),
+            rule: if std::env::var_os("EXACT").is_some() {
+                WinRule::ExactlyFive
+            } else {
+                WinRule::FiveOrMore
+            },
+            seed,
+            openings: Openings::Random,
+            time: TimeControl::default(),
+        }
+    }
+}
+
 /// Who won a game.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Winner {
