@@ -49,24 +49,31 @@ const WWW: &str = "";
 /// INFO rule bits this brain plays: 1 = exactly five (0 = five or more).
 const RULE_EXACT_FIVE: u32 = 1;
 
-/// How the brain was started: its level and random seed, and whether it
-/// uses the time the manager gives (Strong without `--budget`).
+/// How the brain was started: its level and random seed, and what thinks
+/// when the manager gives a time limit.
 #[derive(Clone, Copy)]
 pub struct Settings {
+    /// What plays with no time limit (or `timeout_turn 0`), and the first
+    /// move of a game: a fixed budget, as PISKRS.COM searches.
     pub engine: Player,
     pub seed: u16,
-    /// Strong thinks for the time INFO timeout_turn, timeout_match and
-    /// time_left allow (see `timed`); with none of them, or with `--budget`,
-    /// it searches `engine`'s fixed budget, as PISKRS.COM does.
-    pub timed: bool,
+    /// What thinks for the time INFO timeout_turn, timeout_match and
+    /// time_left allow (see `timed`); None with `--budget` or a level that
+    /// does not search: then `engine` plays whatever the time.
+    pub timed: Option<Player>,
 }
 
 impl Default for Settings {
+    /// No flags: Strong at PISKRS.COM's budget with no time limit, and the
+    /// tree when the manager gives time. Strong saturates within a few
+    /// milliseconds whatever the time, where the tree searches until its
+    /// deadline: at 200 ms a move against Rapfi the tree scores 18%, Strong
+    /// 4% (docs/strength.md, "Where issue 21 stands").
     fn default() -> Settings {
         Settings {
             engine: Player::strong(DEFAULT_BUDGET),
             seed: 1,
-            timed: true,
+            timed: Some(Player::tree(DEFAULT_BUDGET)),
         }
     }
 }
@@ -80,15 +87,17 @@ pub enum Invocation {
 pub const USAGE: &str = "\
 usage: pbrain-piskrs [--level classic|cha|strong|tree] [--budget N] [--seed N]
   a Gomocup (Piskvork) brain on stdin/stdout
-  --level   the computer's level (default strong); tree: issue 21's new
-            search (alpha-beta over patterns), not yet in PISKRS.COM
-  --budget  Strong's fixed node budget, 1 or more: the same moves as PISKRS.COM
-            at that budget, whatever the time (the tree's: its own nodes).
-            Without it, Strong (or the tree) uses the time
-            the manager gives (INFO timeout_turn, timeout_match, time_left):
-            Strong grows its budget from 1600 nodes while the time allows,
-            the tree searches until the deadline stops it; with no time
-            limit given (or timeout_turn 0) either plays 1600 nodes
+  --level   the computer's level; tree: issue 21's new search (alpha-beta
+            over patterns), not yet in PISKRS.COM. Default: the tree when the
+            manager gives a time limit, Strong (PISKRS.COM's level) when it
+            gives none, or with --budget
+  --budget  a fixed node budget, 1 or more, whatever the time: Strong's gives
+            the same moves as PISKRS.COM at that budget (the tree's: its own
+            nodes). Without it, the time the manager gives is used (INFO
+            timeout_turn, timeout_match, time_left): Strong grows its budget
+            from 1600 nodes while the time allows, the tree searches until
+            the deadline stops it; with no time limit given (or
+            timeout_turn 0) each plays 1600 nodes
   --seed    the random source's seed, 0..=65535 (default 1)";
 
 impl Settings {
@@ -128,7 +137,18 @@ impl Settings {
                 _ => return Err(format!("unknown argument {arg}")),
             }
         }
-        let engine = match level.as_deref().unwrap_or("strong") {
+        let Some(level) = level else {
+            let defaults = Settings::default();
+            return Ok(Invocation::Run(match budget {
+                Some(budget) => Settings {
+                    engine: Player::strong(budget),
+                    seed,
+                    timed: None,
+                },
+                None => Settings { seed, ..defaults },
+            }));
+        };
+        let engine = match level.as_str() {
             "strong" => Player::strong(budget.unwrap_or(DEFAULT_BUDGET)),
             "tree" => Player::tree(budget.unwrap_or(DEFAULT_BUDGET)),
             other => {
@@ -142,7 +162,7 @@ impl Settings {
                 }
             }
         };
-        let timed = engine.strong_budget().is_some() && budget.is_none();
+        let timed = (engine.strong_budget().is_some() && budget.is_none()).then_some(engine);
         Ok(Invocation::Run(Settings {
             engine,
             seed,
@@ -198,8 +218,8 @@ pub struct Brain {
     me: Option<Stone>,
     /// Some between BOARD and DONE.
     board: Option<BoardInput>,
-    /// Whether Strong thinks for the time given (Settings::timed).
-    timed: bool,
+    /// What thinks for the time given, if anything (Settings::timed).
+    timed: Option<Player>,
     /// The time limits from INFO.
     limits: Limits,
     /// When the line being answered came in (a move's time starts there).
@@ -601,10 +621,10 @@ impl Brain {
             return Reply::error(over);
         }
         let deadline = self.limits.deadline(self.received);
-        let chosen = match deadline {
-            Some(deadline) if self.timed && game.move_count() > 0 => self
+        let chosen = match (deadline, self.timed) {
+            (Some(deadline), Some(timed)) if game.move_count() > 0 => self
                 .thinker
-                .think(self.engine, game, &self.random, deadline)
+                .think(timed, game, &self.random, deadline)
                 .chosen
                 .map(|(p, _)| p),
             _ => self

@@ -444,8 +444,9 @@ fn exact_five_avoids_the_overline() {
         (13, 2, 2),
         (8, 11, 2),
     ];
-    // Classic's evaluator does not know the rule; Cha and Strong do.
-    for level in ["cha", "strong"] {
+    // Classic's evaluator does not know the rule; Cha, Strong and the tree
+    // (the default brain's engine on a clock) do.
+    for level in ["cha", "strong", "tree"] {
         let mut brain = Session::start(&["--level", level]);
         brain.send("INFO rule 1");
         brain.start_game(15);

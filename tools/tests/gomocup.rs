@@ -62,17 +62,42 @@ fn a_rule_change_mid_game_replays_the_stones() {
 }
 
 #[test]
-fn default_settings_are_strong_with_the_default_budget() {
-    let Ok(Invocation::Run(settings)) = Settings::from_args(Vec::<String>::new()) else {
-        panic!("no arguments are fine");
+fn default_settings_are_strong_untimed_and_the_tree_on_a_clock() {
+    let parse = |args: &[&str]| match Settings::from_args(args.iter().map(|a| a.to_string())) {
+        Ok(Invocation::Run(settings)) => settings,
+        _ => panic!("{args:?} are fine"),
     };
+    // No flags: with no time limit Strong plays as PISKRS.COM ships (its
+    // default thinking time's budget); given time, the tree thinks.
+    let settings = parse(&[]);
     assert!(settings.engine == Player::strong(gomocup::DEFAULT_BUDGET));
-    // As PISKRS.COM ships: its default thinking time's budget.
+    assert!(settings.timed == Some(Player::tree(gomocup::DEFAULT_BUDGET)));
     assert_eq!(
         gomocup::DEFAULT_BUDGET,
         piskrs::settings::Settings::default().strong_budget()
     );
     assert_eq!(settings.seed, 1);
+    // A level named is that level, timed or not.
+    let strong = parse(&["--level", "strong"]);
+    assert!(strong.engine == Player::strong(gomocup::DEFAULT_BUDGET));
+    assert!(strong.timed == Some(strong.engine));
+    let tree = parse(&["--level", "tree", "--seed", "9"]);
+    assert!(tree.engine == Player::tree(gomocup::DEFAULT_BUDGET));
+    assert!(tree.timed == Some(tree.engine));
+    assert_eq!(tree.seed, 9);
+    // A budget is fixed whatever the time: without a level, Strong's.
+    let fixed = parse(&["--budget", "500", "--seed", "3"]);
+    assert!(fixed.engine == Player::strong(500));
+    assert!(fixed.timed.is_none());
+    assert_eq!(fixed.seed, 3);
+    assert!(
+        parse(&["--level", "tree", "--budget", "500"])
+            .timed
+            .is_none()
+    );
+    // The levels that do not search never think on a clock.
+    assert!(parse(&["--level", "classic"]).timed.is_none());
+    assert!(parse(&["--level", "cha"]).timed.is_none());
 }
 
 /// Whether `line` has one of the forms a brain may send.

@@ -155,8 +155,8 @@ fn with_a_budget_the_brain_is_the_fixed_twin_whatever_the_time() {
     let Ok(Invocation::Run(fixed)) = Settings::from_args(args) else {
         panic!("--budget 1600");
     };
-    assert!(!fixed.timed);
-    assert!(Settings::default().timed);
+    assert!(fixed.timed.is_none());
+    assert!(Settings::default().timed.is_some());
     let game = position();
     let expected = Player::strong(1600)
         .think(Position::of(&game), &mut Random::new(1))
@@ -179,8 +179,18 @@ fn with_a_budget_the_brain_is_the_fixed_twin_whatever_the_time() {
 
 #[test]
 fn the_timed_brain_answers_within_its_turn_time() {
-    for turn_ms in [20u64, 100] {
-        let mut brain = Brain::new(Settings::default());
+    // The default brain (the tree on a clock) and Strong.
+    let strong = Settings {
+        timed: Some(Player::strong(1600)),
+        ..Settings::default()
+    };
+    for (settings, turn_ms) in [
+        (Settings::default(), 20u64),
+        (Settings::default(), 100),
+        (strong, 20),
+        (strong, 100),
+    ] {
+        let mut brain = Brain::new(settings);
         assert_eq!(brain.handle("START 19").lines, ["OK"]);
         brain.handle(&format!("INFO timeout_turn {turn_ms}"));
         for line in ["BOARD", "9,9,2", "10,8,1", "10,9,2", "8,9,1", "9,7,2"] {
@@ -200,72 +210,54 @@ fn the_timed_brain_answers_within_its_turn_time() {
 
 /// The arena's clock on the real brain, started as a program for each game:
 /// no reply over the limit, no game lost on time, with a turn limit alone
-/// and with a match limit whose share is less.
+/// and with a match limit whose share is less. The default brain thinks with
+/// the tree (one search, stopped near the deadline), `--level strong` with
+/// Strong's growing budgets.
 #[test]
 fn the_brain_never_loses_on_time() {
-    for time in [
-        // Tight: the deadline (15 ms) stops the growth of the budget.
-        TimeControl {
-            turn_ms: 20,
-            match_ms: 0,
-            grace_ms: 0,
-            pause_ms: 0,
-        },
-        TimeControl {
-            turn_ms: 100,
-            match_ms: 0,
-            grace_ms: 0,
-            pause_ms: 0,
-        },
-        TimeControl {
-            turn_ms: 1000,
-            match_ms: 1500,
-            grace_ms: 0,
-            pause_ms: 0,
-        },
-    ] {
-        let settings = settings(brain(&[]), Player::CLASSIC.into(), 4, time);
+    for (args, time) in [&[][..], &["--level", "strong"][..]]
+        .into_iter()
+        .flat_map(|args| {
+            [
+                // Tight: the deadline (15 ms) stops the growth of the budget.
+                TimeControl {
+                    turn_ms: 20,
+                    match_ms: 0,
+                    grace_ms: 0,
+                    pause_ms: 0,
+                },
+                TimeControl {
+                    turn_ms: 100,
+                    match_ms: 0,
+                    grace_ms: 0,
+                    pause_ms: 0,
+                },
+                TimeControl {
+                    turn_ms: 1000,
+                    match_ms: 1500,
+                    grace_ms: 0,
+                    pause_ms: 0,
+                },
+            ]
+            .map(|time| (args, time))
+        })
+    {
+        let settings = settings(brain(args), Player::CLASSIC.into(), 4, time);
         let mut lines = Vec::new();
         let tally = run(&settings, |record| {
             lines.push(arena::describe(&settings, record));
         });
         assert_eq!(tally.total.games, 4);
-        assert_eq!(tally.on_time, 0, "{time:?}\n{}", lines.join("\n"));
-        assert_eq!(tally.illegal, 0, "{time:?}\n{}", lines.join("\n"));
+        assert_eq!(tally.on_time, 0, "{args:?} {time:?}\n{}", lines.join("\n"));
+        assert_eq!(tally.illegal, 0, "{args:?} {time:?}\n{}", lines.join("\n"));
         assert!(
             tally.a_longest <= Duration::from_millis(time.turn_ms),
-            "{time:?}: {} ms",
+            "{args:?} {time:?}: {} ms",
             tally.a_longest.as_millis()
         );
         if time.match_ms > 0 {
             assert!(tally.a_time / 2 <= Duration::from_millis(time.match_ms));
         }
-    }
-}
-
-/// The tree in the timed brain: one search, stopped near the deadline; no
-/// reply over the limit, none lost on time.
-#[test]
-fn the_tree_brain_never_loses_on_time() {
-    for turn_ms in [20, 100] {
-        let time = TimeControl {
-            turn_ms,
-            match_ms: 0,
-            grace_ms: 0,
-            pause_ms: 0,
-        };
-        let settings = settings(brain(&["--level", "tree"]), Player::CLASSIC.into(), 2, time);
-        let mut lines = Vec::new();
-        let tally = run(&settings, |record| {
-            lines.push(arena::describe(&settings, record));
-        });
-        assert_eq!(tally.total.games, 2);
-        assert_eq!(tally.on_time, 0, "{time:?}\n{}", lines.join("\n"));
-        assert_eq!(tally.illegal, 0, "{time:?}\n{}", lines.join("\n"));
-        assert!(
-            tally.a_longest <= Duration::from_millis(turn_ms),
-            "{time:?}"
-        );
     }
 }
 
