@@ -1,8 +1,9 @@
 //! pbrain-piskrs: piskrs as a Gomocup (Piskvork) brain on stdin/stdout.
 //!
-//! `pbrain-piskrs [--level classic|cha|strong] [--budget N] [--seed N]`; the
-//! protocol is in `piskrs_tools::gomocup` (tools/src/gomocup.rs). Each reply is
-//! flushed at once.
+//! `pbrain-piskrs [--level classic|cha|strong|tree] [--budget N] [--seed N]`
+//! (with no level: the tree on a clock, Strong without one); the protocol is
+//! in `piskrs_tools::gomocup` (tools/src/gomocup.rs). Each reply is flushed at
+//! once.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
