@@ -138,15 +138,18 @@ impl Settings {
             }
         }
         let Some(level) = level else {
-            let defaults = Settings::default();
-            return Ok(Invocation::Run(match budget {
+            let settings = match budget {
                 Some(budget) => Settings {
                     engine: Player::strong(budget),
                     seed,
                     timed: None,
                 },
-                None => Settings { seed, ..defaults },
-            }));
+                None => Settings {
+                    seed,
+                    ..Settings::default()
+                },
+            };
+            return Ok(Invocation::Run(settings));
         };
         let engine = match level.as_str() {
             "strong" => Player::strong(budget.unwrap_or(DEFAULT_BUDGET)),
