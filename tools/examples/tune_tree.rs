@@ -17,7 +17,8 @@
 use piskrs::game::Game;
 use piskrs::rules::WinRule;
 use piskrs::tree::{self, CLASS_VALUE, HeapTables, TEMPO_VALUE, THREAT_VALUE};
-use piskrs_tools::arena::*;
+use piskrs_tools::arena::{Winner, play_game_watched};
+use piskrs_tools::fitting::{Adam, logistic, match_name, pairing_matches};
 
 /// The weights: classes 1..9, threats 1..7, the tempo of my best threat
 /// 1..6, the tempo of his best threat 1..6, and Black to move (a nuisance
@@ -54,15 +55,11 @@ fn value(w: &[f64; WEIGHTS], x: &[f64; WEIGHTS]) -> f64 {
     w.iter().zip(x).map(|(a, b)| a * b).sum()
 }
 
-fn sigmoid(v: f64, scale: f64) -> f64 {
-    1.0 / (1.0 + (-v / scale).exp())
-}
-
 /// Mean squared error of the model over the rows chosen.
 fn loss(rows: &[&Row], w: &[f64; WEIGHTS], scale: f64) -> f64 {
     let sum: f64 = rows
         .iter()
-        .map(|row| (row.result - sigmoid(value(w, &row.terms), scale)).powi(2))
+        .map(|row| (row.result - logistic(value(w, &row.terms), scale)).powi(2))
         .sum();
     sum / rows.len() as f64
 }
@@ -81,78 +78,65 @@ fn main() {
     let mut rows: Vec<Row> = Vec::new();
     let mut memory = HeapTables::new();
     let mut played = 0u32;
-    for (r, &(rule, side)) in rules.iter().enumerate() {
-        for (p, &(a, b)) in pairings.iter().enumerate() {
-            let settings = MatchSettings {
-                a: parse_contestant(a, 1600).expect("a"),
-                b: parse_contestant(b, 1600).expect("b"),
-                games,
-                side,
-                rule,
-                seed: seed.wrapping_add((r * 16 + p) as u16),
-                openings: Openings::Random,
-                time: TimeControl::default(),
-            };
-            for index in 0..games {
-                let mut positions: Vec<([f64; WEIGHTS], bool)> = Vec::new();
-                let mut watch = |game: &Game, _: piskrs::coord::Point, _: bool| {
-                    let mover = game.to_move();
-                    let Some(terms) = tree::terms(game.board(), mover, rule, &mut memory) else {
-                        return;
-                    };
-                    // Only what a leaf would score.
-                    if !terms.leaf {
-                        return;
-                    }
-                    let mut x = [0.0; WEIGHTS];
-                    for c in 1..9 {
-                        x[CLASSES + c - 1] =
-                            terms.classes[0][c] as f64 - terms.classes[1][c] as f64;
-                    }
-                    for t in 1..7 {
-                        x[THREATS + t - 1] =
-                            terms.threats[0][t] as f64 - terms.threats[1][t] as f64;
-                    }
-                    if (1..6).contains(&terms.my_best) {
-                        x[TEMPO + terms.my_best as usize - 1] = 1.0;
-                    }
-                    if (1..6).contains(&terms.his_best) {
-                        x[HIS_TEMPO + terms.his_best as usize - 1] = 1.0;
-                    }
-                    let model = value(&shipped(), &x);
-                    assert!(
-                        (model - terms.value as f64).abs() < 0.5,
-                        "the model's value {model} is not the evaluation's {}",
-                        terms.value
-                    );
-                    x[BLACK] = if mover == piskrs::board::Stone::Black {
-                        1.0
-                    } else {
-                        0.0
-                    };
-                    positions.push((x, mover == piskrs::board::Stone::Black));
+    for settings in pairing_matches(&pairings, &rules, games, seed) {
+        let rule = settings.rule;
+        for index in 0..games {
+            let mut positions: Vec<([f64; WEIGHTS], bool)> = Vec::new();
+            let mut watch = |game: &Game, _: piskrs::coord::Point, _: bool| {
+                let mover = game.to_move();
+                let Some(terms) = tree::terms(game.board(), mover, rule, &mut memory) else {
+                    return;
                 };
-                let record = play_game_watched(&settings, index, &mut watch);
-                played += 1;
-                let black_won = match record.winner {
-                    Winner::Draw => None,
-                    Winner::A => Some(record.a_black),
-                    Winner::B => Some(!record.a_black),
-                };
-                for (terms, black) in positions {
-                    let result = match black_won {
-                        None => 0.5,
-                        Some(won) => (won == black) as u8 as f64,
-                    };
-                    rows.push(Row {
-                        terms,
-                        result,
-                        held_out: played.is_multiple_of(5),
-                    });
+                // Only what a leaf would score.
+                if !terms.leaf {
+                    return;
                 }
+                let mut x = [0.0; WEIGHTS];
+                for c in 1..9 {
+                    x[CLASSES + c - 1] = terms.classes[0][c] as f64 - terms.classes[1][c] as f64;
+                }
+                for t in 1..7 {
+                    x[THREATS + t - 1] = terms.threats[0][t] as f64 - terms.threats[1][t] as f64;
+                }
+                if (1..6).contains(&terms.my_best) {
+                    x[TEMPO + terms.my_best as usize - 1] = 1.0;
+                }
+                if (1..6).contains(&terms.his_best) {
+                    x[HIS_TEMPO + terms.his_best as usize - 1] = 1.0;
+                }
+                let model = value(&shipped(), &x);
+                assert!(
+                    (model - terms.value as f64).abs() < 0.5,
+                    "the model's value {model} is not the evaluation's {}",
+                    terms.value
+                );
+                x[BLACK] = if mover == piskrs::board::Stone::Black {
+                    1.0
+                } else {
+                    0.0
+                };
+                positions.push((x, mover == piskrs::board::Stone::Black));
+            };
+            let record = play_game_watched(&settings, index, &mut watch);
+            played += 1;
+            let black_won = match record.winner {
+                Winner::Draw => None,
+                Winner::A => Some(record.a_black),
+                Winner::B => Some(!record.a_black),
+            };
+            for (terms, black) in positions {
+                let result = match black_won {
+                    None => 0.5,
+                    Some(won) => (won == black) as u8 as f64,
+                };
+                rows.push(Row {
+                    terms,
+                    result,
+                    held_out: played.is_multiple_of(5),
+                });
             }
-            eprintln!("{a} v {b} on {side}x{side}: {} rows so far", rows.len());
         }
+        eprintln!("{}: {} rows so far", match_name(&settings), rows.len());
     }
     let train: Vec<&Row> = rows.iter().filter(|row| !row.held_out).collect();
     let test: Vec<&Row> = rows.iter().filter(|row| row.held_out).collect();
@@ -182,25 +166,17 @@ fn main() {
     let free: Vec<usize> = (0..WEIGHTS)
         .filter(|&i| his || !(HIS_TEMPO..HIS_TEMPO + 5).contains(&i))
         .collect();
-    let (mut m, mut v) = ([0.0; WEIGHTS], [0.0; WEIGHTS]);
-    let (rate, b1, b2) = (2.0, 0.9, 0.999);
+    let mut adam = Adam::new(WEIGHTS, 2.0);
     for step in 1..=3000 {
         let mut grad = [0.0; WEIGHTS];
         for row in &train {
-            let p = sigmoid(value(&w, &row.terms), scale);
+            let p = logistic(value(&w, &row.terms), scale);
             let g = -2.0 * (row.result - p) * p * (1.0 - p) / scale;
             for &i in &free {
-                grad[i] += g * row.terms[i];
+                grad[i] += g * row.terms[i] / train.len() as f64;
             }
         }
-        for &i in &free {
-            let g = grad[i] / train.len() as f64;
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            let mh = m[i] / (1.0 - b1.powi(step));
-            let vh = v[i] / (1.0 - b2.powi(step));
-            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
-        }
+        adam.step(&mut w, &grad, &free);
         if step % 500 == 0 {
             eprintln!(
                 "step {step}: train {:.5}, held out {:.5}",

@@ -7,11 +7,13 @@
 //!   examples that study its games (examples/);
 //! - [`player`]: a level and its budget, as the tools ask the core's one door;
 //! - [`timed`]: Strong within a time limit (the brain's), by growing budgets;
+//! - [`fitting`]: what the examples that fit the tree's weights share;
 //! - [`gomorpion_players`]: Gomorpion opponents for the `gomorpion-arena` binary;
 //! - [`pack_pairs`]: the `pack-pairs` binary's reading of the core's packed
 //!   texts and its pair table.
 
 pub mod arena;
+pub mod fitting;
 pub mod gomocup;
 pub mod gomorpion_players;
 pub mod pack_pairs;
