@@ -24,7 +24,7 @@ use piskrs::game::Game;
 use piskrs::rules::WinRule;
 use piskrs::tree::{self, CLASS_VALUE, HeapTables, PROVEN, TEMPO_VALUE, THREAT_VALUE};
 use piskrs_tools::arena::play_game_watched;
-use piskrs_tools::fitting::{Adam, logistic, match_name, pairing_matches};
+use piskrs_tools::fitting::{Adam, logistic, match_name, pairing_matches, squared_error_slope};
 
 /// The threats, T_NONE to T_FIVE.
 const THREATS: usize = 7;
@@ -124,10 +124,10 @@ fn main() {
     for _ in 0..3000 {
         let mut gradient = vec![0.0; table.len()];
         for row in &train {
-            let p = logistic(row.points + table[row.pair], SCALE);
             gradient[row.pair] +=
-                -2.0 * (row.target - p) * p * (1.0 - p) / SCALE / train.len() as f64;
+                squared_error_slope(row.target, row.points + table[row.pair], SCALE);
         }
+        gradient.iter_mut().for_each(|g| *g /= train.len() as f64);
         adam.step(&mut table, &gradient, &free);
     }
     println!(

@@ -18,7 +18,7 @@ use piskrs::game::Game;
 use piskrs::rules::WinRule;
 use piskrs::tree::{self, CLASS_VALUE, HeapTables, TEMPO_VALUE, THREAT_VALUE};
 use piskrs_tools::arena::{Winner, play_game_watched};
-use piskrs_tools::fitting::{Adam, logistic, match_name, pairing_matches};
+use piskrs_tools::fitting::{Adam, logistic, match_name, pairing_matches, squared_error_slope};
 
 /// The weights: classes 1..9, threats 1..7, the tempo of my best threat
 /// 1..6, the tempo of his best threat 1..6, and Black to move (a nuisance
@@ -170,12 +170,12 @@ fn main() {
     for step in 1..=3000 {
         let mut grad = [0.0; WEIGHTS];
         for row in &train {
-            let p = logistic(value(&w, &row.terms), scale);
-            let g = -2.0 * (row.result - p) * p * (1.0 - p) / scale;
+            let slope = squared_error_slope(row.result, value(&w, &row.terms), scale);
             for &i in &free {
-                grad[i] += g * row.terms[i] / train.len() as f64;
+                grad[i] += slope * row.terms[i];
             }
         }
+        grad.iter_mut().for_each(|g| *g /= train.len() as f64);
         adam.step(&mut w, &grad, &free);
         if step % 500 == 0 {
             eprintln!(

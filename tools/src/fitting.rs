@@ -46,6 +46,13 @@ pub fn logistic(value: f64, scale: f64) -> f64 {
     1.0 / (1.0 + (-value / scale).exp())
 }
 
+/// How `(target - logistic(value, scale))²` changes with `value`: the slope
+/// a row adds to the gradient of the fit's mean squared error.
+pub fn squared_error_slope(target: f64, value: f64, scale: f64) -> f64 {
+    let p = logistic(value, scale);
+    -2.0 * (target - p) * p * (1.0 - p) / scale
+}
+
 /// Gradient descent by Adam: each weight's step from its gradient's running
 /// mean and mean square.
 pub struct Adam {
@@ -103,6 +110,19 @@ mod tests {
         }
         assert!((weights[0] - 3.0).abs() < 1e-3, "{}", weights[0]);
         assert_eq!(weights[1], 5.0);
+    }
+
+    #[test]
+    fn the_error_slope_is_the_error_s_derivative() {
+        let error = |value: f64| (0.8 - logistic(value, 600.0)).powi(2);
+        for value in [-900.0, -50.0, 0.0, 300.0, 2000.0] {
+            let numeric = (error(value + 0.01) - error(value - 0.01)) / 0.02;
+            let slope = squared_error_slope(0.8, value, 600.0);
+            assert!(
+                (numeric - slope).abs() < 1e-9,
+                "{value}: {numeric} / {slope}"
+            );
+        }
     }
 
     #[test]
