@@ -993,13 +993,54 @@ fn brain_turn(
 }
 
 /// Plays the whole match, telling `each` about every game as it ends.
-pub fn run(settings: &MatchSettings, mut each: impl FnMut(&GameRecord)) -> Tally {
+pub fn run(settings: &MatchSettings, each: impl FnMut(&GameRecord)) -> Tally {
+    run_jobs(settings, 1, each)
+}
+
+/// As [`run`], with up to `jobs` games played at once on their own threads.
+/// A game depends only on the settings and its index (each level's random
+/// source is the game's own, the tree's tables are each thread's and cleared
+/// for every move), so the games, and `each`'s calls in the games' order,
+/// are the same as one at a time. Only the clock differs: a brain under a
+/// time limit shares the machine, so clocked matches are played one at a
+/// time (the arena binary refuses `--jobs` with `--turn-ms` or `--match-ms`).
+pub fn run_jobs(settings: &MatchSettings, jobs: usize, mut each: impl FnMut(&GameRecord)) -> Tally {
     let mut tally = Tally::default();
-    for index in 0..settings.games {
-        let record = play_game(settings, index);
+    let mut report = |record: GameRecord| {
         tally.add(&record);
         each(&record);
+    };
+    if jobs <= 1 {
+        (0..settings.games).for_each(|index| report(play_game(settings, index)));
+        return tally;
     }
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(settings.games as usize) {
+            let (sender, next) = (sender.clone(), &next);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if index >= settings.games || sender.send(play_game(settings, index)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // The games end out of order: each is held until those before it
+        // are reported.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for record in receiver {
+            waiting.insert(record.index, record);
+            while let Some(record) = waiting.remove(&due) {
+                report(record);
+                due += 1;
+            }
+        }
+    });
     tally
 }
 

@@ -8,7 +8,7 @@ use std::time::Instant;
 use piskrs::rules::WinRule;
 use piskrs_tools::arena::{
     self, Count, MatchSettings, OPENINGS, Openings, SECOND_OPENINGS, THIRD_OPENINGS, Tally,
-    TimeControl, Winner, describe, parse_engine, run,
+    TimeControl, Winner, describe, parse_engine, run, run_jobs,
 };
 use piskrs_tools::player::Player;
 
@@ -254,6 +254,75 @@ fn the_binary_prints_the_table() {
     assert!(
         help.contains(&format!("strong alone: {budget} nodes")),
         "{help}"
+    );
+}
+
+#[test]
+fn games_played_at_once_are_the_games_played_one_at_a_time() {
+    // Strong, Classic (its random source per game) and the tree (its tables
+    // per thread) on random openings: each thread must play exactly the
+    // game the index gives, and the games are reported in order.
+    let mut settings = settings(
+        Player::tree(300),
+        Player::strong(400),
+        12,
+        15,
+        WinRule::ExactlyFive,
+    );
+    settings.openings = Openings::Random;
+    let lines = |jobs: usize| {
+        let mut lines = Vec::new();
+        let tally = run_jobs(&settings, jobs, |record| {
+            lines.push(describe(&settings, record))
+        });
+        (lines, tally.table())
+    };
+    let one_at_a_time = lines(1);
+    assert_eq!(one_at_a_time.0.len(), 12);
+    assert!(one_at_a_time.0[0].starts_with("game    1:"));
+    assert_eq!(lines(3), one_at_a_time);
+    assert_eq!(lines(12), one_at_a_time);
+
+    let arena = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args([
+                "--a",
+                "strong:300",
+                "--b",
+                "classic",
+                "--games",
+                "10",
+                "--openings",
+                "random",
+            ])
+            .args(["--verbose"])
+            .args(extra)
+            .output()
+            .expect("arena runs")
+    };
+    let (one, four) = (arena(&[]), arena(&["--jobs", "4"]));
+    assert!(one.status.success() && four.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&four.stdout),
+        String::from_utf8_lossy(&one.stdout)
+    );
+    // A clock is not shared: a timed match is refused, and so is a bad count.
+    for extra in [
+        &["--jobs", "2", "--turn-ms", "200"][..],
+        &["--jobs", "0"],
+        &["--jobs", "x"],
+    ] {
+        let output = arena(extra);
+        assert_eq!(output.status.code(), Some(2), "{extra:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("--jobs"),
+            "{extra:?}"
+        );
+    }
+    assert!(
+        arena(&["--jobs", "2", "--turn-ms", "200"])
+            .stdout
+            .is_empty()
     );
 }
 

@@ -23,7 +23,7 @@ const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|20]
-             [--seed N] [--openings 1|2|3|random] [--verbose]
+             [--seed N] [--openings 1|2|3|random] [--verbose] [--jobs N]
              [--turn-ms N] [--match-ms N] [--grace-ms N] [--pause-ms N]
              [--info-a 'KEY VALUE'] [--info-b 'KEY VALUE']
   WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 1600 nodes),
@@ -37,6 +37,9 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
              3: 14 balanced by Classic against itself; random: 1-3 stones within
              two points of the centre, colours alternating, drawn from --seed
   --verbose  a line for every game
+  --jobs     games played at once (default 1): the same games and table, sooner
+             on a machine with that many cores; not with --turn-ms or --match-ms
+             (a brain on a clock has the machine to itself)
   For brains (the levels are limited by nodes, not time):
   --turn-ms  INFO timeout_turn, ms (default 5000); a reply over it loses on time
   --match-ms INFO timeout_match, ms for all of a game's replies (default 0: none);
@@ -50,6 +53,7 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
 struct Options {
     settings: MatchSettings,
     verbose: bool,
+    jobs: usize,
 }
 
 fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
@@ -60,6 +64,8 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     let mut side = 19;
     let mut seed = 1;
     let mut verbose = false;
+    let mut jobs = 1;
+    let mut clocked = false;
     let mut openings = Openings::Fixed(&arena::OPENINGS);
     let mut time = TimeControl::default();
     let mut infos: [Vec<String>; 2] = [Vec::new(), Vec::new()];
@@ -93,11 +99,18 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                     "--turn-ms" if ms == 0 => {
                         return Err("--turn-ms 0: the arena needs a limit".to_string());
                     }
-                    "--turn-ms" => time.turn_ms = ms,
-                    "--match-ms" => time.match_ms = ms,
+                    "--turn-ms" => (time.turn_ms, clocked) = (ms, true),
+                    "--match-ms" => (time.match_ms, clocked) = (ms, clocked || ms > 0),
                     "--grace-ms" => time.grace_ms = ms,
                     _ => time.pause_ms = ms,
                 }
+            }
+            "--jobs" => {
+                let text = value()?;
+                jobs = match text.parse::<usize>() {
+                    Ok(n @ 1..=64) => n,
+                    _ => return Err(format!("--jobs {text}: 1 to 64")),
+                };
             }
             "--games" => {
                 let text = value()?;
@@ -137,6 +150,12 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             _ => return Err(format!("unknown argument {arg}")),
         }
     }
+    if jobs > 1 && clocked {
+        return Err(
+            "--jobs: a match on a clock (--turn-ms, --match-ms) is played one game at a time"
+                .to_string(),
+        );
+    }
     let (Some(mut a), Some(mut b)) = (a, b) else {
         return Err("--a and --b are required".to_string());
     };
@@ -164,6 +183,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             time,
         },
         verbose,
+        jobs,
     }))
 }
 
@@ -201,7 +221,7 @@ fn main() -> ExitCode {
         );
     }
     let started = Instant::now();
-    let tally = arena::run(&settings, |record| {
+    let tally = arena::run_jobs(&settings, options.jobs, |record| {
         if options.verbose || record.illegal.is_some() {
             println!("{}", describe(&settings, record));
         }
