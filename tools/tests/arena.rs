@@ -326,6 +326,76 @@ fn games_played_at_once_are_the_games_played_one_at_a_time() {
     );
 }
 
+#[test]
+fn a_range_of_seeds_plays_the_match_for_each_and_adds_them_up() {
+    let arena = |seed: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(["--a", "strong:300", "--b", "classic", "--games", "6"])
+            .args(["--openings", "random", "--verbose", "--seed", seed])
+            .output()
+            .expect("arena runs");
+        assert!(output.status.success(), "--seed {seed}");
+        String::from_utf8_lossy(&output.stdout).to_string()
+    };
+    let games = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(String::from)
+            .collect()
+    };
+    // Games, A's wins, B's wins and draws on the table's line `name`.
+    let line = |text: &str, name: &str| -> Vec<u32> {
+        let line = text.lines().find(|l| l.starts_with(name)).expect(name);
+        line.split_whitespace()
+            .skip(1)
+            .take(4)
+            .map(|n| n.parse().unwrap())
+            .collect()
+    };
+    let range = arena("2-4");
+    assert!(range.starts_with(
+        "arena: A = strong:300, B = classic; 19x19 freestyle; 6 games a seed; seeds 2-4\n"
+    ));
+    let (mut sum, mut each_seed) = (vec![0; 4], Vec::new());
+    for seed in 2..=4 {
+        let one = arena(&seed.to_string());
+        // The range plays each seed's own games (its openings differ).
+        each_seed.extend(games(&one));
+        let total = line(&one, "total");
+        sum.iter_mut().zip(&total).for_each(|(s, t)| *s += t);
+        let score = one.lines().find(|l| l.starts_with("A's score")).unwrap();
+        let percent = score.split_whitespace().nth(2).unwrap();
+        let seed_line = format!("seed {seed}: A scores ");
+        let seed_line = range
+            .lines()
+            .find(|l| l.starts_with(&seed_line))
+            .expect("a line a seed");
+        assert!(
+            seed_line.contains(&format!("of 6 ({percent};")),
+            "{seed_line}"
+        );
+    }
+    assert_eq!(games(&range), each_seed);
+    assert_ne!(
+        games(&range)[..6],
+        games(&range)[6..12],
+        "seeds 2 and 3 differ"
+    );
+    assert_eq!(
+        line(&range, "total"),
+        sum,
+        "the table adds the seeds' games"
+    );
+    assert_eq!(sum[0], 18);
+    for bad in ["4-2", "1-", "x"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(["--a", "classic", "--b", "cha", "--seed", bad])
+            .output()
+            .expect("arena runs");
+        assert_eq!(output.status.code(), Some(2), "--seed {bad}");
+    }
+}
+
 /// Plays Strong with `budget` against Classic on each of `boards` (`games`
 /// games of `openings`) and asserts that it scores at least `least` of them
 /// on each, listing the games it did not win when it falls short.

@@ -23,7 +23,7 @@ const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|20]
-             [--seed N] [--openings 1|2|3|random] [--verbose] [--jobs N]
+             [--seed N|N-M] [--openings 1|2|3|random] [--verbose] [--jobs N]
              [--turn-ms N] [--match-ms N] [--grace-ms N] [--pause-ms N]
              [--info-a 'KEY VALUE'] [--info-b 'KEY VALUE']
   WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 1600 nodes),
@@ -32,7 +32,9 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
   --games    how many games (default 200); openings are played twice, colours swapped
   --rule     freestyle: five or more wins (default); exact: exactly five
   --size     the board's side (default 19)
-  --seed     the random sources' seed, 0..=65535 (default 1); it draws random openings too
+  --seed     the random sources' seed, 0..=65535 (default 1); it draws random openings too;
+             N-M plays the match once for each seed from N to M, a line each, then
+             the table of all their games
   --openings 1: the 14 openings of the tables (default); 2: a second set of 14;
              3: 14 balanced by Classic against itself; random: 1-3 stones within
              two points of the centre, colours alternating, drawn from --seed
@@ -54,6 +56,8 @@ struct Options {
     settings: MatchSettings,
     verbose: bool,
     jobs: usize,
+    /// The last seed of `--seed N-M` (the settings hold the first).
+    last_seed: u16,
 }
 
 fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
@@ -63,6 +67,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     let mut rule = WinRule::FiveOrMore;
     let mut side = 19;
     let mut seed = 1;
+    let mut last_seed = None;
     let mut verbose = false;
     let mut jobs = 1;
     let mut clocked = false;
@@ -143,9 +148,14 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             }
             "--seed" => {
                 let text = value()?;
-                seed = text
-                    .parse()
-                    .map_err(|_| format!("--seed {text}: 0..=65535"))?;
+                let bad = || format!("--seed {text}: 0..=65535, or a range N-M with N <= M");
+                let (first, last) = text.split_once('-').unwrap_or((&text, &text));
+                seed = first.parse().map_err(|_| bad())?;
+                let last: u16 = last.parse().map_err(|_| bad())?;
+                if last < seed {
+                    return Err(bad());
+                }
+                last_seed = Some(last);
             }
             _ => return Err(format!("unknown argument {arg}")),
         }
@@ -184,6 +194,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
         },
         verbose,
         jobs,
+        last_seed: last_seed.unwrap_or(seed),
     }))
 }
 
@@ -199,16 +210,21 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let settings = options.settings;
+    let mut settings = options.settings;
+    let seeds = settings.seed..=options.last_seed;
+    let games_and_seeds = if options.last_seed == settings.seed {
+        format!("{} games; seed {}", settings.games, settings.seed)
+    } else {
+        let (first, last) = (settings.seed, options.last_seed);
+        format!("{} games a seed; seeds {first}-{last}", settings.games)
+    };
     println!(
-        "arena: A = {}, B = {}; {}x{} {}; {} games; seed {}",
+        "arena: A = {}, B = {}; {}x{} {}; {games_and_seeds}",
         contestant_name(&settings.a),
         contestant_name(&settings.b),
         settings.side,
         settings.side,
         rule_name(settings.rule),
-        settings.games,
-        settings.seed
     );
     let brains = [&settings.a, &settings.b]
         .iter()
@@ -221,11 +237,26 @@ fn main() -> ExitCode {
         );
     }
     let started = Instant::now();
-    let tally = arena::run_jobs(&settings, options.jobs, |record| {
-        if options.verbose || record.illegal.is_some() {
-            println!("{}", describe(&settings, record));
+    let mut tally = arena::Tally::default();
+    for seed in seeds.clone() {
+        settings.seed = seed;
+        let one = arena::run_jobs(&settings, options.jobs, |record| {
+            tally.add(record);
+            if options.verbose || record.illegal.is_some() {
+                println!("{}", describe(&settings, record));
+            }
+        });
+        if seeds.start() != seeds.end() {
+            println!(
+                "seed {seed}: A scores {} of {} ({}; as Black {}, as White {})",
+                one.total.a_score(),
+                one.total.games,
+                one.total.a_percent(),
+                one.a_black.a_percent(),
+                one.a_white.a_percent()
+            );
         }
-    });
+    }
     print!("{}", tally.table());
     println!(
         "A's score {} +- {:.1} points (two standard errors)",
