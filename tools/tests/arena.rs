@@ -318,12 +318,8 @@ fn games_played_at_once_are_the_games_played_one_at_a_time() {
             String::from_utf8_lossy(&output.stderr).contains("--jobs"),
             "{extra:?}"
         );
+        assert!(output.stdout.is_empty(), "no game played: {extra:?}");
     }
-    assert!(
-        arena(&["--jobs", "2", "--turn-ms", "200"])
-            .stdout
-            .is_empty()
-    );
 }
 
 #[test]
