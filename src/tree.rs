@@ -20,9 +20,12 @@
 //!
 //! # Search
 //!
-//! A position is worth the sum of its empty points' values for the side to
-//! move less the other's (kept up to date as the classes change), plus what
-//! the side to move's best threat is worth with the move in hand. The moves
+//! A position is worth the sum of its empty points' **worths** for the side
+//! to move less the other's (kept up to date as the classes change), plus
+//! what the side to move's best threat is worth with the move in hand. A
+//! point's worth comes from a table over its four classes, sorted
+//! ([`POINT_WORTH`]), fitted to the tree's own deeper search; the classes'
+//! values and the threat's bonus still order the moves. The moves
 //! tried come from the threats: against his five only its block; against his
 //! open three or four-three, only the points on his threat lines and my own
 //! fours; otherwise the best points by attack and defence. A forced block
@@ -79,7 +82,9 @@ const T_FLEX_FOUR: u8 = 5;
 const T_FIVE: u8 = 6;
 
 /// A class's value along one line, for the side that would play there (by
-/// `patterns`' classes, ONE to FIVE). Twos are worth next to nothing: every
+/// `patterns`' classes, ONE to FIVE). With THREAT_VALUE it orders the moves
+/// and gives the quiet points (no three on any line) their worth; it was
+/// the whole evaluation before [`POINT_WORTH`]. Twos are worth next to nothing: every
 /// point within four steps of a lone stone has them, and when they counted
 /// (0, 2, 6, 5, 16, 16, 20, 90, 400) the sum rewarded scattered stones over a
 /// three: 83.5 / 81.5% against Classic at 1,600 nodes (19x19 / 15x15 exact),
@@ -91,8 +96,55 @@ pub const CLASS_VALUE: [i16; 9] = [0, 0, 1, 1, 12, 12, 20, 60, 300];
 /// 31% against Rapfi and 91.5 -> 93.5% against Classic, docs/strength.md).
 pub const THREAT_VALUE: [i16; 7] = [0, 0, 100, 0, 300, 600, 1000];
 /// What the side to move's best threat is worth with the move in hand: a
-/// three-three or a four-three it can play now is most of a win.
-pub const TEMPO_VALUE: [i32; 7] = [0, 30, 400, 100, 800, 1500, 0];
+/// three-three or a four-three it can play now is most of a win. Fitted
+/// with [`POINT_WORTH`] (the open four's stays: a leaf never has one to
+/// play); before, 0, 30, 400, 100, 800, 1,500.
+pub const TEMPO_VALUE: [i32; 7] = include!("tree_tempo.in");
+
+/// The number of ways to sort four classes (nine of them) largest first:
+/// the worth table's entries.
+pub const WORTH_ENTRIES: usize = 495;
+
+/// What an empty point adds to the evaluation for the side it is judged for,
+/// by its four classes sorted largest first (entry [`worth_index`]). Fitted
+/// by tools/examples/fit_worth.rs to the tree's own search at 20,000 nodes
+/// (docs/strength.md, the twenty-first session); the quiet combinations
+/// (no three on any line) and those met too seldom to fit keep
+/// [`class_value`]'s value, the evaluation's before.
+pub const POINT_WORTH: [i16; WORTH_ENTRIES] = include!("tree_worth.in");
+
+/// The entry of [`POINT_WORTH`] for a point whose four classes (one a line)
+/// are the nibbles of `classes`: sorted largest first, a >= b >= c >= d,
+/// the entry is C(a+3, 4) + C(b+2, 3) + C(c+1, 2) + d (a multiset's rank).
+pub fn worth_index(classes: u16) -> usize {
+    const RANK_A: [u16; 9] = [0, 1, 5, 15, 35, 70, 126, 210, 330];
+    const RANK_B: [u16; 9] = [0, 1, 4, 10, 20, 35, 56, 84, 120];
+    const RANK_C: [u16; 9] = [0, 1, 3, 6, 10, 15, 21, 28, 36];
+    let mut n = [
+        classes & 15,
+        classes >> 4 & 15,
+        classes >> 8 & 15,
+        classes >> 12,
+    ];
+    // A sorting network of five exchanges, largest first.
+    for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+        if n[i] < n[j] {
+            n.swap(i, j);
+        }
+    }
+    (RANK_A[n[0] as usize] + RANK_B[n[1] as usize] + RANK_C[n[2] as usize] + n[3]) as usize
+}
+
+/// A point's worth in the evaluation, by its classes.
+pub fn point_worth(classes: u16) -> i16 {
+    POINT_WORTH[worth_index(classes)]
+}
+
+/// A point's value by its classes, as it orders the moves: the classes'
+/// values plus its threat's bonus (the evaluation's worth before the table).
+pub fn class_value(classes: u16) -> i16 {
+    judge(classes).value
+}
 
 /// The tree's big tables, wherever the caller keeps them (their 208 KiB are
 /// no stack's, and on DOS no segment's): the classes by key (CLASS_KEYS bytes,
@@ -133,7 +185,7 @@ impl HeapTables {
         HeapTables {
             classes: alloc::vec![CLASS_UNKNOWN; CLASS_KEYS as usize],
             entries: alloc::vec![(0, 0); TT_ENTRIES as usize],
-            saved: alloc::vec![[0; 6]; SAVED_POINTS],
+            saved: alloc::vec![[0; 8]; SAVED_POINTS],
         }
     }
 }
@@ -181,11 +233,13 @@ pub const CLASS_KEYS: u32 = 1 << 16;
 /// A key's classes not yet worked out.
 pub const CLASS_UNKNOWN: u8 = UNKNOWN;
 
-/// What a point is worth to one side.
+/// What a point is worth to one side: its threat, its value (the moves'
+/// order) and its worth (the evaluation's).
 #[derive(Clone, Copy, Default)]
 struct Judged {
     threat: u8,
     value: i16,
+    worth: i16,
 }
 
 /// A class's value (high half) and what it counts towards a threat (low
@@ -234,6 +288,7 @@ fn judge(classes: u16) -> Judged {
     Judged {
         threat,
         value: (sum >> 16) as i16 + THREAT_VALUE[threat as usize],
+        worth: point_worth(classes),
     }
 }
 
@@ -276,8 +331,8 @@ const FIVE_POINTS: usize = 8;
 /// A point as it was before a stone changed it, to be put back when the
 /// stone is taken away (undo by restoring rather than by judging again): its
 /// index, its classes for Black and for White, both threats (a byte each),
-/// and both values.
-pub type SavedPoint = [u16; 6];
+/// both values and both worths.
+pub type SavedPoint = [u16; 8];
 
 /// What a position adds up to beyond its points: for Black and for White,
 /// how many points near a stone have each threat (a node's threats are read
@@ -450,17 +505,13 @@ pub fn search_until(
 }
 
 /// What the tree's evaluation of a position is made of, for the side to
-/// move (the tuning tool's features, tools/examples/tune_tree.rs): its value
-/// is `Σ CLASS_VALUE · classes + Σ THREAT_VALUE · threats` for the side to
-/// move less the same for the other, plus TEMPO_VALUE of `my_best` when he
-/// has no five.
+/// move (the fitting tool's features, tools/examples/fit_worth.rs): its
+/// value is `Σ point_worth(words[0]) - Σ point_worth(words[1])` over the
+/// empty points, plus TEMPO_VALUE of `my_best` when he has no five.
 #[cfg(not(target_os = "none"))]
 pub struct Terms {
-    /// For the side to move and the other: how many lines through empty
-    /// points have each class.
-    pub classes: [[u32; 9]; 2],
-    /// The same: how many empty points have each threat.
-    pub threats: [[u32; 7]; 2],
+    /// Each empty point's classes words: the side to move's, the other's.
+    pub point_words: alloc::vec::Vec<[u16; 2]>,
     /// The best threat of each side, as the search sees it, and his points
     /// with a five.
     pub my_best: u8,
@@ -484,10 +535,14 @@ pub fn terms(
 ) -> Option<Terms> {
     with_tree(board, rule, 1, memory, &|| false, |tree| {
         let me = to_move as u8 + 1;
+        let (mine, his) = (me as usize - 1, 2 - me as usize);
         let scan = tree.threats(me);
-        let mut terms = Terms {
-            classes: [[0; 9]; 2],
-            threats: [[0; 7]; 2],
+        let point_words = (0..tree.side * tree.side)
+            .filter(|&index| tree.cells[index] == 0)
+            .map(|index| [tree.classes[index][mine], tree.classes[index][his]])
+            .collect();
+        Terms {
+            point_words,
             my_best: scan.my_best,
             his_best: scan.his_best,
             his_fives: scan.his_fives,
@@ -495,20 +550,7 @@ pub fn terms(
                 && (scan.my_best < T_FOUR_THREE
                     || scan.my_best == T_FOUR_THREE && scan.his_best >= T_FOUR),
             value: tree.evaluate(me, &scan),
-        };
-        for index in 0..tree.side * tree.side {
-            if tree.cells[index] != 0 {
-                continue;
-            }
-            for (whose, side) in [me as usize - 1, 2 - me as usize].into_iter().enumerate() {
-                let word = tree.classes[index][side];
-                for d in 0..4 {
-                    terms.classes[whose][(word >> (4 * d)) as usize & 15] += 1;
-                }
-                terms.threats[whose][tree.judged[index][side].threat as usize] += 1;
-            }
         }
-        terms
     })
 }
 
@@ -521,8 +563,9 @@ const NO_CLASSES: [[u16; 2]; MAX_POINTS] = [[0; 2]; MAX_POINTS];
 const NO_WORTH: [[Judged; 2]; MAX_POINTS] = [[Judged {
     threat: 0,
     value: 0,
+    worth: 0,
 }; 2]; MAX_POINTS];
-const NO_CHANGES: [SavedPoint; CHANGED_PER_STONE] = [[0; 6]; CHANGED_PER_STONE];
+const NO_CHANGES: [SavedPoint; CHANGED_PER_STONE] = [[0; 8]; CHANGED_PER_STONE];
 const NO_KILLERS: [[u16; 2]; MAX_PLY] = [[u16::MAX; 2]; MAX_PLY];
 /// A tally of nothing, its box too (all zero bytes, as above; the tree's own
 /// starts with NO_STONES).
@@ -707,6 +750,8 @@ impl Tree<'_> {
             black.threat as u16 | (white.threat as u16) << 8,
             black.value as u16,
             white.value as u16,
+            black.worth as u16,
+            white.worth as u16,
         ];
         self.changed[self.changed_count] = point;
         self.changed_count += 1;
@@ -735,7 +780,7 @@ impl Tree<'_> {
             judge(self.classes[index][side])
         };
         let old = self.judged[index][side];
-        self.tally.totals[side] += judged.value as i32 - old.value as i32;
+        self.tally.totals[side] += judged.worth as i32 - old.worth as i32;
         if self.near[index] > 0 {
             self.tally.threat_counts[side][old.threat as usize] -= 1;
             self.tally.threat_counts[side][judged.threat as usize] += 1;
@@ -869,17 +914,29 @@ impl Tree<'_> {
         self.set(index, 0, false);
         let changed = &mut self.changed[..self.saved_count - saved.saved_from as usize];
         self.memory.saved_points(saved.saved_from, changed);
-        for &[index, black, white, threats, black_value, white_value] in changed.iter() {
+        for &[
+            index,
+            black,
+            white,
+            threats,
+            black_value,
+            white_value,
+            black_worth,
+            white_worth,
+        ] in changed.iter()
+        {
             let index = index as usize;
             self.classes[index] = [black, white];
             self.judged[index] = [
                 Judged {
                     threat: threats as u8,
                     value: black_value as i16,
+                    worth: black_worth as i16,
                 },
                 Judged {
                     threat: (threats >> 8) as u8,
                     value: white_value as i16,
+                    worth: white_worth as i16,
                 },
             ];
         }
@@ -1287,7 +1344,11 @@ mod tests {
                 seen.extend(tree.classes[index].iter().map(|&word| word as i64));
             }
             for judged in tree.judged[index] {
-                seen.extend([judged.threat as i64, judged.value as i64]);
+                seen.extend([
+                    judged.threat as i64,
+                    judged.value as i64,
+                    judged.worth as i64,
+                ]);
             }
         }
         for side in 0..2 {

@@ -1,8 +1,10 @@
 //! The tree (issue 21's new search, `piskrs::tree`) on hand-drawn diagrams:
 //! the tactics it must never miss, the exact-five rule, its budget, and that
 //! a position and a budget give one move whatever its tables held before;
-//! that `tree::terms`, the tuning tool's view of its evaluation, adds up; and
-//! that `tree::search_until` scores a proven win as one.
+//! that `tree::terms`, the fitting tool's view of its evaluation, adds up;
+//! that `tree::search_until` scores a proven win as one; and that the
+//! fitted worth table has an entry for each sorted set of classes and
+//! leaves the quiet points their classes' values.
 
 mod common;
 
@@ -283,10 +285,10 @@ fn stopped_at_once_it_still_has_a_move() {
     );
 }
 
-/// `tree::terms` (the tuning tool's features) adds up to the evaluation, as
-/// its documentation says: the classes and threats weighed by their values
-/// for the side to move less the other's, plus the tempo of his best threat
-/// when he has no five; and the sides' terms swap with the side to move.
+/// `tree::terms` (the fitting tool's features) adds up to the evaluation, as
+/// its documentation says: the empty points' worths for the side to move
+/// less the other's, plus the tempo of his best threat when he has no five;
+/// and the sides' terms swap with the side to move.
 #[test]
 fn its_terms_add_up_to_its_evaluation() {
     let mut tables = HeapTables::new();
@@ -297,31 +299,30 @@ fn its_terms_add_up_to_its_evaluation() {
                 .expect("stones on the board")
         });
         for terms in [&black, &white] {
-            let classes: i32 = (0..9)
-                .map(|c| {
-                    tree::CLASS_VALUE[c] as i32
-                        * (terms.classes[0][c] as i32 - terms.classes[1][c] as i32)
-                })
-                .sum();
-            let threats: i32 = (0..7)
-                .map(|t| {
-                    tree::THREAT_VALUE[t] as i32
-                        * (terms.threats[0][t] as i32 - terms.threats[1][t] as i32)
-                })
+            let points: i32 = terms
+                .point_words
+                .iter()
+                .map(|&[mine, his]| tree::point_worth(mine) as i32 - tree::point_worth(his) as i32)
                 .sum();
             let tempo = if terms.his_fives == 0 {
                 tree::TEMPO_VALUE[terms.my_best as usize]
             } else {
                 0
             };
-            assert_eq!(classes + threats + tempo, terms.value);
+            assert_eq!(points + tempo, terms.value);
             assert!(
                 !terms.leaf || terms.his_fives == 0,
                 "a leaf never faces his five"
             );
         }
-        assert_eq!(black.classes[0], white.classes[1]);
-        assert_eq!(black.threats[1], white.threats[0]);
+        let board = &diagram.board;
+        let stones = board.points().iter().filter(|c| c.is_some()).count();
+        assert_eq!(
+            black.point_words.len(),
+            board.point_count() as usize - stones
+        );
+        let swapped: Vec<[u16; 2]> = white.point_words.iter().map(|&[a, b]| [b, a]).collect();
+        assert_eq!(black.point_words, swapped);
         assert_eq!(
             (black.my_best, black.his_best),
             (white.his_best, white.my_best)
@@ -481,4 +482,46 @@ fn in_a_crowded_position_fours_do_not_drown_the_search() {
         searched.depth,
         searched.score
     );
+}
+
+/// Each of the 495 ways to sort four classes has its own entry of the worth
+/// table, whatever the order of the point's lines.
+#[test]
+fn each_sorted_set_of_classes_has_its_own_worth_entry() {
+    let mut owner = vec![None; tree::WORTH_ENTRIES];
+    for word in 0..=0x8888u16 {
+        let classes = [word & 15, word >> 4 & 15, word >> 8 & 15, word >> 12];
+        if classes.iter().any(|&c| c > 8) {
+            continue;
+        }
+        let mut sorted = classes;
+        sorted.sort_unstable();
+        let entry = tree::worth_index(word);
+        match owner[entry] {
+            None => owner[entry] = Some(sorted),
+            Some(seen) => assert_eq!(seen, sorted, "entry {entry} of {word:04x}"),
+        }
+    }
+    assert!(owner.iter().all(Option::is_some), "every entry is used");
+}
+
+/// The fit leaves the quiet points alone: a point with no three or better
+/// on any line is worth what its classes' values say (fitted, their worths
+/// stood in for each other and left the tree's first moves to chance).
+#[test]
+fn a_quiet_point_is_worth_its_classes_values() {
+    let mut quiet = 0;
+    for word in 0..=0x2222u16 {
+        let classes = [word & 15, word >> 4 & 15, word >> 8 & 15, word >> 12];
+        if classes.iter().any(|&c| c > 2) {
+            continue;
+        }
+        quiet += 1;
+        assert_eq!(
+            tree::point_worth(word),
+            tree::class_value(word),
+            "classes {classes:?}"
+        );
+    }
+    assert_eq!(quiet, 81);
 }

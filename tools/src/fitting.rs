@@ -1,5 +1,5 @@
 //! What the examples that fit the tree's weights share
-//! (examples/tune_tree.rs, examples/fit_tempo.rs): the matches whose games
+//! (examples/fit_worth.rs): the matches whose games
 //! give the positions, the logistic curve, and gradient descent by Adam.
 use crate::arena::{MatchSettings, Openings, TimeControl, contestant_name, parse_contestant};
 use piskrs::rules::WinRule;
