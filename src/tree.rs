@@ -116,7 +116,7 @@ pub const POINT_WORTH: [i16; WORTH_ENTRIES] = include!("tree_worth.in");
 /// The entry of [`POINT_WORTH`] for a point whose four classes (one a line)
 /// are the nibbles of `classes`: sorted largest first, a >= b >= c >= d,
 /// the entry is C(a+3, 4) + C(b+2, 3) + C(c+1, 2) + d (a multiset's rank).
-pub fn worth_index(classes: u16) -> usize {
+pub const fn worth_index(classes: u16) -> usize {
     const RANK_A: [u16; 9] = [0, 1, 5, 15, 35, 70, 126, 210, 330];
     const RANK_B: [u16; 9] = [0, 1, 4, 10, 20, 35, 56, 84, 120];
     const RANK_C: [u16; 9] = [0, 1, 3, 6, 10, 15, 21, 28, 36];
@@ -127,17 +127,69 @@ pub fn worth_index(classes: u16) -> usize {
         classes >> 12,
     ];
     // A sorting network of five exchanges, largest first.
-    for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+    let exchanges = [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)];
+    let mut k = 0;
+    while k < exchanges.len() {
+        let (i, j) = exchanges[k];
         if n[i] < n[j] {
-            n.swap(i, j);
+            let t = n[i];
+            n[i] = n[j];
+            n[j] = t;
         }
+        k += 1;
     }
     (RANK_A[n[0] as usize] + RANK_B[n[1] as usize] + RANK_C[n[2] as usize] + n[3]) as usize
 }
 
+/// The sorted pairs of two classes (45 of them): a pair's number by its two
+/// classes (9 times the first plus the second), and its two classes by
+/// number.
+const PAIR_NUMBER: [u8; 81] = {
+    let mut number = [0u8; 81];
+    let mut pair = 0u8;
+    let mut high = 0;
+    while high < 9 {
+        let mut low = 0;
+        while low <= high {
+            number[high * 9 + low] = pair;
+            number[low * 9 + high] = pair;
+            pair += 1;
+            low += 1;
+        }
+        high += 1;
+    }
+    number
+};
+
+/// [`POINT_WORTH`] by the numbers of a point's two pairs of lines (45 times
+/// the first plus the second): three lookups and no sorting, as a point is
+/// judged again some sixty times a node.
+const WORTH_BY_PAIRS: [i16; 45 * 45] = {
+    let mut pairs = [0u16; 45];
+    let mut classes = 0u16;
+    while classes < 81 {
+        pairs[PAIR_NUMBER[classes as usize] as usize] = (classes / 9) | ((classes % 9) << 4);
+        classes += 1;
+    }
+    let mut worth = [0i16; 45 * 45];
+    let mut first = 0;
+    while first < 45 {
+        let mut second = 0;
+        while second < 45 {
+            let word = pairs[first] | pairs[second] << 8;
+            worth[first * 45 + second] = POINT_WORTH[worth_index(word)];
+            second += 1;
+        }
+        first += 1;
+    }
+    worth
+};
+
 /// A point's worth in the evaluation, by its classes.
+#[inline(always)]
 pub fn point_worth(classes: u16) -> i16 {
-    POINT_WORTH[worth_index(classes)]
+    let pair = |word: u16| PAIR_NUMBER[(word & 15) as usize * 9 + (word >> 4 & 15) as usize];
+    WORTH_BY_PAIRS[pair(classes) as usize * 45 + pair(classes >> 8) as usize]
 }
 
 /// A point's value by its classes, as it orders the moves: the classes'

@@ -485,7 +485,8 @@ fn in_a_crowded_position_fours_do_not_drown_the_search() {
 }
 
 /// Each of the 495 ways to sort four classes has its own entry of the worth
-/// table, whatever the order of the point's lines.
+/// table, whatever the order of the point's lines, and a point's worth is
+/// its entry's.
 #[test]
 fn each_sorted_set_of_classes_has_its_own_worth_entry() {
     let mut owner = vec![None; tree::WORTH_ENTRIES];
@@ -497,6 +498,7 @@ fn each_sorted_set_of_classes_has_its_own_worth_entry() {
         let mut sorted = classes;
         sorted.sort_unstable();
         let entry = tree::worth_index(word);
+        assert_eq!(tree::point_worth(word), tree::POINT_WORTH[entry]);
         match owner[entry] {
             None => owner[entry] = Some(sorted),
             Some(seen) => assert_eq!(seen, sorted, "entry {entry} of {word:04x}"),

@@ -18,7 +18,7 @@
 //! (every fifth game), the tempo, and the combinations met most.
 //!
 //! `cargo run --release --example fit_worth -- [GAMES] [DEEP] [SEED]
-//! [--rows FILE]... [--write]`
+//! [--rows FILE]... [--write]`, or `-- --reset`
 //!
 //! GAMES per pairing and rule (100), DEEP nodes (20,000), SEED (11). With
 //! `--rows FILE` the positions are read from FILE if it exists, else played
@@ -26,15 +26,16 @@
 //! threat, 1 if held out, then `word:count`, `word` a sorted classes word,
 //! plus 65,536 for the other side's points); several files are fitted
 //! together. `--write` writes the fit to src/tree_worth.in and
-//! src/tree_tempo.in. The games are played on two threads.
+//! src/tree_tempo.in. The games are played on two threads. `--reset`
+//! writes the evaluation before the fit instead (each entry the classes'
+//! value, `tree::class_value`, and the old tempo) and stops.
 //!
 //! The teacher is the tree as it stands, so a run on the shipped table fits
-//! a next round from it. The shipped table was the first round: the rows
-//! of `-- 100 20000 11` and `-- 150 20000 31` played by the tree of
-//! d28f491 (its classes' values as the worth, TEMPO_VALUE 0, 30, 400, 100,
-//! 800, 1,500), fitted together.
+//! a next round from it. The shipped table was the first round: after
+//! `--reset` and a build, the rows of `-- 100 20000 11 --rows W11` and
+//! `-- 150 20000 31 --rows W31`, fitted together by `-- --rows W11 --rows
+//! W31 --write`.
 use std::collections::HashMap;
-use std::io::Write;
 
 use piskrs::game::Game;
 use piskrs::patterns::THREE;
@@ -51,6 +52,8 @@ const FEWEST: usize = 30;
 const HIS: u32 = 1 << 16;
 /// The threats, T_NONE to T_FIVE (the tempo's entries).
 const THREATS: usize = 7;
+/// The tempo before the fit.
+const OLD_TEMPO: [i64; THREATS] = [0, 30, 400, 100, 800, 1500, 0];
 
 /// A position a leaf would score: for each worth entry met, its points for
 /// the side to move less the other's; the side to move's best threat; the
@@ -199,6 +202,19 @@ fn main() {
         match arg.as_str() {
             "--rows" => files.push(args.next().expect("--rows FILE")),
             "--write" => write = true,
+            "--reset" => {
+                let mut classes = Vec::new();
+                for entry in 0..WORTH_ENTRIES {
+                    let word = (0..=0x8888u16)
+                        .find(|&w| {
+                            (0..4).all(|d| w >> (4 * d) & 15 <= 8) && tree::worth_index(w) == entry
+                        })
+                        .expect("every entry has a word");
+                    classes.push(tree::class_value(word) as i64);
+                }
+                write_tables(&classes, &OLD_TEMPO);
+                return;
+            }
             _ => positional.push(arg),
         }
     }
@@ -291,26 +307,30 @@ fn main() {
         );
     }
     if write {
-        let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../src");
-        let mut worth = String::from(
-            "// tree::POINT_WORTH, by worth_index: written by tools/examples/fit_worth.rs.\n[\n",
-        );
-        for chunk in rounded[..WORTH_ENTRIES].chunks(15) {
-            let row: Vec<String> = chunk.iter().map(|w| w.to_string()).collect();
-            worth.push_str(&format!("    {},\n", row.join(", ")));
-        }
-        worth.push_str("]\n");
-        let mut file = std::fs::File::create(format!("{src}/tree_worth.in")).expect("src/");
-        file.write_all(worth.as_bytes()).expect("tree_worth.in");
-        let tempo: Vec<String> = tempo.iter().map(|t| t.to_string()).collect();
-        std::fs::write(
-            format!("{src}/tree_tempo.in"),
-            format!(
-                "// tree::TEMPO_VALUE: written by tools/examples/fit_worth.rs.\n[{}]\n",
-                tempo.join(", ")
-            ),
-        )
-        .expect("tree_tempo.in");
-        println!("wrote src/tree_worth.in and src/tree_tempo.in");
+        write_tables(&rounded[..WORTH_ENTRIES], tempo);
     }
+}
+
+/// Writes src/tree_worth.in and src/tree_tempo.in.
+fn write_tables(worths: &[i64], tempo: &[i64]) {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../src");
+    let mut worth = String::from(
+        "// tree::POINT_WORTH, by worth_index: written by tools/examples/fit_worth.rs.\n[\n",
+    );
+    for chunk in worths.chunks(15) {
+        let row: Vec<String> = chunk.iter().map(|w| w.to_string()).collect();
+        worth.push_str(&format!("    {},\n", row.join(", ")));
+    }
+    worth.push_str("]\n");
+    std::fs::write(format!("{src}/tree_worth.in"), worth).expect("tree_worth.in");
+    let tempo: Vec<String> = tempo.iter().map(|t| t.to_string()).collect();
+    std::fs::write(
+        format!("{src}/tree_tempo.in"),
+        format!(
+            "// tree::TEMPO_VALUE: written by tools/examples/fit_worth.rs.\n[{}]\n",
+            tempo.join(", ")
+        ),
+    )
+    .expect("tree_tempo.in");
+    println!("wrote src/tree_worth.in and src/tree_tempo.in");
 }
