@@ -142,8 +142,8 @@ pub const fn worth_index(classes: u16) -> usize {
 }
 
 /// The sorted pairs of two classes (45 of them): a pair's number by its two
-/// classes (9 times the first plus the second), and its two classes by
-/// number.
+/// classes (at 9 times the first plus the second), the same whichever comes
+/// first.
 const PAIR_NUMBER: [u8; 81] = {
     let mut number = [0u8; 81];
     let mut pair = 0u8;
@@ -162,8 +162,8 @@ const PAIR_NUMBER: [u8; 81] = {
 };
 
 /// [`POINT_WORTH`] by the numbers of a point's two pairs of lines (45 times
-/// the first plus the second): three lookups and no sorting, as a point is
-/// judged again some sixty times a node.
+/// the first plus the second): three lookups and no sorting, as a stone
+/// has some sixty points judged again.
 const WORTH_BY_PAIRS: [i16; 45 * 45] = {
     let mut pairs = [0u16; 45];
     let mut classes = 0u16;
@@ -198,7 +198,7 @@ pub fn class_value(classes: u16) -> i16 {
     judge(classes).value
 }
 
-/// The tree's big tables, wherever the caller keeps them (their 208 KiB are
+/// The tree's big tables, wherever the caller keeps them (their 213 KiB are
 /// no stack's, and on DOS no segment's): the classes by key (CLASS_KEYS bytes,
 /// [`CLASS_UNKNOWN`] until worked out; they may be kept from move to move, as
 /// they only fill up), the transposition table (TT_ENTRIES entries of a
