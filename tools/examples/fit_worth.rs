@@ -13,9 +13,10 @@
 //! classes, how many empty points have it for the side to move less for the
 //! other, and the side to move's best threat. Only the combinations with a
 //! three or better on one of their lines are fitted, and only those met in
-//! 30 training positions or more; the rest keep the table's value. It prints the error
-//! of the table it started from and of the fitted one on held-out positions
-//! (every fifth game), the tempo, and the combinations met most.
+//! 30 training positions or more; the rest keep the table's value. It
+//! prints the error of the table it started from and of the fitted one on
+//! held-out positions (every fifth game), the tempo, and the combinations
+//! met most.
 //!
 //! `cargo run --release --example fit_worth -- [GAMES] [DEEP] [SEED]
 //! [--rows FILE]... [--write]`, or `-- --reset`
@@ -23,8 +24,9 @@
 //! GAMES per pairing and rule (100), DEEP nodes (20,000), SEED (11). With
 //! `--rows FILE` the positions are read from FILE if it exists, else played
 //! and written there (one line a position: target, the side to move's best
-//! threat, 1 if held out, then `word:count`, `word` a sorted classes word,
-//! plus 65,536 for the other side's points); several files are fitted
+//! threat, 1 if held out, then `word:count`, `word` a point's classes word,
+//! plus 65,536 for the other side's points, whose counts are negative);
+//! several files are fitted
 //! together. `--write` writes the fit to src/tree_worth.in and
 //! src/tree_tempo.in. The games are played on two threads. `--reset`
 //! writes the evaluation before the fit instead (each entry the classes'
