@@ -287,7 +287,8 @@ fn stopped_at_once_it_still_has_a_move() {
 
 /// `tree::terms` (the fitting tool's features) adds up to the evaluation, as
 /// its documentation says: the empty points' worths for the side to move
-/// less the other's, plus the tempo of his best threat when he has no five;
+/// less the other's, plus the tempo of the side to move's best threat when
+/// he has no five;
 /// and the sides' terms swap with the side to move.
 #[test]
 fn its_terms_add_up_to_its_evaluation() {
