@@ -84,12 +84,13 @@ const T_FIVE: u8 = 6;
 /// A class's value along one line, for the side that would play there (by
 /// `patterns`' classes, ONE to FIVE). With THREAT_VALUE it orders the moves
 /// and gives the quiet points (no three on any line) their worth; it was
-/// the whole evaluation before [`POINT_WORTH`]. Twos are worth next to nothing: every
-/// point within four steps of a lone stone has them, and when they counted
-/// (0, 2, 6, 5, 16, 16, 20, 90, 400) the sum rewarded scattered stones over a
-/// three: 83.5 / 81.5% against Classic at 1,600 nodes (19x19 / 15x15 exact),
-/// where these values score 93.5 / 89.8%. A four is worth 20, not 10 (with
-/// TEMPO_VALUE's four at 100: docs/strength.md).
+/// the whole evaluation before [`POINT_WORTH`]. Twos are worth next to
+/// nothing: every point within four steps of a lone stone has them, and
+/// when they counted (0, 2, 6, 5, 16, 16, 20, 90, 400) the sum rewarded
+/// scattered stones over a three: 83.5 / 81.5% against Classic at 1,600
+/// nodes (19x19 / 15x15 exact), where these values score 93.5 / 89.8%. A
+/// four is worth 20, not 10 (with the old tempo's four at 100:
+/// docs/strength.md).
 pub const CLASS_VALUE: [i16; 9] = [0, 0, 1, 1, 12, 12, 20, 60, 300];
 /// A threat's bonus on top of the classes' values (by T_NONE to T_FIVE;
 /// against 40, 120, 300 and 600 for the three-three to the five, 29% ->

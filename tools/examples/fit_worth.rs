@@ -205,15 +205,10 @@ fn main() {
             "--rows" => files.push(args.next().expect("--rows FILE")),
             "--write" => write = true,
             "--reset" => {
-                let mut classes = Vec::new();
-                for entry in 0..WORTH_ENTRIES {
-                    let word = (0..=0x8888u16)
-                        .find(|&w| {
-                            (0..4).all(|d| w >> (4 * d) & 15 <= 8) && tree::worth_index(w) == entry
-                        })
-                        .expect("every entry has a word");
-                    classes.push(tree::class_value(word) as i64);
-                }
+                let classes: Vec<i64> = entry_words()
+                    .iter()
+                    .map(|&word| tree::class_value(word) as i64)
+                    .collect();
                 write_tables(&classes, &OLD_TEMPO);
                 return;
             }
@@ -257,11 +252,8 @@ fn main() {
     // the rest: every empty point counts once for each side, so one number
     // added to every worth would change no evaluation. The open four's tempo
     // and the five's are never met at a leaf.
-    let classes_of: HashMap<usize, u16> = (0..=0x8888u16)
-        .filter(|word| (0..4).all(|d| word >> (4 * d) & 15 <= 8))
-        .map(|word| (tree::worth_index(word), word))
-        .collect();
-    let best_class = |e: usize| (0..4).map(|d| classes_of[&e] >> (4 * d) & 15).max();
+    let words = entry_words();
+    let best_class = |e: usize| (0..4).map(|d| words[e] >> (4 * d) & 15).max();
     let mut free: Vec<usize> = (0..WORTH_ENTRIES)
         .filter(|&e| met[e] >= FEWEST && best_class(e) >= Some(THREE as u16))
         .collect();
@@ -300,7 +292,7 @@ fn main() {
     let mut by_met: Vec<usize> = (0..WORTH_ENTRIES).collect();
     by_met.sort_by_key(|&e| std::cmp::Reverse(met[e]));
     for &entry in by_met.iter().take(40) {
-        let word = classes_of[&entry];
+        let word = words[entry];
         let mut classes = [word & 15, word >> 4 & 15, word >> 8 & 15, word >> 12];
         classes.sort_unstable_by(|a, b| b.cmp(a));
         println!(
@@ -311,6 +303,15 @@ fn main() {
     if write {
         write_tables(&rounded[..WORTH_ENTRIES], tempo);
     }
+}
+
+/// A classes word for each entry of the worth table, by entry.
+fn entry_words() -> Vec<u16> {
+    let mut words = vec![0u16; WORTH_ENTRIES];
+    for word in (0..=0x8888u16).filter(|word| (0..4).all(|d| word >> (4 * d) & 15 <= 8)) {
+        words[tree::worth_index(word)] = word;
+    }
+    words
 }
 
 /// Writes src/tree_worth.in and src/tree_tempo.in.
