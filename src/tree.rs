@@ -22,10 +22,11 @@
 //!
 //! A position is worth the sum of its empty points' **worths** for the side
 //! to move less the other's (kept up to date as the classes change), plus
-//! what the side to move's best threat is worth with the move in hand. A
-//! point's worth comes from a table over its four classes, sorted
-//! ([`POINT_WORTH`]), fitted to the tree's own deeper search; the classes'
-//! values and the threat's bonus still order the moves. The moves
+//! what the side to move's best threat is worth with the move in hand,
+//! given the other's best ([`TEMPO_VALUE`]). A point's worth comes from a
+//! table over its four classes, sorted ([`POINT_WORTH`]); both tables are
+//! fitted to the tree's own deeper search. The classes' values and the
+//! threat's bonus still order the moves. The moves
 //! tried come from the threats: against his five only its block; against his
 //! open three or four-three, only the points on his threat lines and my own
 //! fours; otherwise the best points by attack and defence. A forced block
@@ -96,11 +97,14 @@ pub const CLASS_VALUE: [i16; 9] = [0, 0, 1, 1, 12, 12, 20, 60, 300];
 /// against 40, 120, 300 and 600 for the three-three to the five, 29% ->
 /// 31% against Rapfi and 91.5 -> 93.5% against Classic, docs/strength.md).
 pub const THREAT_VALUE: [i16; 7] = [0, 0, 100, 0, 300, 600, 1000];
-/// What the side to move's best threat is worth with the move in hand: a
-/// three-three or a four-three it can play now is most of a win. Fitted
-/// with [`POINT_WORTH`] (the open four's stays: a leaf never has one to
-/// play); before, 0, 30, 400, 100, 800, 1,500.
-pub const TEMPO_VALUE: [i32; 7] = include!("tree_tempo.in");
+/// What the side to move's best threat is worth with the move in hand, by
+/// that threat (rows) and the other side's best (columns), T_NONE to T_FIVE
+/// each: a four-three it can play now is most of a win, more so when his
+/// best is an open three it must not let grow. Fitted with [`POINT_WORTH`];
+/// the entries met too seldom to fit (a leaf never has an open four of its
+/// own or his five) keep the first fit's value, which did not look at his
+/// threat (before any fit: 0, 30, 400, 100, 800, 1,500 by mine).
+pub const TEMPO_VALUE: [[i32; 7]; 7] = include!("tree_tempo.in");
 
 /// The number of ways to sort four classes (nine of them) largest first:
 /// the worth table's entries.
@@ -108,10 +112,12 @@ pub const WORTH_ENTRIES: usize = 495;
 
 /// What an empty point adds to the evaluation for the side it is judged for,
 /// by its four classes sorted largest first (entry [`worth_index`]). Fitted
-/// by tools/examples/fit_worth.rs to the tree's own search at 20,000 nodes
-/// (docs/strength.md, the twenty-first session); the quiet combinations
-/// (no three on any line) and those met too seldom to fit keep
-/// [`class_value`]'s value, the evaluation's before.
+/// by tools/examples/fit_worth.rs to the tree's own search, twice: at
+/// 20,000 nodes on the evaluation before, then at 50,000 on the first fit,
+/// seven tenths of the way (docs/strength.md, the twenty-first and
+/// twenty-second sessions). The quiet combinations (no three on any line)
+/// and those met too seldom to fit keep [`class_value`]'s value, the
+/// evaluation's before.
 pub const POINT_WORTH: [i16; WORTH_ENTRIES] = include!("tree_worth.in");
 
 /// The entry of [`POINT_WORTH`] for a point whose four classes (one a line)
@@ -560,7 +566,8 @@ pub fn search_until(
 /// What the tree's evaluation of a position is made of, for the side to
 /// move (the fitting tool's features, tools/examples/fit_worth.rs): its
 /// value is `Σ point_worth(words[0]) - Σ point_worth(words[1])` over the
-/// empty points, plus TEMPO_VALUE of `my_best` when he has no five.
+/// empty points, plus TEMPO_VALUE of `my_best` and `his_best` when he has
+/// no five.
 #[cfg(not(target_os = "none"))]
 pub struct Terms {
     /// Each empty point's classes words: the side to move's, the other's.
@@ -1305,7 +1312,7 @@ impl Tree<'_> {
         let (mine, his) = (me as usize - 1, 2 - me as usize);
         let mut score = self.tally.totals[mine] - self.tally.totals[his];
         if scan.his_fives == 0 {
-            score += TEMPO_VALUE[scan.my_best as usize];
+            score += TEMPO_VALUE[scan.my_best as usize][scan.his_best as usize];
         }
         score
     }

@@ -306,7 +306,7 @@ fn its_terms_add_up_to_its_evaluation() {
                 .map(|&[mine, his]| tree::point_worth(mine) as i32 - tree::point_worth(his) as i32)
                 .sum();
             let tempo = if terms.his_fives == 0 {
-                tree::TEMPO_VALUE[terms.my_best as usize]
+                tree::TEMPO_VALUE[terms.my_best as usize][terms.his_best as usize]
             } else {
                 0
             };

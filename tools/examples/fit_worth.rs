@@ -1,7 +1,8 @@
 //! Fits the tree's evaluation to its own deeper search (the twenty-first
-//! session, docs/strength.md): a worth for each empty point by its four
-//! classes sorted (`tree::POINT_WORTH`, one table for both sides) and the
-//! tempo of the side to move's best threat (`tree::TEMPO_VALUE`).
+//! and twenty-second sessions, docs/strength.md): a worth for each empty
+//! point by its four classes sorted (`tree::POINT_WORTH`, one table for
+//! both sides) and the tempo of the side to move's best threat, by that
+//! threat and his best (`tree::TEMPO_VALUE`).
 //!
 //! Games between the project's players (tree:1600 against strong:1600,
 //! tree:400 and Classic, on 19x19 five or more and 15x15 exact five, random
@@ -11,32 +12,39 @@
 //! descent (Adam) to the same of the deeper search's score (a proven win 1,
 //! a proven loss 0). A row of the model is, for each sorted combination of
 //! classes, how many empty points have it for the side to move less for the
-//! other, and the side to move's best threat. Only the combinations with a
-//! three or better on one of their lines are fitted, and only those met in
-//! 30 training positions or more; the rest keep the table's value. It
-//! prints the error of the table it started from and of the fitted one on
-//! held-out positions (every fifth game), the tempo, and the combinations
-//! met most.
+//! other, and both sides' best threats. Only the combinations with a three
+//! or better on one of their lines are fitted, and only the combinations and
+//! tempo entries met in 30 training positions or more; the rest keep the
+//! table's value. It prints the error of the table it started from and of
+//! the fitted one on held-out positions (every fifth game), the tempo, and
+//! the combinations met most.
 //!
 //! `cargo run --release --example fit_worth -- [GAMES] [DEEP] [SEED]
-//! [--rows FILE]... [--write]`, or `-- --reset`
+//! [--rows FILE]... [--step SHARE] [--tempo-by-mine] [--tempo-only]
+//! [--write]`, or `-- --reset`
 //!
 //! GAMES per pairing and rule (100), DEEP nodes (20,000), SEED (11). With
 //! `--rows FILE` the positions are read from FILE if it exists, else played
 //! and written there (one line a position: target, the side to move's best
-//! threat, 1 if held out, then `word:count`, `word` a point's classes word,
-//! plus 65,536 for the other side's points, whose counts are negative);
-//! several files are fitted
-//! together. `--write` writes the fit to src/tree_worth.in and
-//! src/tree_tempo.in. The games are played on two threads. `--reset`
-//! writes the evaluation before the fit instead (each entry the classes'
-//! value, `tree::class_value`, and the old tempo) and stops.
+//! threat, his best, 1 if held out, then `word:count`, `word` a point's
+//! classes word, plus 65,536 for the other side's points, whose counts are
+//! negative); several files are fitted together. `--step SHARE` writes only
+//! that share of the way from the table it started from to the fit (1);
+//! `--tempo-by-mine` fits one tempo for each of my threats, whatever his
+//! (the first round's); `--tempo-only` leaves the worths as they are.
+//! `--write` writes the result to src/tree_worth.in and src/tree_tempo.in.
+//! The games are played on two threads. `--reset` writes the evaluation
+//! before the first fit instead (each entry the classes' value,
+//! `tree::class_value`, and the old tempo) and stops.
 //!
 //! The teacher is the tree as it stands, so a run on the shipped table fits
-//! a next round from it. The shipped table was the first round: after
+//! a next round from it. The first round (the twenty-first session): after
 //! `--reset` and a build, the rows of `-- 100 20000 11 --rows W11` and
 //! `-- 150 20000 31 --rows W31`, fitted together by `-- --rows W11 --rows
-//! W31 --write`.
+//! W31 --tempo-by-mine --write` (those rows were written before his threat
+//! was, and carry a 0 in its place). The second, shipped (the
+//! twenty-second): on the first round's table, the rows of `-- 300 50000
+//! 41 --rows R41`, fitted by `-- --rows R41 --step 0.7 --write`.
 use std::collections::HashMap;
 
 use piskrs::game::Game;
@@ -48,21 +56,23 @@ use piskrs_tools::fitting::{Adam, logistic, match_name, pairing_matches, squared
 
 /// The logistic model's scale, in the evaluation's units.
 const SCALE: f64 = 600.0;
-/// The fewest training positions for a combination to be fitted.
+/// The fewest training positions for a combination or a tempo entry to be
+/// fitted.
 const FEWEST: usize = 30;
 /// In the rows' files, the other side's words carry this bit.
 const HIS: u32 = 1 << 16;
-/// The threats, T_NONE to T_FIVE (the tempo's entries).
+/// The threats, T_NONE to T_FIVE (the tempo's rows and columns).
 const THREATS: usize = 7;
-/// The tempo before the fit.
+/// The tempo before the first fit, by my best threat.
 const OLD_TEMPO: [i64; THREATS] = [0, 30, 400, 100, 800, 1500, 0];
 
 /// A position a leaf would score: for each worth entry met, its points for
-/// the side to move less the other's; the side to move's best threat; the
-/// deeper search's verdict.
+/// the side to move less the other's; the side to move's best threat and
+/// the other's; the deeper search's verdict.
 struct Row {
     counts: Vec<(usize, i32)>,
     my_best: usize,
+    his_best: usize,
     target: f64,
     held_out: bool,
 }
@@ -75,7 +85,13 @@ fn value(row: &Row, weights: &[f64]) -> f64 {
         .iter()
         .map(|&(entry, n)| n as f64 * weights[entry])
         .sum();
-    points + weights[WORTH_ENTRIES + row.my_best]
+    points + weights[tempo_entry(row.my_best, row.his_best)]
+}
+
+/// The weight of the tempo with the side to move's best threat `mine` and
+/// the other's `his`.
+fn tempo_entry(mine: usize, his: usize) -> usize {
+    WORTH_ENTRIES + mine * THREATS + his
 }
 
 fn loss(rows: &[&Row], weights: &[f64]) -> f64 {
@@ -86,12 +102,14 @@ fn loss(rows: &[&Row], weights: &[f64]) -> f64 {
     sum / rows.len() as f64
 }
 
-/// A line of a rows file: target, best threat, held out, then the words.
+/// A line of a rows file: target, both best threats, held out, then the
+/// words.
 fn parse_row(line: &str) -> Row {
     let mut fields = line.split_whitespace();
     let mut next = || fields.next().expect("a rows file's line");
     let target: f64 = next().parse().expect("a target");
     let my_best: usize = next().parse().expect("a threat");
+    let his_best: usize = next().parse().expect("his threat");
     let held_out = next() == "1";
     let mut counts: HashMap<usize, i32> = HashMap::new();
     for field in fields {
@@ -105,6 +123,7 @@ fn parse_row(line: &str) -> Row {
     Row {
         counts,
         my_best,
+        his_best,
         target,
         held_out,
     }
@@ -149,11 +168,14 @@ fn play_match(settings: &MatchSettings, deep: u32, first_game: u32) -> Vec<Strin
                 .map(|&(word, n)| n * tree::point_worth(word as u16) as i32)
                 .sum();
             assert_eq!(
-                points + TEMPO_VALUE[terms.my_best as usize],
+                points + TEMPO_VALUE[terms.my_best as usize][terms.his_best as usize],
                 terms.value,
                 "the terms are the evaluation"
             );
-            let mut line = format!("{target} {} {}", terms.my_best, held_out as u8);
+            let mut line = format!(
+                "{target} {} {} {}",
+                terms.my_best, terms.his_best, held_out as u8
+            );
             for (word, n) in counts {
                 line.push_str(&format!(" {word}:{n}"));
             }
@@ -199,17 +221,27 @@ fn play(games: u32, deep: u32, seed: u16) -> Vec<String> {
 fn main() {
     let mut positional = Vec::new();
     let (mut files, mut write) = (Vec::new(), false);
+    let (mut tempo_by_mine, mut tempo_only, mut step) = (false, false, 1.0);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rows" => files.push(args.next().expect("--rows FILE")),
             "--write" => write = true,
+            "--tempo-by-mine" => tempo_by_mine = true,
+            "--tempo-only" => tempo_only = true,
+            "--step" => {
+                step = args
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .expect("--step SHARE")
+            }
             "--reset" => {
                 let classes: Vec<i64> = entry_words()
                     .iter()
                     .map(|&word| tree::class_value(word) as i64)
                     .collect();
-                write_tables(&classes, &OLD_TEMPO);
+                let tempo: Vec<i64> = OLD_TEMPO.iter().flat_map(|&t| [t; THREATS]).collect();
+                write_tables(&classes, &tempo);
                 return;
             }
             _ => positional.push(arg),
@@ -235,15 +267,21 @@ fn main() {
             }
         }
     }
-    let rows: Vec<Row> = lines.iter().map(|line| parse_row(line)).collect();
+    let mut rows: Vec<Row> = lines.iter().map(|line| parse_row(line)).collect();
+    if tempo_by_mine {
+        // One tempo for each of my threats, whatever his: column 0 stands
+        // for them all.
+        rows.iter_mut().for_each(|row| row.his_best = 0);
+    }
     let train: Vec<&Row> = rows.iter().filter(|row| !row.held_out).collect();
     let test: Vec<&Row> = rows.iter().filter(|row| row.held_out).collect();
-    let mut met = vec![0usize; WORTH_ENTRIES];
+    let mut met = vec![0usize; WORTH_ENTRIES + THREATS * THREATS];
     for row in &train {
         row.counts.iter().for_each(|&(entry, _)| met[entry] += 1);
+        met[tempo_entry(row.my_best, row.his_best)] += 1;
     }
     let mut start: Vec<f64> = POINT_WORTH.iter().map(|&w| w as f64).collect();
-    start.extend(TEMPO_VALUE.iter().map(|&t| t as f64));
+    start.extend(TEMPO_VALUE.iter().flatten().map(|&t| t as f64));
     // Only the combinations with a three or better on a line are fitted.
     // The quiet ones (ones and twos) are met around every stone, in the same
     // few arrangements, so their fitted worths stood in for each other: fitted
@@ -257,7 +295,11 @@ fn main() {
     let mut free: Vec<usize> = (0..WORTH_ENTRIES)
         .filter(|&e| met[e] >= FEWEST && best_class(e) >= Some(THREE as u16))
         .collect();
-    free.extend((0..THREATS - 2).map(|t| WORTH_ENTRIES + t));
+    if tempo_only {
+        free.clear();
+    }
+    let fitted_combinations = free.len();
+    free.extend((WORTH_ENTRIES..met.len()).filter(|&e| met[e] >= FEWEST));
     let mut weights = start.clone();
     let mut adam = Adam::new(weights.len(), 2.0);
     for _ in 0..3000 {
@@ -267,16 +309,16 @@ fn main() {
             for &(entry, n) in &row.counts {
                 gradient[entry] += slope * n as f64;
             }
-            gradient[WORTH_ENTRIES + row.my_best] += slope;
+            gradient[tempo_entry(row.my_best, row.his_best)] += slope;
         }
         gradient.iter_mut().for_each(|g| *g /= train.len() as f64);
         adam.step(&mut weights, &gradient, &free);
     }
     println!(
-        "{} positions ({} held out), the deeper search at {deep} nodes; {} of {WORTH_ENTRIES} combinations fitted",
+        "{} positions ({} held out); {} of {WORTH_ENTRIES} combinations fitted",
         rows.len(),
         test.len(),
-        free.len() - (THREATS - 2)
+        fitted_combinations
     );
     println!(
         "error: the table started from train {:.4}, held out {:.4}; fitted train {:.4}, held out {:.4}",
@@ -285,9 +327,34 @@ fn main() {
         loss(&train, &weights),
         loss(&test, &weights)
     );
-    let rounded: Vec<i64> = weights.iter().map(|w| w.round() as i64).collect();
+    // Only a share of the way from the table it started from to the fit
+    // is taken: the teacher was the table itself, and a whole step lost
+    // to Classic what it won against the rest (docs/strength.md).
+    let mut rounded: Vec<i64> = weights
+        .iter()
+        .zip(&start)
+        .map(|(w, s)| (s + step * (w - s)).round() as i64)
+        .collect();
+    if tempo_by_mine {
+        for mine in 0..THREATS {
+            for his in 1..THREATS {
+                rounded[tempo_entry(mine, his)] = rounded[tempo_entry(mine, 0)];
+            }
+        }
+    }
+    let written: Vec<f64> = rounded.iter().map(|&w| w as f64).collect();
+    println!(
+        "written (a step of {step}): train {:.4}, held out {:.4}",
+        loss(&train, &written),
+        loss(&test, &written)
+    );
     let tempo = &rounded[WORTH_ENTRIES..];
-    println!("tempo (T_NONE to T_FIVE): {tempo:?}");
+    println!("tempo by my best threat (rows) and his (columns), T_NONE to T_FIVE; met:");
+    for mine in 0..THREATS {
+        let row = &tempo[mine * THREATS..][..THREATS];
+        let met = &met[tempo_entry(mine, 0)..][..THREATS];
+        println!("  {row:?} {met:?}");
+    }
     println!("the combinations met most (classes ONE=0 .. FIVE=8, sorted), from -> fitted:");
     let mut by_met: Vec<usize> = (0..WORTH_ENTRIES).collect();
     by_met.sort_by_key(|&e| std::cmp::Reverse(met[e]));
@@ -326,14 +393,14 @@ fn write_tables(worths: &[i64], tempo: &[i64]) {
     }
     worth.push_str("]\n");
     std::fs::write(format!("{src}/tree_worth.in"), worth).expect("tree_worth.in");
-    let tempo: Vec<String> = tempo.iter().map(|t| t.to_string()).collect();
-    std::fs::write(
-        format!("{src}/tree_tempo.in"),
-        format!(
-            "// tree::TEMPO_VALUE: written by tools/examples/fit_worth.rs.\n[{}]\n",
-            tempo.join(", ")
-        ),
-    )
-    .expect("tree_tempo.in");
+    let mut text = String::from(
+        "// tree::TEMPO_VALUE, by my best threat, then his: written by tools/examples/fit_worth.rs.\n[\n",
+    );
+    for row in tempo.chunks(THREATS) {
+        let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
+        text.push_str(&format!("    [{}],\n", row.join(", ")));
+    }
+    text.push_str("]\n");
+    std::fs::write(format!("{src}/tree_tempo.in"), text).expect("tree_tempo.in");
     println!("wrote src/tree_worth.in and src/tree_tempo.in");
 }
