@@ -23,10 +23,13 @@
 //! A position is worth the sum of its empty points' **worths** for the side
 //! to move less the other's (kept up to date as the classes change), plus
 //! what the side to move's best threat is worth with the move in hand,
-//! given the other's best ([`TEMPO_VALUE`]). A point's worth comes from a
-//! table over its four classes, sorted ([`POINT_WORTH`]); both tables are
-//! fitted to the tree's own deeper search. The classes' values and the
-//! threat's bonus still order the moves. The moves
+//! given the other's best ([`TEMPO_VALUE`]), and what each side's number of
+//! points with each threat is worth beyond those points' own worths
+//! ([`COUNT_VALUE`]: two points that each make a four are not simply twice
+//! one). A point's worth comes from a table over its four classes, sorted
+//! ([`POINT_WORTH`]); the three tables are fitted to the tree's own deeper
+//! search. The classes' values and the threat's bonus still order the
+//! moves. The moves
 //! tried come from the threats: against his five only its block; against his
 //! open three or four-three, only the points on his threat lines and my own
 //! fours; otherwise the best points by attack and defence. A forced block
@@ -106,16 +109,31 @@ pub const THREAT_VALUE: [i16; 7] = [0, 0, 100, 0, 300, 600, 1000];
 /// threat (before any fit: 0, 30, 400, 100, 800, 1,500 by mine).
 pub const TEMPO_VALUE: [[i32; 7]; 7] = include!("tree_tempo.in");
 
+/// What the number of points with each threat adds to the evaluation, for
+/// the side to move (row 0) and for the other side (row 1), by the threat
+/// (T_NONE to T_FIVE) and the count (none, one, two, three or more): a
+/// second point that makes an open three or a four is not the first's worth
+/// again, as one stone may not stop both. The counts are those the search
+/// keeps (the points near a stone, where every threat lies). Fitted with
+/// [`POINT_WORTH`] and [`TEMPO_VALUE`] in the third round (the twenty-fourth
+/// session, docs/strength.md); a count of none stays 0, and so do the
+/// threats a leaf never counts (below an open three's point, and a five's).
+pub const COUNT_VALUE: [[[i32; COUNT_BUCKETS]; 7]; 2] = include!("tree_counts.in");
+
+/// The counts [`COUNT_VALUE`] tells apart: none, one, two, three or more.
+pub const COUNT_BUCKETS: usize = 4;
+
 /// The number of ways to sort four classes (nine of them) largest first:
 /// the worth table's entries.
 pub const WORTH_ENTRIES: usize = 495;
 
 /// What an empty point adds to the evaluation for the side it is judged for,
 /// by its four classes sorted largest first (entry [`worth_index`]). Fitted
-/// by tools/examples/fit_worth.rs to the tree's own search, twice: at
-/// 20,000 nodes on the evaluation before, then at 50,000 on the first fit,
-/// seven tenths of the way (docs/strength.md, the twenty-first and
-/// twenty-second sessions). The quiet combinations (no three on any line)
+/// by tools/examples/fit_worth.rs to the tree's own search, three times: at
+/// 20,000 nodes on the evaluation before, then at 50,000 on the first fit
+/// and at 50,000 on the second with [`COUNT_VALUE`], each seven tenths of
+/// the way (docs/strength.md, the twenty-first, twenty-second and
+/// twenty-fourth sessions). The quiet combinations (no three on any line)
 /// and those met too seldom to fit keep [`class_value`]'s value, the
 /// evaluation's before.
 pub const POINT_WORTH: [i16; WORTH_ENTRIES] = include!("tree_worth.in");
@@ -197,6 +215,12 @@ const WORTH_BY_PAIRS: [i16; 45 * 45] = {
 pub fn point_worth(classes: u16) -> i16 {
     let pair = |word: u16| PAIR_NUMBER[(word & 15) as usize * 9 + (word >> 4 & 15) as usize];
     WORTH_BY_PAIRS[pair(classes) as usize * 45 + pair(classes >> 8) as usize]
+}
+
+/// A point's threat for the side whose classes are `classes` (T_NONE to
+/// T_FIVE), as the evaluation counts it.
+pub fn point_threat(classes: u16) -> u8 {
+    judge(classes).threat
 }
 
 /// A point's value by its classes, as it orders the moves: the classes'
@@ -566,8 +590,9 @@ pub fn search_until(
 /// What the tree's evaluation of a position is made of, for the side to
 /// move (the fitting tool's features, tools/examples/fit_worth.rs): its
 /// value is `Σ point_worth(words[0]) - Σ point_worth(words[1])` over the
-/// empty points, plus TEMPO_VALUE of `my_best` and `his_best` when he has
-/// no five.
+/// empty points, plus COUNT_VALUE of each side's count of points with each
+/// threat (`point_threat` of their words), plus TEMPO_VALUE of `my_best` and
+/// `his_best` when he has no five.
 #[cfg(not(target_os = "none"))]
 pub struct Terms {
     /// Each empty point's classes words: the side to move's, the other's.
@@ -1313,6 +1338,15 @@ impl Tree<'_> {
         let mut score = self.tally.totals[mine] - self.tally.totals[his];
         if scan.his_fives == 0 {
             score += TEMPO_VALUE[scan.my_best as usize][scan.his_best as usize];
+        }
+        // Each side's count of points with each threat, from an open
+        // three's point to an open four's (the search keeps the counts).
+        for (role, side) in [mine, his].into_iter().enumerate() {
+            let counts = &self.tally.threat_counts[side];
+            for threat in T_THREE as usize..T_FIVE as usize {
+                let bucket = (counts[threat] as usize).min(COUNT_BUCKETS - 1);
+                score += COUNT_VALUE[role][threat][bucket];
+            }
         }
         score
     }

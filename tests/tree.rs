@@ -288,8 +288,8 @@ fn stopped_at_once_it_still_has_a_move() {
 /// `tree::terms` (the fitting tool's features) adds up to the evaluation, as
 /// its documentation says: the empty points' worths for the side to move
 /// less the other's, plus the tempo of the side to move's best threat when
-/// he has no five;
-/// and the sides' terms swap with the side to move.
+/// he has no five, plus each side's counts of points with each threat; and
+/// the sides' terms swap with the side to move.
 #[test]
 fn its_terms_add_up_to_its_evaluation() {
     let mut tables = HeapTables::new();
@@ -310,7 +310,20 @@ fn its_terms_add_up_to_its_evaluation() {
             } else {
                 0
             };
-            assert_eq!(points + tempo, terms.value);
+            // ...and what each side's count of points with each threat
+            // adds: the counts the search keeps, here worked out from the
+            // words as the fitting tool does.
+            let mut counts = 0;
+            for role in 0..2 {
+                let mut by_threat = [0usize; 7];
+                for words in &terms.point_words {
+                    by_threat[tree::point_threat(words[role]) as usize] += 1;
+                }
+                for (threat, &count) in by_threat.iter().enumerate().take(6).skip(1) {
+                    counts += tree::COUNT_VALUE[role][threat][count.min(tree::COUNT_BUCKETS - 1)];
+                }
+            }
+            assert_eq!(points + tempo + counts, terms.value);
             assert!(
                 !terms.leaf || terms.his_fives == 0,
                 "a leaf never faces his five"

@@ -1,8 +1,9 @@
-//! Fits the tree's evaluation to its own deeper search (the twenty-first
-//! and twenty-second sessions, docs/strength.md): a worth for each empty
-//! point by its four classes sorted (`tree::POINT_WORTH`, one table for
-//! both sides) and the tempo of the side to move's best threat, by that
-//! threat and his best (`tree::TEMPO_VALUE`).
+//! Fits the tree's evaluation to its own deeper search (the twenty-first,
+//! twenty-second and twenty-fourth sessions, docs/strength.md): a worth for
+//! each empty point by its four classes sorted (`tree::POINT_WORTH`, one
+//! table for both sides), the tempo of the side to move's best threat, by
+//! that threat and his best (`tree::TEMPO_VALUE`), and what each side's
+//! number of points with each threat adds (`tree::COUNT_VALUE`).
 //!
 //! Games between the project's players (tree:1600 against strong:1600,
 //! tree:400 and Classic, on 19x19 five or more and 15x15 exact five, random
@@ -12,16 +13,17 @@
 //! descent (Adam) to the same of the deeper search's score (a proven win 1,
 //! a proven loss 0). A row of the model is, for each sorted combination of
 //! classes, how many empty points have it for the side to move less for the
-//! other, and both sides' best threats. Only the combinations with a three
-//! or better on one of their lines are fitted, and only the combinations and
-//! tempo entries met in 30 training positions or more; the rest keep the
-//! table's value. It prints the error of the table it started from and of
+//! other, both sides' best threats, and each side's count of points with
+//! each threat (worked out from the words, `tree::point_threat`). Only the
+//! combinations with a three or better on one of their lines are fitted,
+//! and only the combinations, tempo entries and counts met in 30 training
+//! positions or more; the rest keep the table's value. It prints the error of the table it started from and of
 //! the fitted one on held-out positions (every fifth game), the tempo, and
 //! the combinations met most.
 //!
 //! `cargo run --release --example fit_worth -- [GAMES] [DEEP] [SEED]
 //! [--rows FILE]... [--step SHARE] [--tempo-by-mine] [--tempo-only]
-//! [--write]`, or `-- --reset`
+//! [--counts-only] [--write]`, or `-- --reset`
 //!
 //! GAMES per pairing and rule (100), DEEP nodes (20,000), SEED (11). With
 //! `--rows FILE` the positions are read from FILE if it exists, else played
@@ -31,11 +33,13 @@
 //! negative); several files are fitted together. `--step SHARE` writes only
 //! that share of the way from the table it started from to the fit (1);
 //! `--tempo-by-mine` fits one tempo for each of my threats, whatever his
-//! (the first round's); `--tempo-only` leaves the worths as they are.
-//! `--write` writes the result to src/tree_worth.in and src/tree_tempo.in.
+//! (the first round's); `--tempo-only` leaves the worths as they are, and
+//! so do the counts; `--counts-only` fits only the counts. `--write` writes
+//! the result to src/tree_worth.in, src/tree_tempo.in and
+//! src/tree_counts.in.
 //! The games are played on two threads. `--reset` writes the evaluation
 //! before the first fit instead (each entry the classes' value,
-//! `tree::class_value`, and the old tempo) and stops.
+//! `tree::class_value`, the old tempo and no counts) and stops.
 //!
 //! The teacher is the tree as it stands, so a run on the shipped table fits
 //! a next round from it. The first round (the twenty-first session): after
@@ -44,13 +48,18 @@
 //! W31 --tempo-by-mine --write` (those rows were written before his threat
 //! was, and carry a 0 in its place). The second, shipped (the
 //! twenty-second): on the first round's table, the rows of `-- 300 50000
-//! 41 --rows R41`, fitted by `-- --rows R41 --step 0.7 --write`.
+//! 41 --rows R41`, fitted by `-- --rows R41 --step 0.7 --write`. The
+//! third, shipped (the twenty-fourth), with the counts: on the second
+//! round's table (and no counts), the rows of `-- 300 50000 61 --rows R61`,
+//! fitted by `-- --rows R61 --step 0.7 --write`.
 use std::collections::HashMap;
 
 use piskrs::game::Game;
 use piskrs::patterns::THREE;
 use piskrs::rules::WinRule;
-use piskrs::tree::{self, HeapTables, POINT_WORTH, PROVEN, TEMPO_VALUE, WORTH_ENTRIES};
+use piskrs::tree::{
+    self, COUNT_BUCKETS, COUNT_VALUE, HeapTables, POINT_WORTH, PROVEN, TEMPO_VALUE, WORTH_ENTRIES,
+};
 use piskrs_tools::arena::{MatchSettings, play_game_watched};
 use piskrs_tools::fitting::{Adam, logistic, match_name, pairing_matches, squared_error_slope};
 
@@ -71,6 +80,8 @@ const OLD_TEMPO: [i64; THREATS] = [0, 30, 400, 100, 800, 1500, 0];
 /// the other's; the deeper search's verdict.
 struct Row {
     counts: Vec<(usize, i32)>,
+    /// The points with each threat, for the side to move and for the other.
+    threat_counts: [[i32; THREATS]; 2],
     my_best: usize,
     his_best: usize,
     target: f64,
@@ -85,7 +96,25 @@ fn value(row: &Row, weights: &[f64]) -> f64 {
         .iter()
         .map(|&(entry, n)| n as f64 * weights[entry])
         .sum();
-    points + weights[tempo_entry(row.my_best, row.his_best)]
+    let mut threats = 0.0;
+    for (role, counts) in row.threat_counts.iter().enumerate() {
+        for (threat, &count) in counts.iter().enumerate().take(T_FIVE).skip(T_THREE) {
+            threats += weights[count_entry(role, threat, count)];
+        }
+    }
+    points + weights[tempo_entry(row.my_best, row.his_best)] + threats
+}
+
+/// The threats whose counts the evaluation weighs: an open three's point
+/// (T_THREE) up to an open four's (T_FLEX_FOUR, below T_FIVE).
+const T_THREE: usize = 1;
+const T_FIVE: usize = 6;
+
+/// The weight of `count` points with `threat` for `role` (0 the side to
+/// move, 1 the other), after the worths and the tempo.
+fn count_entry(role: usize, threat: usize, count: i32) -> usize {
+    let bucket = (count as usize).min(COUNT_BUCKETS - 1);
+    WORTH_ENTRIES + THREATS * THREATS + (role * THREATS + threat) * COUNT_BUCKETS + bucket
 }
 
 /// The weight of the tempo with the side to move's best threat `mine` and
@@ -112,16 +141,20 @@ fn parse_row(line: &str) -> Row {
     let his_best: usize = next().parse().expect("his threat");
     let held_out = next() == "1";
     let mut counts: HashMap<usize, i32> = HashMap::new();
+    let mut threat_counts = [[0; THREATS]; 2];
     for field in fields {
         let (word, n) = field.split_once(':').expect("word:count");
         let word: u32 = word.parse().expect("a word");
         let n: i32 = n.parse().expect("a count");
         *counts.entry(tree::worth_index(word as u16)).or_default() += n;
+        let role = (word & HIS != 0) as usize;
+        threat_counts[role][tree::point_threat(word as u16) as usize] += n.abs();
     }
     let mut counts: Vec<(usize, i32)> = counts.into_iter().filter(|&(_, n)| n != 0).collect();
     counts.sort();
     Row {
         counts,
+        threat_counts,
         my_best,
         his_best,
         target,
@@ -167,8 +200,19 @@ fn play_match(settings: &MatchSettings, deep: u32, first_game: u32) -> Vec<Strin
                 .iter()
                 .map(|&(word, n)| n * tree::point_worth(word as u16) as i32)
                 .sum();
+            // ...and each side's counts of points with each threat.
+            let mut threats = 0;
+            for role in 0..2 {
+                let mut counts = [0usize; THREATS];
+                for words in &terms.point_words {
+                    counts[tree::point_threat(words[role]) as usize] += 1;
+                }
+                for threat in T_THREE..T_FIVE {
+                    threats += COUNT_VALUE[role][threat][counts[threat].min(COUNT_BUCKETS - 1)];
+                }
+            }
             assert_eq!(
-                points + TEMPO_VALUE[terms.my_best as usize][terms.his_best as usize],
+                points + TEMPO_VALUE[terms.my_best as usize][terms.his_best as usize] + threats,
                 terms.value,
                 "the terms are the evaluation"
             );
@@ -222,6 +266,7 @@ fn main() {
     let mut positional = Vec::new();
     let (mut files, mut write) = (Vec::new(), false);
     let (mut tempo_by_mine, mut tempo_only, mut step) = (false, false, 1.0);
+    let mut counts_only = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -229,6 +274,7 @@ fn main() {
             "--write" => write = true,
             "--tempo-by-mine" => tempo_by_mine = true,
             "--tempo-only" => tempo_only = true,
+            "--counts-only" => counts_only = true,
             "--step" => {
                 step = args
                     .next()
@@ -241,7 +287,7 @@ fn main() {
                     .map(|&word| tree::class_value(word) as i64)
                     .collect();
                 let tempo: Vec<i64> = OLD_TEMPO.iter().flat_map(|&t| [t; THREATS]).collect();
-                write_tables(&classes, &tempo);
+                write_tables(&classes, &tempo, &[0; COUNT_ENTRIES]);
                 return;
             }
             _ => positional.push(arg),
@@ -275,13 +321,19 @@ fn main() {
     }
     let train: Vec<&Row> = rows.iter().filter(|row| !row.held_out).collect();
     let test: Vec<&Row> = rows.iter().filter(|row| row.held_out).collect();
-    let mut met = vec![0usize; WORTH_ENTRIES + THREATS * THREATS];
+    let mut met = vec![0usize; WORTH_ENTRIES + THREATS * THREATS + COUNT_ENTRIES];
     for row in &train {
         row.counts.iter().for_each(|&(entry, _)| met[entry] += 1);
         met[tempo_entry(row.my_best, row.his_best)] += 1;
+        for (role, counts) in row.threat_counts.iter().enumerate() {
+            for (threat, &count) in counts.iter().enumerate().take(T_FIVE).skip(T_THREE) {
+                met[count_entry(role, threat, count)] += 1;
+            }
+        }
     }
     let mut start: Vec<f64> = POINT_WORTH.iter().map(|&w| w as f64).collect();
     start.extend(TEMPO_VALUE.iter().flatten().map(|&t| t as f64));
+    start.extend(COUNT_VALUE.iter().flatten().flatten().map(|&c| c as f64));
     // Only the combinations with a three or better on a line are fitted.
     // The quiet ones (ones and twos) are met around every stone, in the same
     // few arrangements, so their fitted worths stood in for each other: fitted
@@ -295,11 +347,21 @@ fn main() {
     let mut free: Vec<usize> = (0..WORTH_ENTRIES)
         .filter(|&e| met[e] >= FEWEST && best_class(e) >= Some(THREE as u16))
         .collect();
-    if tempo_only {
+    if tempo_only || counts_only {
         free.clear();
     }
     let fitted_combinations = free.len();
-    free.extend((WORTH_ENTRIES..met.len()).filter(|&e| met[e] >= FEWEST));
+    let counts_from = WORTH_ENTRIES + THREATS * THREATS;
+    if !counts_only {
+        free.extend((WORTH_ENTRIES..counts_from).filter(|&e| met[e] >= FEWEST));
+    }
+    // A count of none keeps 0: the other counts are weighed against it.
+    if !tempo_only {
+        free.extend(
+            (counts_from..met.len())
+                .filter(|&e| met[e] >= FEWEST && !(e - counts_from).is_multiple_of(COUNT_BUCKETS)),
+        );
+    }
     let mut weights = start.clone();
     let mut adam = Adam::new(weights.len(), 2.0);
     for _ in 0..3000 {
@@ -310,6 +372,11 @@ fn main() {
                 gradient[entry] += slope * n as f64;
             }
             gradient[tempo_entry(row.my_best, row.his_best)] += slope;
+            for (role, counts) in row.threat_counts.iter().enumerate() {
+                for (threat, &count) in counts.iter().enumerate().take(T_FIVE).skip(T_THREE) {
+                    gradient[count_entry(role, threat, count)] += slope;
+                }
+            }
         }
         gradient.iter_mut().for_each(|g| *g /= train.len() as f64);
         adam.step(&mut weights, &gradient, &free);
@@ -348,7 +415,18 @@ fn main() {
         loss(&train, &written),
         loss(&test, &written)
     );
-    let tempo = &rounded[WORTH_ENTRIES..];
+    let tempo = &rounded[WORTH_ENTRIES..WORTH_ENTRIES + THREATS * THREATS];
+    let threat_counts = &rounded[WORTH_ENTRIES + THREATS * THREATS..];
+    println!("counts by role (mover, then the other), threat (rows) and count (columns); met:");
+    for (i, row) in threat_counts.chunks(COUNT_BUCKETS).enumerate() {
+        let from = WORTH_ENTRIES + THREATS * THREATS + i * COUNT_BUCKETS;
+        println!(
+            "  {} t{} {row:?} {:?}",
+            i / THREATS,
+            i % THREATS,
+            &met[from..from + COUNT_BUCKETS]
+        );
+    }
     println!("tempo by my best threat (rows) and his (columns), T_NONE to T_FIVE; met:");
     for mine in 0..THREATS {
         let row = &tempo[mine * THREATS..][..THREATS];
@@ -368,7 +446,7 @@ fn main() {
         );
     }
     if write {
-        write_tables(&rounded[..WORTH_ENTRIES], tempo);
+        write_tables(&rounded[..WORTH_ENTRIES], tempo, threat_counts);
     }
 }
 
@@ -381,8 +459,11 @@ fn entry_words() -> Vec<u16> {
     words
 }
 
-/// Writes src/tree_worth.in and src/tree_tempo.in.
-fn write_tables(worths: &[i64], tempo: &[i64]) {
+/// The weights of the threats' counts: two roles, each threat, each count.
+const COUNT_ENTRIES: usize = 2 * THREATS * COUNT_BUCKETS;
+
+/// Writes src/tree_worth.in, src/tree_tempo.in and src/tree_counts.in.
+fn write_tables(worths: &[i64], tempo: &[i64], threat_counts: &[i64]) {
     let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../src");
     let mut worth = String::from(
         "// tree::POINT_WORTH, by worth_index: written by tools/examples/fit_worth.rs.\n[\n",
@@ -402,5 +483,18 @@ fn write_tables(worths: &[i64], tempo: &[i64]) {
     }
     text.push_str("]\n");
     std::fs::write(format!("{src}/tree_tempo.in"), text).expect("tree_tempo.in");
-    println!("wrote src/tree_worth.in and src/tree_tempo.in");
+    let mut text = String::from(
+        "// tree::COUNT_VALUE, by role, threat and count: written by tools/examples/fit_worth.rs.\n[\n",
+    );
+    for role in threat_counts.chunks(THREATS * COUNT_BUCKETS) {
+        text.push_str("    [\n");
+        for row in role.chunks(COUNT_BUCKETS) {
+            let row: Vec<String> = row.iter().map(|c| c.to_string()).collect();
+            text.push_str(&format!("        [{}],\n", row.join(", ")));
+        }
+        text.push_str("    ],\n");
+    }
+    text.push_str("]\n");
+    std::fs::write(format!("{src}/tree_counts.in"), text).expect("tree_counts.in");
+    println!("wrote src/tree_worth.in, src/tree_tempo.in and src/tree_counts.in");
 }
