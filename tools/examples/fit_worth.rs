@@ -80,8 +80,9 @@ const OLD_TEMPO: [i64; THREATS] = [0, 30, 400, 100, 800, 1500, 0];
 /// the other's; the deeper search's verdict.
 struct Row {
     counts: Vec<(usize, i32)>,
-    /// The points with each threat, for the side to move and for the other.
-    threat_counts: [[i32; THREATS]; 2],
+    /// The count weights met: for each side (to move, the other) and each
+    /// threat counted, the entry of its count of points with that threat.
+    count_entries: Vec<usize>,
     my_best: usize,
     his_best: usize,
     target: f64,
@@ -96,12 +97,7 @@ fn value(row: &Row, weights: &[f64]) -> f64 {
         .iter()
         .map(|&(entry, n)| n as f64 * weights[entry])
         .sum();
-    let mut threats = 0.0;
-    for (role, counts) in row.threat_counts.iter().enumerate() {
-        for (threat, &count) in counts.iter().enumerate().take(T_FIVE).skip(T_THREE) {
-            threats += weights[count_entry(role, threat, count)];
-        }
-    }
+    let threats: f64 = row.count_entries.iter().map(|&entry| weights[entry]).sum();
     points + weights[tempo_entry(row.my_best, row.his_best)] + threats
 }
 
@@ -152,9 +148,15 @@ fn parse_row(line: &str) -> Row {
     }
     let mut counts: Vec<(usize, i32)> = counts.into_iter().filter(|&(_, n)| n != 0).collect();
     counts.sort();
+    let count_entries = (0..2)
+        .flat_map(|role| {
+            (T_THREE..T_FIVE)
+                .map(move |threat| count_entry(role, threat, threat_counts[role][threat]))
+        })
+        .collect();
     Row {
         counts,
-        threat_counts,
+        count_entries,
         my_best,
         his_best,
         target,
@@ -325,11 +327,7 @@ fn main() {
     for row in &train {
         row.counts.iter().for_each(|&(entry, _)| met[entry] += 1);
         met[tempo_entry(row.my_best, row.his_best)] += 1;
-        for (role, counts) in row.threat_counts.iter().enumerate() {
-            for (threat, &count) in counts.iter().enumerate().take(T_FIVE).skip(T_THREE) {
-                met[count_entry(role, threat, count)] += 1;
-            }
-        }
+        row.count_entries.iter().for_each(|&entry| met[entry] += 1);
     }
     let mut start: Vec<f64> = POINT_WORTH.iter().map(|&w| w as f64).collect();
     start.extend(TEMPO_VALUE.iter().flatten().map(|&t| t as f64));
@@ -372,10 +370,8 @@ fn main() {
                 gradient[entry] += slope * n as f64;
             }
             gradient[tempo_entry(row.my_best, row.his_best)] += slope;
-            for (role, counts) in row.threat_counts.iter().enumerate() {
-                for (threat, &count) in counts.iter().enumerate().take(T_FIVE).skip(T_THREE) {
-                    gradient[count_entry(role, threat, count)] += slope;
-                }
+            for &entry in &row.count_entries {
+                gradient[entry] += slope;
             }
         }
         gradient.iter_mut().for_each(|g| *g /= train.len() as f64);
