@@ -52,6 +52,9 @@
 //! third, shipped (the twenty-fourth), with the counts: on the second
 //! round's table (and no counts), the rows of `-- 300 50000 61 --rows R61`,
 //! fitted by `-- --rows R61 --step 0.7 --write`.
+//! A fourth round (the twenty-fifth), on the third round's table, the rows
+//! of `-- 300 50000 81 --rows R81` and of seed 82, fitted alone or with
+//! R61, was not kept: no candidate held every opponent (docs/strength.md).
 use std::collections::HashMap;
 
 use piskrs::game::Game;
