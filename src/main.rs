@@ -8,6 +8,7 @@
 #![cfg_attr(target_arch = "msp430", feature(asm_experimental_arch))]
 
 #[cfg(target_os = "none")]
+#[cfg_attr(feature = "tree-bench", allow(dead_code))]
 mod dos;
 
 /// Deliberate ballast that must make the link fail (see tests/build/checks.test.js).
@@ -15,7 +16,13 @@ mod dos;
 #[used]
 static LINK_BUDGET_BALLAST: [u8; 60000] = [1; 60000];
 
+#[cfg(all(target_arch = "msp430", feature = "tree-bench"))]
+compile_error!("the tree's benchmark build (feature tree-bench) is the 386 build's only");
+
+// The tree's benchmark build keeps only `piskrs_main`'s tree bench of the
+// program's functions: the rest is left unused there.
 #[cfg(target_os = "none")]
+#[cfg_attr(feature = "tree-bench", allow(dead_code, unused_imports))]
 mod program {
     use core::sync::atomic::Ordering;
 
@@ -48,6 +55,7 @@ mod program {
 
     /// The program: read the command line, take over the screen, then show the
     /// screen and hand each key or click to the core until it says quit.
+    #[cfg(not(feature = "tree-bench"))]
     #[unsafe(no_mangle)]
     pub extern "C" fn piskrs_main() -> u8 {
         let options = match read_options() {
@@ -78,6 +86,77 @@ mod program {
         // in ten (tests/dosbox/README.md), but not once in 40 runs so.
         let _ = dosapi::close(dosapi::STDOUT);
         errorlevel
+    }
+
+    /// The tree's benchmark build (`cargo tree-com`: target/PISKTREE.COM),
+    /// `PISKTREE [BUDGET]`: the tree's reply to each of /BENCH's positions
+    /// within BUDGET nodes (140 if none), its tables in far memory, timed with
+    /// the BIOS clock (55 ms a tick). A TREE line a position gives its move
+    /// and nodes, which the host's must equal at 140 nodes
+    /// (tests/dosbox/fixtures/tree-bench.txt); the TIME line the median, the
+    /// worst and the nodes a second.
+    #[cfg(feature = "tree-bench")]
+    #[unsafe(no_mangle)]
+    pub extern "C" fn piskrs_main() -> u8 {
+        const COUNT: usize = benchmark::POSITIONS as usize;
+        let mut tail = [0u8; 127];
+        let budget = dosapi::command_tail(&mut tail)
+            .iter()
+            .filter(|byte| byte.is_ascii_digit())
+            .fold(0u32, |budget, &digit| {
+                budget
+                    .saturating_mul(10)
+                    .saturating_add((digit - b'0') as u32)
+            });
+        let budget = if budget == 0 { 140 } else { budget };
+        let mut tables = crate::dos::far_tree::FarTreeTables::new();
+        tables.forget_classes();
+        let mut ticks = [0u32; COUNT];
+        let mut total_nodes: u32 = 0;
+        let mut line = Text::<78>::new();
+        let mut game = piskrs::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
+        for (n, ticks) in ticks.iter_mut().enumerate() {
+            benchmark::set_position(n as u16, &mut game);
+            let position = piskrs::game::Position::of(&game);
+            let start = bios::ticks();
+            let reply = piskrs::tree::choose(
+                position.board,
+                position.to_move,
+                position.rule,
+                budget,
+                &mut tables,
+            );
+            let spent = bios::ticks().wrapping_sub(start);
+            *ticks = spent;
+            if let Some((point, nodes)) = reply {
+                total_nodes += nodes;
+                line.clear();
+                field(&mut line, b"TREE ", n as u32 + 1);
+                line.push(b" ");
+                push_point(&mut line, point);
+                field(&mut line, b" nodes=", nodes);
+                field(&mut line, b" ms=", spent * 55);
+                print_line(&mut line);
+            }
+        }
+        let all: u32 = ticks.iter().sum();
+        ticks.sort_unstable();
+        line.clear();
+        // As time_level's TIME line for Strong (its code left alone: a
+        // function shared with it costs PISKRS.COM 8 bytes).
+        field(&mut line, b"TIME TREE positions=", COUNT as u32);
+        let median = (ticks[COUNT / 2 - 1] + ticks[COUNT / 2]) * 55 / 2;
+        field(&mut line, b" median_ms=", median);
+        field(&mut line, b" worst_ms=", ticks[COUNT - 1] * 55);
+        print(line.as_bytes());
+        line.clear();
+        field(&mut line, b" budget=", budget);
+        field(&mut line, b" nodes=", total_nodes);
+        let per_s = total_nodes * 1000 / (all * 55).max(1);
+        field(&mut line, b" nodes_per_s=", per_s);
+        print_line(&mut line);
+        let _ = dosapi::close(dosapi::STDOUT);
+        0
     }
 
     /// The command line's options, or (usage printed) the errorlevel to end

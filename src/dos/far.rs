@@ -25,10 +25,19 @@ pub const HELP_AT: usize = FAR_WORDS * 4;
 /// Paragraphs (16 bytes) of our segment, then of the table and the texts.
 const SEGMENT_PARAGRAPHS: u16 = 0x1000;
 const TABLE_PARAGRAPHS: u16 = (HELP_AT + help::TAIL_LEN).div_ceil(16) as u16;
+/// Where the tree's tables start in the tree's benchmark build
+/// (src/dos/far_tree.rs), in paragraphs from our segment's start: after the
+/// table and the texts.
+#[cfg(feature = "tree-bench")]
+pub const TREE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
+#[cfg(feature = "tree-bench")]
+const TREE_PARAGRAPHS: u16 = super::far_tree::PARAGRAPHS;
+#[cfg(not(feature = "tree-bench"))]
+const TREE_PARAGRAPHS: u16 = 0;
 /// The paragraphs from our segment's start that must be ours: the loader
 /// (xtask/src/stub.rs, told by `_start`'s symbols) says so and ends the
 /// program when DOS gave fewer.
-pub const PARAGRAPHS_NEEDED: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
+pub const PARAGRAPHS_NEEDED: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS + TREE_PARAGRAPHS;
 
 /// The far texts (link.x's `.tail`): the loader unpacks them to far memory at
 /// HELP_AT.

@@ -7,6 +7,11 @@
 //! behind the loader (`stub.rs`) that unpacks them when DOS starts the file.
 //! The program finds everything where the linker put it, as if DOS had loaded
 //! the image itself.
+//!
+//! `cargo tree-com` builds target/PISKTREE.COM the same way from the tree's
+//! benchmark build (feature `tree-bench`, src/main.rs): not shipped, only
+//! measured (tests/dosbox/tree_bench.js) and checked against the host
+//! (tests/dosbox/tree.test.js).
 
 mod lzss;
 mod stub;
@@ -30,7 +35,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("com") => build_com(),
-        _ => Err("usage: cargo com  (xtask com: builds target/PISKRS.COM)".into()),
+        Some("tree-com") => build_tree_com(),
+        _ => Err("usage: cargo com  (xtask com: builds target/PISKRS.COM); \
+                  cargo tree-com  (xtask tree-com: target/PISKTREE.COM)"
+            .into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -63,6 +71,28 @@ fn build_com() -> Result<(), String> {
     let program = Program::read(&elf)?;
     write_com(&root, COM, &program)?;
     build_com86(&root, &cargo)
+}
+
+/// The tree's benchmark build (feature `tree-bench`, src/main.rs): the 386
+/// build in a target folder of its own, so that PISKRS.COM's stays as it is.
+const TREE_TARGET: &str = "target/tree-bench";
+const TREE_ELF: &str = "target/tree-bench/i8086-dos/dos/piskrs";
+const TREE_COM: &str = "target/PISKTREE.COM";
+
+fn build_tree_com() -> Result<(), String> {
+    let root = root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(&cargo)
+        .current_dir(&root)
+        .args(["dos-build", "--quiet", "--features", "tree-bench"])
+        .args(["--target-dir", TREE_TARGET])
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("the tree's benchmark build failed".into());
+    }
+    let elf = std::fs::read(root.join(TREE_ELF)).map_err(|e| format!("{TREE_ELF}: {e}"))?;
+    write_com(&root, TREE_COM, &Program::read(&elf)?)
 }
 
 /// Packs a program and writes it behind the loader; says what it wrote.

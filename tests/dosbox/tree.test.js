@@ -1,0 +1,54 @@
+// End-to-end tests of the tree's benchmark build, target/PISKTREE.COM (`cargo
+// tree-com`; not shipped): on the reference 386, with its tables in far memory
+// (src/dos/far_tree.rs), the tree's move and node count on each of /BENCH's
+// positions must equal what the host computes with its tables on the heap
+// (fixtures/tree-bench.txt, kept honest by tests/tree_bench.rs); and when DOS
+// cannot give the memory the tables need, the program says so and ends with
+// errorlevel 1 before anything else.
+"use strict";
+
+const { describe, it } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const h = require("./harness");
+
+const T = { timeout: 600000 };
+const PISKTREE_COM = path.join(__dirname, "..", "..", "target", "PISKTREE.COM");
+
+function pisktree() {
+    if (!fs.existsSync(PISKTREE_COM)) throw new Error(`${PISKTREE_COM} does not exist: build it first (cargo tree-com)`);
+    return fs.readFileSync(PISKTREE_COM);
+}
+
+// PISKTREE is a 386 build: the 8086 suite (npm run test:86) has nothing of it to run.
+describe("the tree on DOS (PISKTREE.COM)", { skip: h.BUILD_86 && "a 386 build, not in the 8086 suite" }, () => {
+    it("PISKTREE 400: a TREE line a position equal to fixtures/tree-bench.txt, then the TIME line; errorlevel 0", T, async () => {
+        const r = await h.withDos({
+            name: "tree-bench",
+            files: { "PISKTREE.COM": pisktree() },
+            steps: [{ run: "PISKTREE 400" }],
+            cputype: "386",
+            cycles: 20000,
+        }, (dos) => dos.finished(1, { timeout: 540000 }));
+        assert.equal(r.errorlevel, 0, r.output);
+        const lines = r.output.split(/\r?\n/);
+        const moves = lines.filter((l) => l.startsWith("TREE ")).map((l) => l.replace(/ ms=\d+$/, "")).join("\n") + "\n";
+        const fixture = fs.readFileSync(path.join(__dirname, "fixtures", "tree-bench.txt"), "latin1");
+        assert.equal(moves, fixture, r.output);
+        assert.match(r.output, /^TIME TREE positions=12 median_ms=\d+ worst_ms=\d+ budget=400 nodes=\d+ nodes_per_s=\d+\r?$/m, r.output);
+    });
+
+    it("with too little free memory for its tables (LOADFIX -400 leaves about 230 KB) it says how much it needs and ends with errorlevel 1", T, async () => {
+        const r = await h.withDos({
+            name: "tree-memory",
+            files: { "PISKTREE.COM": pisktree() },
+            // LOADFIX with no program keeps its 400 KB until LOADFIX -F.
+            steps: ["LOADFIX -400 > NUL", { run: "PISKTREE 400" }],
+            cputype: "386",
+        }, (dos) => dos.finished(1, { timeout: 120000 }));
+        assert.match(r.output, /PISKRS needs \d+ KB of free memory\./, r.output);
+        assert.doesNotMatch(r.output, /TREE /, r.output);
+        assert.equal(r.errorlevel, 1, r.output);
+    });
+});
