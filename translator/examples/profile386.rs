@@ -1,0 +1,231 @@
+//! A profile of the 386 build (not the translator's, but Unicorn is here):
+//! runs a linked i8086-dos ELF (PISKRS.COM's, or the tree's benchmark build,
+//! `cargo tree-com`) in Unicorn's 16-bit x86 from `piskrs_main`, with the
+//! faked DOS of the lockstep differ (examples/common: INT 21h writes
+//! captured, INT 1Ah's clock one tick a call), and counts the instructions
+//! each function ran itself and how often it was called. DOSBox-X's normal
+//! core counts a cycle an instruction or so, so on the reference 386
+//! (cycles=fixed 3000) 3,000 instructions are about a millisecond: the
+//! counts say where a reply's time goes.
+//!
+//! ```text
+//! cargo run --release -p translator --example profile386 -- ELF [TAIL] [TOP]
+//! ```
+//! ELF: target/tree-bench/i8086-dos/dos/piskrs by default; TAIL the command
+//! tail (" 140" by default: PISKTREE's budget); TOP the functions listed
+//! (30). PROFILE_FROM=name counts only from that function's first call on
+//! (a part of its mangled name). PROFILE_PART=text also sums the functions
+//! whose names contain the text (`tree`: the tree's own, with its far
+//! tables') and, from PISKTREE's `TIME TREE` line, gives that a node.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
+use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
+
+#[path = "common/mod.rs"]
+mod common;
+use common::{Dos, SEG, SP0, fake_int};
+
+/// Where `piskrs_main` returns to (its `retl` pops a 4-byte address).
+const STOP: u16 = 0x0000;
+
+/// A function: its start, its end and its name (demangled enough to read).
+struct Function {
+    start: u32,
+    end: u32,
+    name: String,
+}
+
+/// A symbol's name as Rust writes it, without its hash.
+fn readable(mangled: &str) -> String {
+    format!("{:#}", rustc_demangle::demangle(mangled))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let elf_path = args
+        .get(1)
+        .map(String::as_str)
+        .unwrap_or("target/tree-bench/i8086-dos/dos/piskrs");
+    let tail = args.get(2).cloned().unwrap_or(" 140".into());
+    let top: usize = args.get(3).and_then(|t| t.parse().ok()).unwrap_or(30);
+    let elf = std::fs::read(elf_path).unwrap_or_else(|e| panic!("{elf_path}: {e}"));
+    let file = object::File::parse(&*elf).expect("an ELF");
+
+    let base = (SEG as u64) << 4;
+    let mut emu = Unicorn::new(Arch::X86, Mode::MODE_16).unwrap();
+    emu.mem_map(0, 0x100000, Prot::ALL).unwrap();
+    for section in file.sections() {
+        let name = section.name().unwrap_or("");
+        if [".text", ".rodata", ".data"].contains(&name) {
+            emu.mem_write(base + section.address(), section.data().unwrap())
+                .unwrap();
+        }
+    }
+    let mut psp = vec![0u8; 0x100];
+    psp[0x80] = tail.len() as u8;
+    psp[0x81..0x81 + tail.len()].copy_from_slice(tail.as_bytes());
+    psp[0x81 + tail.len()] = 0x0D;
+    // PSP:0002, the paragraph after our block: all of memory below A000h.
+    psp[2..4].copy_from_slice(&0xA000u16.to_le_bytes());
+    emu.mem_write(base, &psp).unwrap();
+
+    let mut functions: Vec<Function> = file
+        .symbols()
+        .filter(|s| s.kind() == SymbolKind::Text && s.size() > 0)
+        .map(|s| Function {
+            start: s.address() as u32,
+            end: (s.address() + s.size()) as u32,
+            name: readable(s.name().unwrap_or("?")),
+        })
+        .collect();
+    functions.sort_by_key(|f| f.start);
+    let main = file
+        .symbols()
+        .find(|s| s.name() == Ok("piskrs_main"))
+        .expect("piskrs_main")
+        .address();
+    let from = std::env::var("PROFILE_FROM").ok();
+    let from_at: Option<u32> = from.as_ref().map(|part| {
+        file.symbols()
+            .find(|s| s.name().is_ok_and(|n| n.contains(part.as_str())))
+            .unwrap_or_else(|| panic!("no function named like {part}"))
+            .address() as u32
+    });
+
+    for r in [
+        RegisterX86::CS,
+        RegisterX86::DS,
+        RegisterX86::ES,
+        RegisterX86::SS,
+    ] {
+        emu.reg_write(r, SEG as u64).unwrap();
+    }
+    let sp = SP0 - 4;
+    emu.mem_write(base + sp as u64, &(STOP as u32).to_le_bytes())
+        .unwrap();
+    emu.reg_write(RegisterX86::ESP, sp as u64).unwrap();
+    emu.reg_write(RegisterX86::EFLAGS, 0x0202).unwrap();
+
+    // Instructions by address, and calls by function start.
+    let counts: Rc<RefCell<HashMap<u32, u64>>> = Rc::default();
+    let counting = Rc::new(std::cell::Cell::new(from_at.is_none()));
+    {
+        let (counts, counting) = (counts.clone(), counting.clone());
+        emu.add_code_hook(base, base + 0xFFFF, move |_, address, _| {
+            let ip = (address - base) as u32;
+            if !counting.get() && Some(ip) == from_at {
+                counting.set(true);
+            }
+            if counting.get() {
+                *counts.borrow_mut().entry(ip).or_default() += 1;
+            }
+        })
+        .unwrap();
+    }
+    let dos = Rc::new(RefCell::new(Dos::new()));
+    {
+        let dos = dos.clone();
+        emu.add_intr_hook(move |uc, n| {
+            let regs = [
+                RegisterX86::AX,
+                RegisterX86::BX,
+                RegisterX86::CX,
+                RegisterX86::DX,
+                RegisterX86::SI,
+                RegisterX86::DI,
+                RegisterX86::DS,
+                RegisterX86::ES,
+            ];
+            let mut r = [0u16; 9];
+            for (k, x) in regs.iter().enumerate() {
+                r[k] = uc.reg_read(*x).unwrap() as u16;
+            }
+            let mut dos = dos.borrow_mut();
+            {
+                let uc2: &Unicorn<()> = uc;
+                fake_int(&mut dos, n as u8, &mut r, &|l| {
+                    let mut b = [0u8];
+                    uc2.mem_read(l as u64, &mut b).unwrap();
+                    b[0]
+                });
+            }
+            for (k, x) in regs.iter().enumerate() {
+                uc.reg_write(*x, r[k] as u64).unwrap();
+            }
+            uc.reg_write(RegisterX86::EFLAGS, r[8] as u64).unwrap();
+        })
+        .unwrap();
+    }
+    let result = emu.emu_start(base + main, base + STOP as u64, 0, 0);
+    let dos = dos.borrow();
+    print!("{}", String::from_utf8_lossy(&dos.out));
+    if let Err(e) = result {
+        let ip = emu.reg_read(RegisterX86::IP).unwrap();
+        println!("stopped: {e:?} at IP {ip:#06x}");
+    }
+    for unknown in &dos.unknown {
+        println!("not faked: {unknown}");
+    }
+
+    let function_of = |ip: u32| {
+        let at = functions.partition_point(|f| f.start <= ip);
+        (at > 0 && ip < functions[at - 1].end).then(|| at - 1)
+    };
+    let mut own: HashMap<Option<usize>, u64> = HashMap::new();
+    let mut calls: HashMap<usize, u64> = HashMap::new();
+    let mut total = 0;
+    for (&ip, &n) in counts.borrow().iter() {
+        let f = function_of(ip);
+        *own.entry(f).or_default() += n;
+        total += n;
+        if let Some(f) = f
+            && functions[f].start == ip
+        {
+            *calls.entry(f).or_default() += n;
+        }
+    }
+    let mut rows: Vec<_> = own.into_iter().collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.1));
+    if let Ok(part) = std::env::var("PROFILE_PART") {
+        let sum: u64 = rows
+            .iter()
+            .filter(|r| r.0.is_some_and(|f| functions[f].name.contains(&part)))
+            .map(|r| r.1)
+            .sum();
+        let out = String::from_utf8_lossy(&dos.out);
+        let nodes: Option<u64> = out
+            .split_once("TIME TREE ")
+            .and_then(|(_, time)| time.split(" nodes=").nth(1))
+            .and_then(|n| n.split(' ').next()?.parse().ok());
+        print!("the functions named like {part}: {sum} instructions");
+        match nodes {
+            Some(nodes) => println!(", {nodes} nodes, {} a node", sum / nodes.max(1)),
+            None => println!(),
+        }
+    }
+    println!(
+        "{total} instructions{}; by function (its own, not its callees'):",
+        from.map_or(String::new(), |f| format!(" from {f}'s first call"))
+    );
+    println!(
+        "{:>12} {:>6} {:>10}  function",
+        "instructions", "%", "calls"
+    );
+    for (f, n) in rows.into_iter().take(top) {
+        let (name, called) = match f {
+            Some(f) => (
+                functions[f].name.as_str(),
+                calls.get(&f).copied().unwrap_or(0),
+            ),
+            None => ("(outside any function)", 0),
+        };
+        println!(
+            "{n:>12} {:>6.2} {called:>10}  {name}",
+            n as f64 * 100.0 / total.max(1) as f64
+        );
+    }
+}
