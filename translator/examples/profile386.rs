@@ -17,11 +17,14 @@
 //! (a part of its mangled name). PROFILE_PART=text also sums the functions
 //! whose names contain the text (`tree`: the tree's own, with its far
 //! tables') and, from PISKTREE's `TIME TREE` line, gives that a node.
+//! PROFILE_SHOW=text prints the code of the functions whose names contain
+//! the text, each instruction with the times it ran.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use iced_x86::{Decoder, DecoderOptions, Formatter, NasmFormatter};
 use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
 use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
 
@@ -190,6 +193,21 @@ fn main() {
     }
     let mut rows: Vec<_> = own.into_iter().collect();
     rows.sort_by_key(|r| std::cmp::Reverse(r.1));
+    if let Ok(part) = std::env::var("PROFILE_SHOW") {
+        let counts = counts.borrow();
+        for f in functions.iter().filter(|f| f.name.contains(&part)) {
+            println!("{}:", f.name);
+            let mut code = vec![0u8; (f.end - f.start) as usize];
+            emu.mem_read(base + f.start as u64, &mut code).unwrap();
+            let mut formatter = NasmFormatter::new();
+            for instruction in Decoder::with_ip(16, &code, f.start as u64, DecoderOptions::NONE) {
+                let mut text = String::new();
+                formatter.format(&instruction, &mut text);
+                let ran = counts.get(&(instruction.ip() as u32)).copied().unwrap_or(0);
+                println!("{ran:>10}  {:04x}  {text}", instruction.ip());
+            }
+        }
+    }
     if let Ok(part) = std::env::var("PROFILE_PART") {
         let sum: u64 = rows
             .iter()
