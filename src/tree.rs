@@ -186,35 +186,54 @@ const PAIR_NUMBER: [u8; 81] = {
     number
 };
 
-/// [`POINT_WORTH`] by the numbers of a point's two pairs of lines (45 times
-/// the first plus the second): three lookups and no sorting, as a stone
-/// has some sixty points judged again.
-const WORTH_BY_PAIRS: [i16; 45 * 45] = {
+/// A pair of lines' classes (a byte of a classes word: two nibbles) as its
+/// pair's number (bytes with a nibble past FIVE never occur: 0).
+const PAIR_BY_BYTE: [u8; 256] = {
+    let mut number = [0u8; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (low, high) = (byte & 15, byte >> 4);
+        if low < 9 && high < 9 {
+            number[byte] = PAIR_NUMBER[low * 9 + high];
+        }
+        byte += 1;
+    }
+    number
+};
+
+/// What a point is to one side ([`judge_afresh`]) by the numbers of its two
+/// pairs of lines (45 times the first plus the second): two byte lookups
+/// and one of these, where working it out takes some eighty instructions
+/// on the 386 (a stone has some thirty points judged again; the profile in
+/// docs/benchmarks.md).
+const JUDGED_BY_PAIRS: [Judged; 45 * 45] = {
     let mut pairs = [0u16; 45];
     let mut classes = 0u16;
     while classes < 81 {
         pairs[PAIR_NUMBER[classes as usize] as usize] = (classes / 9) | ((classes % 9) << 4);
         classes += 1;
     }
-    let mut worth = [0i16; 45 * 45];
+    let mut judged = [Judged {
+        threat: 0,
+        value: 0,
+        worth: 0,
+    }; 45 * 45];
     let mut first = 0;
     while first < 45 {
         let mut second = 0;
         while second < 45 {
-            let word = pairs[first] | pairs[second] << 8;
-            worth[first * 45 + second] = POINT_WORTH[worth_index(word)];
+            judged[first * 45 + second] = judge_afresh(pairs[first] | pairs[second] << 8);
             second += 1;
         }
         first += 1;
     }
-    worth
+    judged
 };
 
 /// A point's worth in the evaluation, by its classes.
 #[inline(always)]
 pub fn point_worth(classes: u16) -> i16 {
-    let pair = |word: u16| PAIR_NUMBER[(word & 15) as usize * 9 + (word >> 4 & 15) as usize];
-    WORTH_BY_PAIRS[pair(classes) as usize * 45 + pair(classes >> 8) as usize]
+    judge(classes).worth
 }
 
 /// A point's threat for the side whose classes are `classes` (T_NONE to
@@ -345,9 +364,18 @@ const CLASS_SUMMARY: [u32; 9] = {
     summary
 };
 
-/// A point's threat and value for the side whose four classes are the
-/// nibbles of `classes`.
+/// A point's threat, value and worth for the side whose four classes are
+/// the nibbles of `classes`, from the table.
+#[inline(always)]
 fn judge(classes: u16) -> Judged {
+    let first = PAIR_BY_BYTE[classes as u8 as usize] as usize;
+    let second = PAIR_BY_BYTE[(classes >> 8) as usize] as usize;
+    JUDGED_BY_PAIRS[first * 45 + second]
+}
+
+/// A point's threat, value and worth for the side whose four classes are
+/// the nibbles of `classes`, worked out (the table's entries).
+const fn judge_afresh(classes: u16) -> Judged {
     let sum = CLASS_SUMMARY[classes as usize & 15]
         + CLASS_SUMMARY[(classes >> 4) as usize & 15]
         + CLASS_SUMMARY[(classes >> 8) as usize & 15]
@@ -371,7 +399,7 @@ fn judge(classes: u16) -> Judged {
     Judged {
         threat,
         value: (sum >> 16) as i16 + THREAT_VALUE[threat as usize],
-        worth: point_worth(classes),
+        worth: POINT_WORTH[worth_index(classes)],
     }
 }
 
@@ -468,7 +496,7 @@ struct Moves {
 }
 
 /// One search for one move.
-struct Tree<'m> {
+struct Tree<'m, M: TreeTables + ?Sized> {
     side: usize,
     rule: WinRule,
     /// 0 empty, 1 Black, 2 White (a stone's number is its colour plus one).
@@ -502,7 +530,7 @@ struct Tree<'m> {
     /// The best move at the root of the depth under way whose search
     /// finished.
     root_move: Option<u16>,
-    memory: &'m mut dyn TreeTables,
+    memory: &'m mut M,
     /// Asked every STOP_EVERY nodes whether to stop now (a clock's), first
     /// at node STOP_EVERY.
     stop: &'m dyn Fn() -> bool,
@@ -515,12 +543,12 @@ const STOP_EVERY: u32 = 256;
 /// The point the tree plays for the side to move on `board`, within `budget`
 /// nodes, and the nodes it searched; None when the board holds no stone or
 /// no empty point near one.
-pub fn choose(
+pub fn choose<M: TreeTables + ?Sized>(
     board: &Board,
     to_move: Stone,
     rule: WinRule,
     budget: u32,
-    memory: &mut dyn TreeTables,
+    memory: &mut M,
 ) -> Option<(Point, u32)> {
     choose_until(board, to_move, rule, budget, memory, &|| false)
 }
@@ -529,12 +557,12 @@ pub fn choose(
 /// nodes): the host's timed brain gives it a clock, so that one search uses
 /// the whole turn. Stopped, it plays what [`choose`] would have played had
 /// the budget ended there.
-pub fn choose_until(
+pub fn choose_until<M: TreeTables + ?Sized>(
     board: &Board,
     to_move: Stone,
     rule: WinRule,
     budget: u32,
-    memory: &mut dyn TreeTables,
+    memory: &mut M,
     stop: &dyn Fn() -> bool,
 ) -> Option<(Point, u32)> {
     let searched = search_until(board, to_move, rule, budget, memory, stop)?;
@@ -554,12 +582,12 @@ pub struct Searched {
 
 /// As [`choose_until`], with the depth and the score the move rests on (the
 /// host's tools print them; the move is the same).
-pub fn search_until(
+pub fn search_until<M: TreeTables + ?Sized>(
     board: &Board,
     to_move: Stone,
     rule: WinRule,
     budget: u32,
-    memory: &mut dyn TreeTables,
+    memory: &mut M,
     stop: &dyn Fn() -> bool,
 ) -> Option<Searched> {
     let side = board.side() as usize;
@@ -612,11 +640,11 @@ pub struct Terms {
 /// The terms of the tree's evaluation of `board`, `to_move` to move; None
 /// when the board holds no stone.
 #[cfg(not(target_os = "none"))]
-pub fn terms(
+pub fn terms<M: TreeTables + ?Sized>(
     board: &Board,
     to_move: Stone,
     rule: WinRule,
-    memory: &mut dyn TreeTables,
+    memory: &mut M,
 ) -> Option<Terms> {
     with_tree(board, rule, 1, memory, &|| false, |tree| {
         let me = to_move as u8 + 1;
@@ -681,13 +709,13 @@ const NO_PLACED: [Placed; MAX_PLY] = [Placed {
 /// the scratch DOS build of docs/strength.md `choose_until`'s frame is
 /// 12,224 bytes, 23,592 when they were written out in the literal.)
 #[inline(always)]
-fn with_tree<R>(
+fn with_tree<R, M: TreeTables + ?Sized>(
     board: &Board,
     rule: WinRule,
     budget: u32,
-    memory: &mut dyn TreeTables,
+    memory: &mut M,
     stop: &dyn Fn() -> bool,
-    run: impl FnOnce(&mut Tree) -> R,
+    run: impl FnOnce(&mut Tree<M>) -> R,
 ) -> Option<R> {
     memory.clear_entries();
     let mut tree = Tree {
@@ -720,7 +748,7 @@ fn with_tree<R>(
     tree.set_board(board).then(|| run(&mut tree))
 }
 
-impl Tree<'_> {
+impl<M: TreeTables + ?Sized> Tree<'_, M> {
     /// Places `board`'s stones, then judges every point once from its final
     /// keys; false when the board holds no stone.
     fn set_board(&mut self, board: &Board) -> bool {
@@ -780,11 +808,19 @@ impl Tree<'_> {
     }
 
     /// The classes of a key, from the table (worked out the first time).
+    #[inline(always)]
     fn classes_of(&mut self, key: u16) -> u8 {
         let known = self.memory.classes(key);
         if known != UNKNOWN {
             return known;
         }
+        self.work_out_classes(key)
+    }
+
+    /// The classes of a key met for the first time (a few hundred keys a
+    /// game: out of the way of the lookup), kept in the table.
+    #[inline(never)]
+    fn work_out_classes(&mut self, key: u16) -> u8 {
         let (mut stones, mut edge) = ([0u16; 2], 0u16);
         for steps in -4..5isize {
             if steps == 0 {
@@ -826,6 +862,7 @@ impl Tree<'_> {
 
     /// Keeps the point `index` as it is, to be restored when the newest
     /// stone is taken away.
+    #[inline(always)]
     fn save_point(&mut self, index: usize) {
         let [black, white] = self.judged[index];
         let point = [
@@ -1428,7 +1465,7 @@ mod tests {
     /// What a tree knows of its position, its points' classes only where
     /// empty (a stone's are kept unused until it is taken away) when
     /// `all_classes` is false.
-    fn state(tree: &Tree, all_classes: bool) -> Vec<i64> {
+    fn state(tree: &Tree<HeapTables>, all_classes: bool) -> Vec<i64> {
         let mut seen: Vec<i64> = Vec::new();
         for index in 0..tree.side * tree.side {
             seen.push(tree.cells[index] as i64);
@@ -1467,7 +1504,7 @@ mod tests {
 
     /// Each point's keys as its lines read on the board (not as the
     /// stones' updates made them).
-    fn read_keys(tree: &Tree) -> Vec<u16> {
+    fn read_keys(tree: &Tree<HeapTables>) -> Vec<u16> {
         let side = tree.side as isize;
         let mut keys = Vec::new();
         for index in 0..tree.side * tree.side {
@@ -1482,7 +1519,7 @@ mod tests {
                     } else {
                         WALL
                     };
-                    key |= what << Tree::slot(steps);
+                    key |= what << Tree::<HeapTables>::slot(steps);
                 }
                 keys.push(key);
             }
@@ -1491,7 +1528,7 @@ mod tests {
     }
 
     /// Each empty point's classes as its keys give them, looked up afresh.
-    fn looked_up_classes(tree: &mut Tree) -> Vec<[u16; 2]> {
+    fn looked_up_classes(tree: &mut Tree<HeapTables>) -> Vec<[u16; 2]> {
         let mut classes = Vec::new();
         for index in 0..tree.side * tree.side {
             if tree.cells[index] == 0 {
@@ -1508,7 +1545,7 @@ mod tests {
     }
 
     /// The state of a tree built afresh for the stones of `tree`.
-    fn fresh_state(tree: &Tree) -> Vec<i64> {
+    fn fresh_state(tree: &Tree<HeapTables>) -> Vec<i64> {
         let side = tree.side;
         let mut board = Board::new(side as u8);
         for index in 0..side * side {
@@ -1531,6 +1568,19 @@ mod tests {
     /// reads, the classes as the keys give them), and after each
     /// taking away it is exactly what it was before that stone, on both
     /// boards and rules, fives and walls included.
+    #[test]
+    fn the_judged_table_is_each_point_judged_afresh() {
+        for classes in 0..9u16.pow(4) {
+            let word = (0..4).fold(0u16, |word, d| word | (classes / 9u16.pow(d) % 9) << (4 * d));
+            let (table, afresh) = (judge(word), judge_afresh(word));
+            assert_eq!(
+                (table.threat, table.value, table.worth),
+                (afresh.threat, afresh.value, afresh.worth),
+                "classes {word:04x}"
+            );
+        }
+    }
+
     #[test]
     fn a_stone_taken_away_restores_the_tree() {
         let mut seed = 11u32;
