@@ -65,6 +65,19 @@ const MAX_PLY: usize = 40;
 /// Moves tried at a node, at most (8 and 16 scored 22% and 23% against
 /// Rapfi where 12 scored 29%).
 const WIDTH: usize = 12;
+/// Below the root, moves tried at a node under a small budget ([`SMALL_BUDGET`]):
+/// with a few hundred nodes the full width does not finish a second ply
+/// where the best few do a third. At 480 nodes (what the default 2 s buy
+/// on the reference 386) against Classic over seeds 1-3, 19x19 / 15x15
+/// exact: 12 moves 76.3 / 80.3%, 6 90.8 / 90.4%, 5 92.7 / 90.5%, 4 90.3 /
+/// 87.3%; against Rapfi at `max_node 1600` 38.7% with 12, 39.2% with 5
+/// (docs/strength.md).
+const NARROW_WIDTH: usize = 5;
+/// The budgets the narrow width is for: at 800 nodes 5 moves still score
+/// 95.5 / 93.2% against Classic where 12 score 88.8 / 88.5%; at 1,100 96.2
+/// / 93.7% against 96.3 / 95.6%, and at 1,600 93.5 / 94.7% against 98.2 /
+/// 96.8%.
+const SMALL_BUDGET: u32 = 1000;
 
 /// A win, less the plies to it.
 const WIN: i32 = 30_000;
@@ -522,6 +535,8 @@ struct Tree<'m, M: TreeTables + ?Sized> {
     changed: [SavedPoint; CHANGED_PER_STONE],
     changed_count: usize,
     killers: [[u16; 2]; MAX_PLY],
+    /// The moves tried at a node below the root (by the budget).
+    width: usize,
     /// The fours (of either side) among the stones the search has placed.
     fours_on_path: u8,
     nodes: u32,
@@ -736,6 +751,11 @@ fn with_tree<R, M: TreeTables + ?Sized>(
         changed: NO_CHANGES,
         changed_count: 0,
         killers: NO_KILLERS,
+        width: if budget < SMALL_BUDGET {
+            NARROW_WIDTH
+        } else {
+            WIDTH
+        },
         fours_on_path: 0,
         nodes: 0,
         budget: budget.max(1),
@@ -1290,6 +1310,11 @@ impl<M: TreeTables + ?Sized> Tree<'_, M> {
             list: mut moves,
             count,
         } = self.moves(me, &scan, fours_from);
+        let count = if ply > 0 {
+            count.min(self.width)
+        } else {
+            count
+        };
         if ply == 0 {
             // At the root a move is wanted, not only a score: the first in
             // order stands until a search finishes.
@@ -1571,7 +1596,9 @@ mod tests {
     #[test]
     fn the_judged_table_is_each_point_judged_afresh() {
         for classes in 0..9u16.pow(4) {
-            let word = (0..4).fold(0u16, |word, d| word | (classes / 9u16.pow(d) % 9) << (4 * d));
+            let word = (0..4).fold(0u16, |word, d| {
+                word | (classes / 9u16.pow(d) % 9) << (4 * d)
+            });
             let (table, afresh) = (judge(word), judge_afresh(word));
             assert_eq!(
                 (table.threat, table.value, table.worth),
