@@ -1310,11 +1310,6 @@ impl<M: TreeTables + ?Sized> Tree<'_, M> {
             list: mut moves,
             count,
         } = self.moves(me, &scan, fours_from);
-        let count = if ply > 0 {
-            count.min(self.width)
-        } else {
-            count
-        };
         if ply == 0 {
             // At the root a move is wanted, not only a score: the first in
             // order stands until a search finishes.
@@ -1339,6 +1334,8 @@ impl<M: TreeTables + ?Sized> Tree<'_, M> {
             }
         }
         sort(&mut moves[..count]);
+        // Cut after the order: the table's move and the killers stay.
+        let count = if ply > 0 { count.min(self.width) } else { count };
         let him = 3 - me;
         let mut best_score = -WIN - 1;
         let mut best_move = moves[0].index;
