@@ -1335,7 +1335,11 @@ impl<M: TreeTables + ?Sized> Tree<'_, M> {
         }
         sort(&mut moves[..count]);
         // Cut after the order: the table's move and the killers stay.
-        let count = if ply > 0 { count.min(self.width) } else { count };
+        let count = if ply > 0 {
+            count.min(self.width)
+        } else {
+            count
+        };
         let him = 3 - me;
         let mut best_score = -WIN - 1;
         let mut best_move = moves[0].index;

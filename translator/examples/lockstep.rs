@@ -404,42 +404,8 @@ fn main() {
     }
     {
         let checker = checker.clone();
-        emu.add_intr_hook(move |uc, n| {
-            let regs = [
-                RegisterX86::AX,
-                RegisterX86::BX,
-                RegisterX86::CX,
-                RegisterX86::DX,
-                RegisterX86::SI,
-                RegisterX86::DI,
-                RegisterX86::DS,
-                RegisterX86::ES,
-            ];
-            let mut r = [0u16; 9];
-            for (k, x) in regs.iter().enumerate() {
-                r[k] = uc.reg_read(*x).unwrap() as u16;
-            }
-            let mut c = checker.borrow_mut();
-            {
-                let uc2: &Unicorn<()> = uc;
-                fake_int(&mut c.dos, n as u8, &mut r, &|l| {
-                    let mut b = [0u8];
-                    uc2.mem_read(l as u64, &mut b).unwrap();
-                    b[0]
-                });
-            }
-            for (l, v) in std::mem::take(&mut c.dos.writes) {
-                uc.mem_write(l as u64, &[v]).unwrap();
-            }
-            for (k, x) in regs.iter().enumerate() {
-                uc.reg_write(*x, r[k] as u64).unwrap();
-            }
-            uc.reg_write(RegisterX86::EFLAGS, r[8] as u64).unwrap();
-            if c.dos.exit.is_some() {
-                uc.emu_stop().unwrap();
-            }
-        })
-        .unwrap();
+        emu.add_intr_hook(move |uc, n| fake_int_in(uc, &mut checker.borrow_mut().dos, n))
+            .unwrap();
     }
     // A write into the runtime or the translated code (the stack growing
     // into it, or a stray pointer): reported, and (by default) the end.

@@ -30,7 +30,7 @@ use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
 
 #[path = "common/mod.rs"]
 mod common;
-use common::{Dos, SEG, SP0, fake_int};
+use common::{Dos, SEG, SP0, fake_int_in};
 
 /// Where `piskrs_main` returns to (its `retl` pops a 4-byte address).
 const STOP: u16 = 0x0000;
@@ -132,36 +132,8 @@ fn main() {
     let dos = Rc::new(RefCell::new(Dos::new()));
     {
         let dos = dos.clone();
-        emu.add_intr_hook(move |uc, n| {
-            let regs = [
-                RegisterX86::AX,
-                RegisterX86::BX,
-                RegisterX86::CX,
-                RegisterX86::DX,
-                RegisterX86::SI,
-                RegisterX86::DI,
-                RegisterX86::DS,
-                RegisterX86::ES,
-            ];
-            let mut r = [0u16; 9];
-            for (k, x) in regs.iter().enumerate() {
-                r[k] = uc.reg_read(*x).unwrap() as u16;
-            }
-            let mut dos = dos.borrow_mut();
-            {
-                let uc2: &Unicorn<()> = uc;
-                fake_int(&mut dos, n as u8, &mut r, &|l| {
-                    let mut b = [0u8];
-                    uc2.mem_read(l as u64, &mut b).unwrap();
-                    b[0]
-                });
-            }
-            for (k, x) in regs.iter().enumerate() {
-                uc.reg_write(*x, r[k] as u64).unwrap();
-            }
-            uc.reg_write(RegisterX86::EFLAGS, r[8] as u64).unwrap();
-        })
-        .unwrap();
+        emu.add_intr_hook(move |uc, n| fake_int_in(uc, &mut dos.borrow_mut(), n))
+            .unwrap();
     }
     let result = emu.emu_start(base + main, base + STOP as u64, 0, 0);
     let dos = dos.borrow();

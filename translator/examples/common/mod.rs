@@ -149,6 +149,45 @@ pub fn fake_int(dos: &mut Dos, n: u8, r: &mut [u16; 9], read: &dyn Fn(u32) -> u8
     r[8] = 0x0202 | cf as u16 | (zf as u16) << 6;
 }
 
+/// One interrupt in Unicorn (the 8086 side of lockstep.rs, profile386.rs):
+/// its registers through [`fake_int`], the bytes it wrote stored, and the
+/// run stopped when the program ends (INT 21h AH=4Ch).
+pub fn fake_int_in(uc: &mut unicorn_engine::Unicorn<()>, dos: &mut Dos, n: u32) {
+    use unicorn_engine::RegisterX86;
+    let regs = [
+        RegisterX86::AX,
+        RegisterX86::BX,
+        RegisterX86::CX,
+        RegisterX86::DX,
+        RegisterX86::SI,
+        RegisterX86::DI,
+        RegisterX86::DS,
+        RegisterX86::ES,
+    ];
+    let mut r = [0u16; 9];
+    for (k, x) in regs.iter().enumerate() {
+        r[k] = uc.reg_read(*x).unwrap() as u16;
+    }
+    {
+        let uc2: &unicorn_engine::Unicorn<()> = uc;
+        fake_int(dos, n as u8, &mut r, &|l| {
+            let mut b = [0u8];
+            uc2.mem_read(l as u64, &mut b).unwrap();
+            b[0]
+        });
+    }
+    for (l, v) in std::mem::take(&mut dos.writes) {
+        uc.mem_write(l as u64, &[v]).unwrap();
+    }
+    for (k, x) in regs.iter().enumerate() {
+        uc.reg_write(*x, r[k] as u64).unwrap();
+    }
+    uc.reg_write(RegisterX86::EFLAGS, r[8] as u64).unwrap();
+    if dos.exit.is_some() {
+        uc.emu_stop().unwrap();
+    }
+}
+
 pub struct Program {
     /// name, MSP430 address, 8086 address, live-in mask (bits: r12-r15, SP)
     pub functions: Vec<(String, u16, u16, u16)>,
