@@ -1,7 +1,8 @@
 //! The tree: an alpha-beta search (principal variation search with iterative
 //! deepening, a transposition table and killer moves) over a pattern
 //! evaluation kept up to date stone by stone. Issue 21's new search, on the
-//! host for now (the arena's `tree:N`): see docs/strength.md for how it
+//! host for now (the arena's `tree:N`, the brain on a clock) and in
+//! PISKTREE.COM, its benchmark build on DOS: see docs/strength.md for how it
 //! measures and what it needs before it can replace Strong in the .COM.
 //!
 //! # Patterns
@@ -32,7 +33,8 @@
 //! moves. The moves
 //! tried come from the threats: against his five only its block; against his
 //! open three or four-three, only the points on his threat lines and my own
-//! fours; otherwise the best points by attack and defence. A forced block
+//! fours; otherwise the best points by attack and defence (under a small
+//! budget, only five below the root: `NARROW_WIDTH`). A forced block
 //! costs no depth, and so does a four (his answer is forced); after four
 //! fours on a line of play only fours go on, each in reach of the side's
 //! last stone. A node is one
@@ -65,18 +67,19 @@ const MAX_PLY: usize = 40;
 /// Moves tried at a node, at most (8 and 16 scored 22% and 23% against
 /// Rapfi where 12 scored 29%).
 const WIDTH: usize = 12;
-/// Below the root, moves tried at a node under a small budget ([`SMALL_BUDGET`]):
-/// with a few hundred nodes the full width does not finish a second ply
-/// where the best few do a third. At 480 nodes (what the default 2 s buy
-/// on the reference 386) against Classic over seeds 1-3, 19x19 / 15x15
-/// exact: 12 moves 76.3 / 80.3%, 6 90.8 / 90.4%, 5 92.7 / 90.5%, 4 90.3 /
-/// 87.3%; against Rapfi at `max_node 1600` 38.7% with 12, 39.2% with 5
-/// (docs/strength.md).
+/// Below the root, the moves tried at a node under a small budget
+/// ([`SMALL_BUDGET`]), the first in order once the table's move and the
+/// killers are put first: with a few hundred nodes the full width does not
+/// finish a second ply where five moves mostly finish a third (mean depth
+/// 1.95 -> 2.49 at 450 nodes). At 430 nodes (what the default 2 s buy on
+/// the reference 386) against Classic over seeds 1-3, 19x19 / 15x15 exact:
+/// 12 moves 74.3 / 80.2%, 4 91.2 / 89.4%, 5 92.7 / 88.8%, 6 80.2 / 81.3%;
+/// against Rapfi at `max_node 1600` over seeds 1-5: 36.6, 38.2, 49.3 and
+/// 39.2% (a sharp setting: docs/strength.md).
 const NARROW_WIDTH: usize = 5;
-/// The budgets the narrow width is for: at 800 nodes 5 moves still score
-/// 95.5 / 93.2% against Classic where 12 score 88.8 / 88.5%; at 1,100 96.2
-/// / 93.7% against 96.3 / 95.6%, and at 1,600 93.5 / 94.7% against 98.2 /
-/// 96.8%.
+/// The budgets the narrow width is for: at 800 nodes 5 moves score 96.7 /
+/// 93.3% against Classic where 12 score 88.8 / 88.5%; at 1,600 90.2 /
+/// 88.6% and 45.2% against Rapfi where 12 score 98.2 / 96.8% and 53.5%.
 const SMALL_BUDGET: u32 = 1000;
 
 /// A win, less the plies to it.
