@@ -161,9 +161,9 @@ impl TreeTables for FarTreeTables {
     }
 
     fn save_points(&mut self, at: u16, points: &[SavedPoint]) {
-        if at as usize + points.len() > SAVED_POINTS {
-            return; // the tree never asks for more (SAVED_POINTS is its most)
-        }
+        // The tree never asks for more (SAVED_POINTS is its most); the
+        // host's tables would panic too.
+        assert!(at as usize + points.len() <= SAVED_POINTS);
         // SAFETY: copies the points (in our segment, DS:SI) to paragraphs
         // `at` onwards of the saved points' table (ES:DI from 0, inside it:
         // checked above; at most 33 points, 528 bytes); SI is LLVM's to keep,
@@ -186,9 +186,7 @@ impl TreeTables for FarTreeTables {
     }
 
     fn saved_points(&self, at: u16, points: &mut [SavedPoint]) {
-        if at as usize + points.len() > SAVED_POINTS {
-            return;
-        }
+        assert!(at as usize + points.len() <= SAVED_POINTS);
         // SAFETY: copies paragraphs `at` onwards of the saved points' table
         // (DS:SI from 0, DS set to its segment for the copy only) to the
         // points (ES:DI, ES set to our segment); DS, ES and SI are restored,
