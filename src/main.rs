@@ -92,8 +92,8 @@ mod program {
     /// `PISKTREE [BUDGET]`: the tree's reply to each of /BENCH's positions
     /// within BUDGET nodes (140 if none), its tables in far memory, timed with
     /// the BIOS clock (55 ms a tick). A TREE line a position gives its move
-    /// and nodes, which the host's must equal at 140 nodes
-    /// (tests/dosbox/fixtures/tree-bench.txt); the TIME line the median, the
+    /// and nodes, which the host's must equal (at 400 nodes:
+    /// tests/dosbox/fixtures/tree-bench.txt); the TIME line the median, the
     /// worst and the nodes a second.
     #[cfg(feature = "tree-bench")]
     #[unsafe(no_mangle)]

@@ -59,18 +59,31 @@ fn root() -> PathBuf {
 fn build_com() -> Result<(), String> {
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(&cargo)
-        .current_dir(&root)
+    let program = dos_build(&root, &cargo, &[], ELF, "the DOS build")?;
+    write_com(&root, COM, &program)?;
+    build_com86(&root, &cargo)
+}
+
+/// Runs `cargo dos-build` with `extra` arguments and reads the program
+/// from the ELF it links at `elf`; `what` names the build in an error.
+fn dos_build(
+    root: &Path,
+    cargo: &str,
+    extra: &[&str],
+    elf: &str,
+    what: &str,
+) -> Result<Program, String> {
+    let status = Command::new(cargo)
+        .current_dir(root)
         .args(["dos-build", "--quiet"])
+        .args(extra)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
-        return Err("the DOS build failed".into());
+        return Err(format!("{what} failed"));
     }
-    let elf = std::fs::read(root.join(ELF)).map_err(|e| format!("{ELF}: {e}"))?;
-    let program = Program::read(&elf)?;
-    write_com(&root, COM, &program)?;
-    build_com86(&root, &cargo)
+    let bytes = std::fs::read(root.join(elf)).map_err(|e| format!("{elf}: {e}"))?;
+    Program::read(&bytes)
 }
 
 /// The tree's benchmark build (feature `tree-bench`, src/main.rs): the 386
@@ -82,17 +95,15 @@ const TREE_COM: &str = "target/PISKTREE.COM";
 fn build_tree_com() -> Result<(), String> {
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(&cargo)
-        .current_dir(&root)
-        .args(["dos-build", "--quiet", "--features", "tree-bench"])
-        .args(["--target-dir", TREE_TARGET])
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("the tree's benchmark build failed".into());
-    }
-    let elf = std::fs::read(root.join(TREE_ELF)).map_err(|e| format!("{TREE_ELF}: {e}"))?;
-    write_com(&root, TREE_COM, &Program::read(&elf)?)
+    let extra = ["--features", "tree-bench", "--target-dir", TREE_TARGET];
+    let program = dos_build(
+        &root,
+        &cargo,
+        &extra,
+        TREE_ELF,
+        "the tree's benchmark build",
+    )?;
+    write_com(&root, TREE_COM, &program)
 }
 
 /// Packs a program and writes it behind the loader; says what it wrote.
