@@ -16,9 +16,6 @@ mod dos;
 #[used]
 static LINK_BUDGET_BALLAST: [u8; 60000] = [1; 60000];
 
-#[cfg(all(target_arch = "msp430", feature = "tree-bench"))]
-compile_error!("the tree's benchmark build (feature tree-bench) is the 386 build's only");
-
 // The tree's benchmark build keeps only `piskrs_main`'s tree bench of the
 // program's functions: the rest is left unused there.
 #[cfg(target_os = "none")]

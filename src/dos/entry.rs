@@ -164,8 +164,11 @@ pub use super::rt86::piskrs_ctrl_c;
 #[unsafe(no_mangle)]
 static mut piskrs_old_int6: [u16; 2] = [0; 2];
 
-/// SP as DOS handed it to us (the top of the stack); set by `_start`.
+/// SP as DOS handed it to us (the top of the stack); set by `_start`. Kept
+/// in the link where nothing reads it (the tree's benchmark build): the 8086
+/// runtime's `_start` names it.
 #[unsafe(no_mangle)]
+#[used]
 static mut piskrs_initial_sp: u16 = 0;
 
 unsafe extern "C" {

@@ -11,7 +11,11 @@
 //! is at paragraph `slot / 2`, offset `slot % 2 * 8`, a saved point at
 //! paragraph `at`, offset 0.
 
+#[cfg(target_arch = "x86")]
 use core::arch::asm;
+
+#[cfg(target_arch = "msp430")]
+use super::rt86;
 
 use piskrs::tree::{CLASS_KEYS, SAVED_POINTS, SavedPoint, TT_ENTRIES, TreeTables};
 
@@ -43,8 +47,14 @@ impl FarTreeTables {
     pub fn new() -> FarTreeTables {
         let ds: u16;
         // SAFETY: reads DS into a register, nothing else.
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!("mov {ds:x}, ds", ds = out(reg) ds, options(nomem, nostack, preserves_flags));
+        }
+        // SAFETY: the runtime reads DS, nothing else.
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            ds = rt86::rt86_segment();
         }
         let classes = ds + super::far::TREE_AT;
         let entries = classes + CLASS_PARAGRAPHS;
@@ -53,6 +63,15 @@ impl FarTreeTables {
             entries,
             saved: entries + ENTRY_PARAGRAPHS,
         }
+    }
+
+    /// The segment and offset of the transposition table's entry `slot`.
+    #[cfg(target_arch = "msp430")]
+    fn entry_at(&self, slot: u16) -> (u16, u16) {
+        (
+            self.entries + (slot % TT_ENTRIES) / 2,
+            (slot & 1) * ENTRY_BYTES as u16,
+        )
     }
 
     /// Marks every key's classes as not yet worked out.
@@ -68,6 +87,7 @@ fn fill_segment(segment: u16, word: u32) {
     // loader found to be ours); the 16-bit string store writes ES:DI for CX
     // double words, 0 to FFFCh; ES is saved and restored (LLVM assumes ES =
     // DS everywhere else) and the direction flag is clear (`_start`).
+    #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "push es",
@@ -80,6 +100,12 @@ fn fill_segment(segment: u16, word: u32) {
             in("eax") word,
         );
     }
+    // SAFETY: as above; the runtime stores the word (the double word's two
+    // halves are equal: both fills are of one byte) a word at a time.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        rt86::rt86_far_fill(segment, word as u16);
+    }
 }
 
 impl TreeTables for FarTreeTables {
@@ -87,6 +113,7 @@ impl TreeTables for FarTreeTables {
         let classes: u8;
         // SAFETY: a byte of the classes' own segment (any 16-bit key is inside
         // its 64 KiB); ES saved and restored.
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!(
                 "push es",
@@ -98,11 +125,17 @@ impl TreeTables for FarTreeTables {
                 classes = lateout(reg_byte) classes,
             );
         }
+        // SAFETY: as above; the runtime restores ES.
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            classes = rt86::rt86_far_read_byte(self.classes, key);
+        }
         classes
     }
 
     fn set_classes(&mut self, key: u16, classes: u8) {
         // SAFETY: as in `classes`.
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!(
                 "push es",
@@ -114,6 +147,11 @@ impl TreeTables for FarTreeTables {
                 classes = in(reg_byte) classes,
             );
         }
+        // SAFETY: as in `classes`.
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            rt86::rt86_far_write_byte(self.classes, key, classes);
+        }
     }
 
     fn entry(&self, slot: u16) -> (u32, u32) {
@@ -121,6 +159,7 @@ impl TreeTables for FarTreeTables {
         // SAFETY: entry `slot` (below TT_ENTRIES: the caller's slot is masked)
         // is 8 bytes at paragraph slot / 2 of the table, offset slot % 2 * 8;
         // ES saved and restored.
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!(
                 "push es",
@@ -134,11 +173,20 @@ impl TreeTables for FarTreeTables {
                 data = out(reg) data,
             );
         }
+        // SAFETY: as above, a word at a time (the runtime restores ES).
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            let (segment, offset) = self.entry_at(slot);
+            let word = |at: u16| rt86::rt86_far_read(segment, offset + at) as u32;
+            key = word(0) | word(2) << 16;
+            data = word(4) | word(6) << 16;
+        }
         (key, data)
     }
 
     fn set_entry(&mut self, slot: u16, key: u32, data: u32) {
         // SAFETY: as in `entry`.
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!(
                 "push es",
@@ -151,6 +199,15 @@ impl TreeTables for FarTreeTables {
                 key = in(reg) key,
                 data = in(reg) data,
             );
+        }
+        // SAFETY: as in `entry`.
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            let (segment, offset) = self.entry_at(slot);
+            rt86::rt86_far_write(segment, offset, key as u16);
+            rt86::rt86_far_write(segment, offset + 2, (key >> 16) as u16);
+            rt86::rt86_far_write(segment, offset + 4, data as u16);
+            rt86::rt86_far_write(segment, offset + 6, (data >> 16) as u16);
         }
     }
 
@@ -168,6 +225,7 @@ impl TreeTables for FarTreeTables {
         // `at` onwards of the saved points' table (ES:DI from 0, inside it:
         // checked above; at most 33 points, 528 bytes); SI is LLVM's to keep,
         // so it is saved; ES saved and restored; the direction flag is clear.
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!(
                 "push es",
@@ -183,6 +241,15 @@ impl TreeTables for FarTreeTables {
                 inout("ecx") points.len() as u32 * 4 => _,
             );
         }
+        // SAFETY: as above; the runtime keeps SI, DI and ES.
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            rt86::rt86_far_put(
+                self.saved + at,
+                points.as_ptr().cast(),
+                points.len() as u16 * 8,
+            );
+        }
     }
 
     fn saved_points(&self, at: u16, points: &mut [SavedPoint]) {
@@ -192,6 +259,7 @@ impl TreeTables for FarTreeTables {
         // points (ES:DI, ES set to our segment); DS, ES and SI are restored,
         // and nothing between the pushes and the pops touches memory but the
         // copy; the direction flag is clear.
+        #[cfg(target_arch = "x86")]
         unsafe {
             asm!(
                 "push ds",
@@ -209,6 +277,15 @@ impl TreeTables for FarTreeTables {
                 scratch = out(reg) _,
                 inout("edi") points.as_mut_ptr() as u32 => _,
                 inout("ecx") points.len() as u32 * 4 => _,
+            );
+        }
+        // SAFETY: as above; the runtime keeps SI, DI, DS and ES.
+        #[cfg(target_arch = "msp430")]
+        unsafe {
+            rt86::rt86_far_get(
+                self.saved + at,
+                points.as_mut_ptr().cast(),
+                points.len() as u16 * 8,
             );
         }
     }

@@ -7,8 +7,8 @@ pub mod display;
 pub mod dosapi;
 pub mod entry;
 pub mod far;
-// The tree's tables, only in its benchmark build (386 only).
-#[cfg(all(target_arch = "x86", feature = "tree-bench"))]
+// The tree's tables, only in its benchmark build.
+#[cfg(feature = "tree-bench")]
 pub mod far_tree;
 #[cfg(target_arch = "x86")]
 mod mem;

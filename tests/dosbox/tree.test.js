@@ -1,5 +1,6 @@
 // End-to-end tests of the tree's benchmark build, target/PISKTREE.COM (`cargo
-// tree-com`; not shipped): on the reference 386, with its tables in far memory
+// tree-com`; not shipped), and in the 8086 suite (npm run test:86) of its 8086
+// twin target/PISKTR86.COM on an emulated 8086: with its tables in far memory
 // (src/dos/far_tree.rs), the tree's move and node count on each of /BENCH's
 // positions must equal what the host computes with its tables on the heap
 // (fixtures/tree-bench.txt, kept honest by tests/tree_bench.rs); and when DOS
@@ -14,21 +15,23 @@ const path = require("node:path");
 const h = require("./harness");
 
 const T = { timeout: 600000 };
-const PISKTREE_COM = path.join(__dirname, "..", "..", "target", "PISKTREE.COM");
+// The file under test, run as PISKTREE.COM either way; and its CPU.
+const FILE = h.BUILD_86 ? "PISKTR86.COM" : "PISKTREE.COM";
+const PISKTREE_COM = path.join(__dirname, "..", "..", "target", FILE);
+const CPU = h.BUILD_86 ? "8086" : "386";
 
 function pisktree() {
     if (!fs.existsSync(PISKTREE_COM)) throw new Error(`${PISKTREE_COM} does not exist: build it first (cargo tree-com)`);
     return fs.readFileSync(PISKTREE_COM);
 }
 
-// PISKTREE is a 386 build: the 8086 suite (npm run test:86) has nothing of it to run.
-describe("the tree on DOS (PISKTREE.COM)", { skip: h.BUILD_86 && "a 386 build, not in the 8086 suite" }, () => {
+describe(`the tree on DOS (${FILE} on a ${CPU})`, () => {
     it("PISKTREE 400: a TREE line a position equal to fixtures/tree-bench.txt, then the TIME line; errorlevel 0", T, async () => {
         const r = await h.withDos({
             name: "tree-bench",
             files: { "PISKTREE.COM": pisktree() },
             steps: [{ run: "PISKTREE 400" }],
-            cputype: "386",
+            cputype: CPU,
             cycles: 20000,
         }, (dos) => dos.finished(1, { timeout: 540000 }));
         assert.equal(r.errorlevel, 0, r.output);
@@ -45,7 +48,7 @@ describe("the tree on DOS (PISKTREE.COM)", { skip: h.BUILD_86 && "a 386 build, n
             files: { "PISKTREE.COM": pisktree() },
             // LOADFIX with no program keeps its 400 KB until LOADFIX -F.
             steps: ["LOADFIX -400 > NUL", { run: "PISKTREE 400" }],
-            cputype: "386",
+            cputype: CPU,
         }, (dos) => dos.finished(1, { timeout: 120000 }));
         assert.match(r.output, /PISKRS needs \d+ KB of free memory\./, r.output);
         assert.doesNotMatch(r.output, /TREE /, r.output);

@@ -260,6 +260,68 @@ fn routines(
     a.mov(word_ptr(bx).es(), dx)?;
     a.pop(es)?;
     a.ret()?;
+    // The tree's tables (src/dos/far_tree.rs, its benchmark build only).
+    if want("rt86_far_write_byte") {
+        // (segment BX, offset CX, value DL)
+        name(a, "rt86_far_write_byte")?;
+        a.push(es)?;
+        a.mov(es, bx)?;
+        a.mov(bx, cx)?;
+        a.mov(byte_ptr(bx).es(), dl)?;
+        a.pop(es)?;
+        a.ret()?;
+    }
+    if want("rt86_far_fill") {
+        // (segment BX, value CX): the segment's 8000h words.
+        name(a, "rt86_far_fill")?;
+        a.push(es)?;
+        a.push(di)?;
+        a.mov(es, bx)?;
+        a.mov(ax, cx)?;
+        a.xor(di, di)?;
+        a.mov(cx, 0x8000u32)?;
+        a.rep().stosw()?;
+        a.pop(di)?;
+        a.pop(es)?;
+        a.ret()?;
+    }
+    if want("rt86_far_put") {
+        // (segment BX, from CX, words DX): DS:CX to BX:0.
+        name(a, "rt86_far_put")?;
+        a.push(es)?;
+        a.push(si)?;
+        a.push(di)?;
+        a.mov(es, bx)?;
+        a.mov(si, cx)?;
+        a.xor(di, di)?;
+        a.mov(cx, dx)?;
+        a.rep().movsw()?;
+        a.pop(di)?;
+        a.pop(si)?;
+        a.pop(es)?;
+        a.ret()?;
+    }
+    if want("rt86_far_get") {
+        // (segment BX, to CX, words DX): BX:0 to DS:CX (DS is the far
+        // segment for the copy only).
+        name(a, "rt86_far_get")?;
+        a.push(ds)?;
+        a.push(es)?;
+        a.push(si)?;
+        a.push(di)?;
+        a.mov(ax, ds)?;
+        a.mov(es, ax)?;
+        a.mov(di, cx)?;
+        a.mov(cx, dx)?;
+        a.mov(ds, bx)?;
+        a.xor(si, si)?;
+        a.rep().movsw()?;
+        a.pop(di)?;
+        a.pop(si)?;
+        a.pop(es)?;
+        a.pop(ds)?;
+        a.ret()?;
+    }
     name(a, "rt86_segment")?;
     a.mov(bx, ds)?;
     a.ret()?;
