@@ -1,5 +1,7 @@
 //! The tree's big tables (`tree::TreeTables`) in far memory, for the tree's
-//! benchmark build (`cargo tree-com`, target/PISKTREE.COM): the classes by
+//! benchmark build (`cargo tree-com`: target/PISKTREE.COM, and its 8086 twin
+//! PISKTR86.COM, which reaches them through the 8086 runtime's routines,
+//! src/dos/rt86.rs, where the 386 build has `asm!`): the classes by
 //! key (64 KiB, one byte a key), the transposition table (TT_ENTRIES entries
 //! of two double words, 128 KiB) and the points saved for the stones of the
 //! line being searched (one paragraph a point). They lie after the far table

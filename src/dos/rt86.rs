@@ -59,17 +59,18 @@ unsafe extern "C" {
     pub fn rt86_far_read_byte(segment: u16, offset: u16) -> u8;
     /// Writes a word at segment:offset.
     pub fn rt86_far_write(segment: u16, offset: u16, value: u16);
+    /// Writes a byte at segment:offset (this and the next three: the tree's
+    /// tables, src/dos/far_tree.rs, in its benchmark build only).
     #[cfg(feature = "tree-bench")]
-    /// Writes a byte at segment:offset.
     pub fn rt86_far_write_byte(segment: u16, offset: u16, value: u8);
-    #[cfg(feature = "tree-bench")]
     /// Fills the 64 KiB of `segment` with `value`, a word at a time.
+    #[cfg(feature = "tree-bench")]
     pub fn rt86_far_fill(segment: u16, value: u16);
-    #[cfg(feature = "tree-bench")]
     /// Copies `words` words from `from` in our segment to segment:0.
-    pub fn rt86_far_put(segment: u16, from: *const u16, words: u16);
     #[cfg(feature = "tree-bench")]
+    pub fn rt86_far_put(segment: u16, from: *const u16, words: u16);
     /// Copies `words` words from segment:0 to `to` in our segment.
+    #[cfg(feature = "tree-bench")]
     pub fn rt86_far_get(segment: u16, to: *mut u16, words: u16);
     /// The program's segment (CS = DS = ES = SS).
     pub fn rt86_segment() -> u16;
