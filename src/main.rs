@@ -8,7 +8,7 @@
 #![cfg_attr(target_arch = "msp430", feature(asm_experimental_arch))]
 
 #[cfg(target_os = "none")]
-#[cfg_attr(feature = "tree-bench", allow(dead_code))]
+#[cfg_attr(any(feature = "tree-bench", feature = "tree-engine"), allow(dead_code))]
 mod dos;
 
 /// Deliberate ballast that must make the link fail (see tests/build/checks.test.js).
@@ -18,13 +18,16 @@ static LINK_BUDGET_BALLAST: [u8; 60000] = [1; 60000];
 
 // The tree's benchmark build keeps only `piskrs_main`'s tree bench of the
 // program's functions: the rest is left unused there.
-#[cfg(target_os = "none")]
+// The tree's engine (feature `tree-engine`) has none of them: only
+// src/dos/engine.rs.
+#[cfg(all(target_os = "none", not(feature = "tree-engine")))]
 #[cfg_attr(feature = "tree-bench", allow(dead_code, unused_imports))]
 mod program {
     use core::sync::atomic::Ordering;
 
     use crate::dos::{
         bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, far, mouse, speaker,
+        tree_door,
     };
     use piskrs::benchmark;
     use piskrs::board::Stone;
@@ -296,7 +299,7 @@ mod program {
         settings.apply(options);
         settings.speed_units = measure_speed(options.fixed_budget);
         let mut app = App::with_info_in(has_mouse, settings, &far::INFO_MEMORY);
-        app.keep_search_in(&far::SEARCH_MEMORY);
+        app.search_with(&tree_door::FAR_TREE);
         let mut dumps: u32 = 0;
         if let Some(seed) = options.seed {
             app.fix_seed(seed);
@@ -689,7 +692,7 @@ mod program {
         for n in 0..COUNT {
             benchmark::set_position(n as u16, &mut game);
             let start = bios::ticks();
-            let reply = benchmark::reply(level, budget, &game, Some(&far::SEARCH_MEMORY));
+            let reply = benchmark::reply(level, budget, &game, Some(&tree_door::FAR_TREE));
             let spent = bios::ticks().wrapping_sub(start);
             // Insertion: `ticks` stays sorted.
             let mut at = n;

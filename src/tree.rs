@@ -346,6 +346,39 @@ impl TreeTables for HeapTables {
     }
 }
 
+/// The tree on the host, its tables on the heap and kept from move to move
+/// (the table of classes only fills up; the transposition table is cleared
+/// for every move, so a position and a budget give one move).
+#[cfg(not(target_os = "none"))]
+pub struct HostTree(core::cell::RefCell<HeapTables>);
+
+#[cfg(not(target_os = "none"))]
+impl HostTree {
+    pub fn new() -> HostTree {
+        HostTree(core::cell::RefCell::new(HeapTables::new()))
+    }
+}
+
+#[cfg(not(target_os = "none"))]
+impl Default for HostTree {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(not(target_os = "none"))]
+impl crate::engine::TreeSearch for HostTree {
+    fn choose(
+        &self,
+        board: &Board,
+        to_move: Stone,
+        rule: WinRule,
+        budget: u32,
+    ) -> Option<(Point, u32)> {
+        choose(board, to_move, rule, budget, &mut *self.0.borrow_mut())
+    }
+}
+
 /// The number of keys (the table of classes' size).
 pub const CLASS_KEYS: u32 = 1 << 16;
 /// A key's classes not yet worked out.

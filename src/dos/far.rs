@@ -32,8 +32,18 @@ const TABLE_PARAGRAPHS: u16 = (HELP_AT + help::TAIL_LEN).div_ceil(16) as u16;
 pub const TREE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
 #[cfg(feature = "tree-bench")]
 const TREE_PARAGRAPHS: u16 = super::far_tree::PARAGRAPHS;
+/// The benchmark build has no engine: 0 tells `cargo tree-com` so.
+#[cfg(feature = "tree-bench")]
+pub const ENGINE_AT: u16 = 0;
+/// The tree's engine (src/dos/engine.rs): its segment, in paragraphs from
+/// ours, after the table and the texts; its image starts at offset 100h,
+/// which `cargo com` places in the far texts' stream (xtask, told by
+/// `_start`'s symbol `piskrs_engine_at`). The segment, then the engine's
+/// tables, are its own.
 #[cfg(not(feature = "tree-bench"))]
-const TREE_PARAGRAPHS: u16 = 0;
+pub const ENGINE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
+#[cfg(not(feature = "tree-bench"))]
+const TREE_PARAGRAPHS: u16 = SEGMENT_PARAGRAPHS + piskrs::tree_door::TABLE_PARAGRAPHS;
 /// The paragraphs from our segment's start that must be ours: the loader
 /// (xtask/src/stub.rs, told by `_start`'s symbols) says so and ends the
 /// program when DOS gave fewer.

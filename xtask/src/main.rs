@@ -57,12 +57,58 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The tree's engine (feature `tree-engine`, src/dos/engine.rs): linked like
+/// a .COM in a target folder of its own; its image goes into PISKRS.COM's
+/// far texts, where the loader unpacks it to offset 100h of its segment.
+const ENGINE_TARGET: &str = "target/tree-engine";
+const ENGINE_ELF: &str = "target/tree-engine/i8086-dos/dos/piskrs";
+const ENGINE_ARGS: [&str; 4] = ["--features", "tree-engine", "--target-dir", ENGINE_TARGET];
+/// The least stack the engine's segment must leave it (the search's state
+/// and its recursion; docs/memory.md).
+const ENGINE_MIN_STACK: u32 = 16 * 1024;
+
 fn build_com() -> Result<(), String> {
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let program = dos_build(&root, &cargo, &[], ELF, "the DOS build")?;
+    let engine = engine_image(&root, &cargo)?;
+    let mut program = dos_build(&root, &cargo, &[], ELF, "the DOS build")?;
+    program.add_engine(&engine)?;
     write_com(&root, COM, &program)?;
     build_com86(&root, &cargo, &[], ELF86, COM86)
+}
+
+/// Builds the tree's engine and gives its image (code and data from 100h).
+fn engine_image(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
+    let status = Command::new(cargo)
+        .current_dir(root)
+        .args(["dos-build", "--quiet"])
+        .args(ENGINE_ARGS)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("the tree's engine failed to build".into());
+    }
+    let bytes = std::fs::read(root.join(ENGINE_ELF)).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
+    let file = object::File::parse(&*bytes).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
+    let floor = symbol(&file, ENGINE_ELF, "__stack_floor")?;
+    let stack = 0xFFFE_u32.saturating_sub(floor as u32);
+    println!(
+        "{ENGINE_ELF}: the tree's engine: image and .bss end at {floor:#06x}, {stack} bytes of stack"
+    );
+    if stack < ENGINE_MIN_STACK {
+        return Err(format!(
+            "the tree's engine leaves {stack} bytes of stack, less than {ENGINE_MIN_STACK}"
+        ));
+    }
+    Ok(Program::read(&bytes, ENGINE_ELF)?.image)
+}
+
+/// The address of symbol `name` in `file`.
+fn symbol(file: &object::File, elf: &str, name: &str) -> Result<u64, String> {
+    file.symbols()
+        .find(|s| s.name() == Ok(name))
+        .map(|s| s.address())
+        .ok_or_else(|| format!("{elf} has no symbol {name}"))
 }
 
 /// Runs `cargo dos-build` with `extra` arguments and reads the program
@@ -84,7 +130,7 @@ fn dos_build(
         return Err(format!("{what} failed"));
     }
     let bytes = std::fs::read(root.join(elf)).map_err(|e| format!("{elf}: {e}"))?;
-    Program::read(&bytes)
+    Program::read(&bytes, elf)
 }
 
 /// The tree's benchmark build (feature `tree-bench`, src/main.rs): the 386
@@ -171,6 +217,7 @@ fn build_com86(
         tail: image.tail,
         tail_at: image.tail_at,
         program_paragraphs: image.program_paragraphs,
+        engine_at: 0,
     };
     write_com(root, com, &program)
 }
@@ -193,25 +240,25 @@ struct Program {
     tail_at: u16,
     /// Paragraphs from our segment's start that the program uses.
     program_paragraphs: u16,
+    /// The tree's engine's segment, in paragraphs from ours (0: none).
+    engine_at: u16,
 }
 
 impl Program {
-    fn read(elf: &[u8]) -> Result<Program, String> {
-        let file = object::File::parse(elf).map_err(|e| format!("{ELF}: {e}"))?;
-        let symbol = |name: &str| -> Result<u64, String> {
-            file.symbols()
-                .find(|s| s.name() == Ok(name))
-                .map(|s| s.address())
-                .ok_or_else(|| format!("{ELF} has no symbol {name}"))
-        };
+    /// The program `elf` links (its name for the errors). A program without
+    /// far texts (the tree's engine) has an empty tail.
+    fn read(elf: &[u8], name: &str) -> Result<Program, String> {
+        let file = object::File::parse(elf).map_err(|e| format!("{name}: {e}"))?;
         let origin = stub::ORIGIN as u64;
-        let image_end = symbol("__image_end")?;
+        let image_end = symbol(&file, name, "__image_end")?;
         let mut image = vec![0u8; (image_end - origin) as usize];
         let mut tail = Vec::new();
         for section in file.sections() {
-            let name = section.name().unwrap_or("");
-            let data = section.data().map_err(|e| format!("{name}: {e}"))?;
-            if name == ".tail" {
+            let section_name = section.name().unwrap_or("");
+            let data = section
+                .data()
+                .map_err(|e| format!("{name}: {section_name}: {e}"))?;
+            if section_name == ".tail" {
                 tail = data.to_vec();
             } else if section.address() >= origin
                 && section.address() < image_end
@@ -220,17 +267,38 @@ impl Program {
                 let start = (section.address() - origin) as usize;
                 let end = start + data.len();
                 if end > image.len() {
-                    return Err(format!("{name} ends past __image_end"));
+                    return Err(format!("{name}: {section_name} ends past __image_end"));
                 }
                 image[start..end].copy_from_slice(data);
             }
         }
+        let optional = |symbol_name: &str| symbol(&file, name, symbol_name).unwrap_or(0) as u16;
         Ok(Program {
             image,
             tail,
-            tail_at: symbol("piskrs_tail_at")? as u16,
-            program_paragraphs: symbol("piskrs_program_paragraphs")? as u16,
+            tail_at: optional("piskrs_tail_at"),
+            program_paragraphs: optional("piskrs_program_paragraphs"),
+            engine_at: optional("piskrs_engine_at"),
         })
+    }
+
+    /// Puts the tree's engine image behind the far texts, padded so that
+    /// the loader unpacks it to offset 100h of the engine's segment.
+    fn add_engine(&mut self, engine: &[u8]) -> Result<(), String> {
+        if self.engine_at <= 0x1000 {
+            return Err("the program names no place for the tree's engine".into());
+        }
+        let engine_offset = (self.engine_at as usize - 0x1000) * 16 + stub::ORIGIN as usize;
+        let tail_end = self.tail_at as usize + self.tail.len();
+        if engine_offset < tail_end {
+            return Err("the tree's engine would lie over the far texts".into());
+        }
+        self.tail.resize(engine_offset - self.tail_at as usize, 0);
+        self.tail.extend_from_slice(engine);
+        if self.tail_at as usize + self.tail.len() > 0xFFFF {
+            return Err("the far texts and the tree's engine pass 64 KiB".into());
+        }
+        Ok(())
     }
 }
 
