@@ -15,6 +15,7 @@ use crate::rules::Opening;
 use crate::rules::WinRule;
 use crate::text::TextList;
 use crate::text_list;
+pub use crate::tree::TreeSearch;
 
 /// The computer's level: the menu's choice, the settings' and the switches',
 /// and what the tools name. Strong's node budget goes beside it to [`think`].
@@ -61,18 +62,6 @@ impl Level {
         let index = LEVELS.iter().position(|&l| l == self).unwrap_or(0);
         LEVELS[(index + 1) % LEVELS.len()]
     }
-}
-
-/// Where Strong's search runs: the tree ([`crate::tree`]) with its tables.
-/// PISKRS.COM's tree is an engine in a segment of its own, which the DOS
-/// layer calls far ([`crate::tree_door`]); the host's keeps its tables on
-/// the heap ([`crate::tree::HostTree`]). The same request gives the same
-/// reply in both.
-pub trait TreeSearch {
-    /// The tree's point for `to_move` on `board` within `budget` nodes, and
-    /// the nodes it searched; None when the board holds no stone.
-    fn choose(&self, board: &Board, to_move: Stone, rule: WinRule, budget: u32)
-    -> Option<(Point, u32)>;
 }
 
 /// The point `level` plays in `position`, and the nodes it searched (0 for the

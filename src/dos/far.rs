@@ -13,12 +13,9 @@ use super::rt86;
 use piskrs::help;
 use piskrs::words::Words;
 
-/// The words of the far table: Strong's search takes 722 (a playout's line
-/// cache, then the points' counts of stones on their lines), then the game's
-/// Info 361 (Classic's scores, which Strong's search reads).
-const SEARCH_WORDS: usize = piskrs::strong::SEARCH_WORDS;
+/// The words of the far table: the game's Info, 361 (Classic's scores).
 const INFO_WORDS: usize = piskrs::evaluation::INFO_WORDS;
-const FAR_WORDS: usize = SEARCH_WORDS + INFO_WORDS;
+const FAR_WORDS: usize = INFO_WORDS;
 /// Where the far texts (`help::TAIL`: the pairs and the packed messages, then
 /// the help) are kept, after the table.
 pub const HELP_AT: usize = FAR_WORDS * 4;
@@ -62,15 +59,9 @@ pub struct FarWords {
     count: usize,
 }
 
-/// The table Strong's search keeps its words in (see `strong::SEARCH_WORDS`).
-pub static SEARCH_MEMORY: FarWords = FarWords {
-    first: 0,
-    count: SEARCH_WORDS,
-};
-
 /// The game's Info (Classic's scores, `evaluation::INFO_WORDS`).
 pub static INFO_MEMORY: FarWords = FarWords {
-    first: SEARCH_WORDS,
+    first: 0,
     count: INFO_WORDS,
 };
 

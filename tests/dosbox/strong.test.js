@@ -27,7 +27,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
         }, async (dos) => {
             await dos.begun(1);
             let s = await dos.screenUntil("game", h.isPiskrsGame);
-            assert.ok(panel(s).includes("Level: Strong (threat search)"), show(s));
+            assert.ok(panel(s).includes("Level: Strong (tree search)"), show(s));
             let board = {};
             let result = null;
             const log = [];
@@ -72,7 +72,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
             await dos.key("enter");
             s = await dos.screenUntil("loaded", (t) => status(t).includes("Loaded"));
             assert.equal(status(s).trim(), "Loaded GAME.PSQ: 10 moves. Black to move.", show(s));
-            assert.ok(panel(s).includes("Level: Strong (threat search)"), show(s));
+            assert.ok(panel(s).includes("Level: Strong (tree search)"), show(s));
             const before = stones(s);
             const mine = h.choosePoint(before, "X", "O");
             const { x, y } = h.boardCell(mine);
