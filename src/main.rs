@@ -26,8 +26,7 @@ mod program {
     use core::sync::atomic::Ordering;
 
     use crate::dos::{
-        bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, far, mouse, speaker,
-        tree_door,
+        bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, far, mouse, speaker, tree_door,
     };
     use piskrs::benchmark;
     use piskrs::board::Stone;

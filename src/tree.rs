@@ -354,8 +354,13 @@ impl TreeTables for HeapTables {
 pub trait TreeSearch {
     /// The tree's point for `to_move` on `board` within `budget` nodes, and
     /// the nodes it searched; None when the board holds no stone.
-    fn choose(&self, board: &Board, to_move: Stone, rule: WinRule, budget: u32)
-    -> Option<(Point, u32)>;
+    fn choose(
+        &self,
+        board: &Board,
+        to_move: Stone,
+        rule: WinRule,
+        budget: u32,
+    ) -> Option<(Point, u32)>;
 }
 
 /// The tree on the host, its tables on the heap and kept from move to move
