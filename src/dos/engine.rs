@@ -19,6 +19,14 @@
 //! the tables' classes unknown, once. A panic in the engine is a UD2 that
 //! reaches the program's INT 6 handler (src/dos/entry.rs), which takes its
 //! own stack back before it ends the program.
+//!
+//! The 8086 build (msp430) has the translator's runtime's entry instead of
+//! the one below (translator/src/runtime.rs, engine mode: the ELF defines
+//! `piskrs_engine_main` and no `piskrs_main`), with the same contract; its
+//! .bss's zeros are in the image, so there is nothing to clear. A panic there
+//! is a trap, `call #abort`, and the runtime's `abort` returns far to the
+//! caller with the reply word `rt86::ENGINE_FATAL` (the caller's SS:SP back),
+//! on which PISKRS86.COM takes its own fatal-error path (src/dos/tree_door.rs).
 
 use piskrs::tree;
 use piskrs::tree_door::{self, REQUEST_LEN};
@@ -81,6 +89,14 @@ core::arch::global_asm!(
     options(att_syntax)
 );
 
+// The 8086 build (msp430): link86.x's entry, the root of its garbage
+// collection, is `piskrs_main`; here it is another name of
+// `piskrs_engine_main`, which keeps the engine in the link. (The translator
+// tells the engine by `piskrs_engine_main`, and its runtime's far entry
+// calls that.)
+#[cfg(target_arch = "msp430")]
+core::arch::global_asm!(".globl piskrs_main", ".set piskrs_main, piskrs_engine_main");
+
 /// The request, copied here by the entry.
 #[unsafe(no_mangle)]
 static mut piskrs_engine_request: [u8; REQUEST_LEN] = [0; REQUEST_LEN];
@@ -122,4 +138,14 @@ extern "C" fn piskrs_engine_main() -> u32 {
 fn panic(_: &core::panic::PanicInfo) -> ! {
     // SAFETY: UD2 raises INT 6, the program's handler, which ends the program.
     unsafe { core::arch::asm!("ud2", options(noreturn)) }
+}
+
+/// A panic is a trap, `call #abort` (`-Cpanic=immediate-abort`): this
+/// handler is only the language's requirement, and goes the same way.
+#[cfg(target_arch = "msp430")]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    // SAFETY: the runtime's `abort` takes the caller's SS:SP back and returns
+    // far to it with the fatal reply word; nothing of ours is used after it.
+    unsafe { super::rt86::abort() }
 }

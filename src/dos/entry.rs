@@ -221,10 +221,11 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 }
 
 /// Called by the INT 6 handler (a panic's UD2; in the 8086 build, a trap's
-/// `call #abort`): the screen back to its mode, the mouse cursor hidden, one
-/// fixed line on standard error, errorlevel 255.
+/// `call #abort`; or the tree's engine's fatal reply, src/dos/tree_door.rs):
+/// the screen back to its mode, the mouse cursor hidden, one fixed line on
+/// standard error, errorlevel 255.
 #[unsafe(no_mangle)]
-extern "C" fn piskrs_fatal() -> ! {
+pub(super) extern "C" fn piskrs_fatal() -> ! {
     if MOUSE_PRESENT.load(Ordering::Relaxed) != 0 {
         super::mouse::hide_cursor();
     }

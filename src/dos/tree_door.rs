@@ -77,14 +77,21 @@ fn call_engine(request: &[u8; REQUEST_LEN]) -> u32 {
             options(att_syntax),
         );
     }
-    // SAFETY: as above, through the runtime's far call.
     #[cfg(target_arch = "msp430")]
-    unsafe {
-        let reply = rt86::rt86_engine_call(
-            rt86::rt86_segment() + super::far::ENGINE_AT,
-            request.as_ptr(),
-            REQUEST_LEN as u16,
-        );
+    {
+        // SAFETY: as above, through the runtime's far call, which keeps our
+        // SI, DI, BP, DS and ES and clears the direction flag again.
+        let reply = unsafe {
+            rt86::rt86_engine_call(
+                rt86::rt86_segment() + super::far::ENGINE_AT,
+                request.as_ptr(),
+                REQUEST_LEN as u16,
+            )
+        };
+        // The engine trapped (a panic there, src/dos/engine.rs): ours too.
+        if reply == rt86::ENGINE_FATAL {
+            super::entry::piskrs_fatal();
+        }
         (low, high) = (reply as u16, (reply >> 16) as u16);
     }
     (high as u32) << 16 | low as u32

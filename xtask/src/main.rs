@@ -8,6 +8,11 @@
 //! The program finds everything where the linker put it, as if DOS had loaded
 //! the image itself.
 //!
+//! The tree's engine (feature `tree-engine`, src/dos/engine.rs) is built
+//! first and rides in the far texts: for PISKRS.COM linked for the 386, for
+//! PISKRS86.COM (`build_com86`) compiled for msp430 and translated too (the
+//! translator's engine mode).
+//!
 //! `cargo tree-com` builds target/PISKTREE.COM and its 8086 twin
 //! target/PISKTR86.COM the same ways from the tree's benchmark build (feature
 //! `tree-bench`, src/main.rs): not shipped, only measured
@@ -74,7 +79,51 @@ fn build_com() -> Result<(), String> {
     let mut program = dos_build(&root, &cargo, &[], ELF, "the DOS build")?;
     program.add_engine(&engine)?;
     write_com(&root, COM, &program)?;
-    build_com86(&root, &cargo, &[], ELF86, COM86)
+    build_com86(&root, &cargo, &[], ELF86, COM86, true)
+}
+
+/// The tree's engine for the 8086 build: the msp430 ELF the translator
+/// turns into an engine whose far entry is its runtime's (engine mode).
+const ENGINE_ELF86: &str = "target/tree-engine/msp430-dos/dos/piskrs";
+
+/// Says how much stack the engine's segment leaves it above `floor` (the
+/// end of its image and .bss); an error when less than ENGINE_MIN_STACK.
+fn engine_stack(elf: &str, floor: u16) -> Result<(), String> {
+    let stack = 0xFFFE_u32.saturating_sub(floor as u32);
+    println!(
+        "{elf}: the tree's engine: image and .bss end at {floor:#06x}, {stack} bytes of stack"
+    );
+    if stack < ENGINE_MIN_STACK {
+        return Err(format!(
+            "the tree's engine leaves {stack} bytes of stack, less than {ENGINE_MIN_STACK}"
+        ));
+    }
+    Ok(())
+}
+
+/// Builds the tree's engine for msp430 and translates it (engine mode):
+/// its image from 100h, .bss's zeros included.
+fn engine_image86(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
+    let status = Command::new(cargo)
+        .current_dir(root)
+        .args(["dos86-build", "--quiet"])
+        .args(ENGINE_ARGS)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("the tree's engine (msp430) failed to build".into());
+    }
+    let elf = std::fs::read(root.join(ENGINE_ELF86)).map_err(|e| format!("{ENGINE_ELF86}: {e}"))?;
+    let image = translator::program::build(&elf).map_err(|e| format!("{ENGINE_ELF86}: {e}"))?;
+    if !image.engine {
+        return Err(format!("{ENGINE_ELF86}: not the tree's engine"));
+    }
+    println!(
+        "{ENGINE_ELF86}: the tree's engine: MSP430 code {} -> 8086 code {} + runtime {}; data {}, .bss {}",
+        image.msp430_code, image.translated_code, image.runtime_code, image.data, image.bss,
+    );
+    engine_stack(ENGINE_ELF86, image.stack_floor)?;
+    Ok(image.bytes)
 }
 
 /// Builds the tree's engine and gives its image (code and data from 100h).
@@ -91,15 +140,7 @@ fn engine_image(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
     let bytes = std::fs::read(root.join(ENGINE_ELF)).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
     let file = object::File::parse(&*bytes).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
     let floor = symbol(&file, ENGINE_ELF, "__stack_floor")?;
-    let stack = 0xFFFE_u32.saturating_sub(floor as u32);
-    println!(
-        "{ENGINE_ELF}: the tree's engine: image and .bss end at {floor:#06x}, {stack} bytes of stack"
-    );
-    if stack < ENGINE_MIN_STACK {
-        return Err(format!(
-            "the tree's engine leaves {stack} bytes of stack, less than {ENGINE_MIN_STACK}"
-        ));
-    }
+    engine_stack(ENGINE_ELF, floor as u16)?;
     Ok(Program::read(&bytes, ENGINE_ELF)?.image)
 }
 
@@ -153,7 +194,7 @@ fn build_tree_com() -> Result<(), String> {
         "the tree's benchmark build",
     )?;
     write_com(&root, TREE_COM, &program)?;
-    build_com86(&root, &cargo, &extra, TREE_ELF86, TREE_COM86)
+    build_com86(&root, &cargo, &extra, TREE_ELF86, TREE_COM86, false)
 }
 
 /// Packs a program and writes it behind the loader; says what it wrote.
@@ -175,14 +216,22 @@ fn write_com(root: &Path, name: &str, program: &Program) -> Result<(), String> {
 
 /// An 8086 build: the program for msp430 (`cargo dos86-build` with `extra`
 /// arguments, link86.x, linked at `elf`), translated to 8086 code
-/// (translator/), packed like PISKRS.COM and written to `com`.
+/// (translator/), packed like PISKRS.COM and written to `com`; with
+/// `with_engine` (PISKRS86.COM), the tree's engine translated too, in its
+/// far texts as in PISKRS.COM.
 fn build_com86(
     root: &Path,
     cargo: &str,
     extra: &[&str],
     elf_path: &str,
     com: &str,
+    with_engine: bool,
 ) -> Result<(), String> {
+    let engine = if with_engine {
+        Some(engine_image86(root, cargo)?)
+    } else {
+        None
+    };
     let status = Command::new(cargo)
         .current_dir(root)
         .args(["dos86-build", "--quiet"])
@@ -212,13 +261,18 @@ fn build_com86(
         );
         return Ok(());
     }
-    let program = Program {
+    let mut program = Program {
         image: image.bytes,
         tail: image.tail,
         tail_at: image.tail_at,
         program_paragraphs: image.program_paragraphs,
         engine_at: 0,
     };
+    if let Some(engine) = engine {
+        let file = object::File::parse(&*elf).map_err(|e| format!("{elf_path}: {e}"))?;
+        program.engine_at = symbol(&file, elf_path, "piskrs_engine_at")? as u16;
+        program.add_engine(&engine)?;
+    }
     write_com(root, com, &program)
 }
 
