@@ -104,15 +104,13 @@ fn engine_stack(elf: &str, floor: u16) -> Result<(), String> {
 /// Builds the tree's engine for msp430 and translates it (engine mode):
 /// its image from 100h, .bss's zeros included.
 fn engine_image86(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
-    let status = Command::new(cargo)
-        .current_dir(root)
-        .args(["dos86-build", "--quiet"])
-        .args(ENGINE_ARGS)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("the tree's engine (msp430) failed to build".into());
-    }
+    run_cargo(
+        root,
+        cargo,
+        "dos86-build",
+        &ENGINE_ARGS,
+        "the tree's engine (msp430)",
+    )?;
     let elf = std::fs::read(root.join(ENGINE_ELF86)).map_err(|e| format!("{ENGINE_ELF86}: {e}"))?;
     let image = translator::program::build(&elf).map_err(|e| format!("{ENGINE_ELF86}: {e}"))?;
     if !image.engine {
@@ -128,15 +126,7 @@ fn engine_image86(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
 
 /// Builds the tree's engine and gives its image (code and data from 100h).
 fn engine_image(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
-    let status = Command::new(cargo)
-        .current_dir(root)
-        .args(["dos-build", "--quiet"])
-        .args(ENGINE_ARGS)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("the tree's engine failed to build".into());
-    }
+    run_cargo(root, cargo, "dos-build", &ENGINE_ARGS, "the tree's engine")?;
     let bytes = std::fs::read(root.join(ENGINE_ELF)).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
     let file = object::File::parse(&*bytes).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
     let floor = symbol(&file, ENGINE_ELF, "__stack_floor")?;
@@ -161,17 +151,30 @@ fn dos_build(
     elf: &str,
     what: &str,
 ) -> Result<Program, String> {
+    run_cargo(root, cargo, "dos-build", extra, what)?;
+    let bytes = std::fs::read(root.join(elf)).map_err(|e| format!("{elf}: {e}"))?;
+    Program::read(&bytes, elf)
+}
+
+/// Runs `cargo ALIAS --quiet` with `extra` arguments; `what` names the build
+/// in an error.
+fn run_cargo(
+    root: &Path,
+    cargo: &str,
+    alias: &str,
+    extra: &[&str],
+    what: &str,
+) -> Result<(), String> {
     let status = Command::new(cargo)
         .current_dir(root)
-        .args(["dos-build", "--quiet"])
+        .args([alias, "--quiet"])
         .args(extra)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err(format!("{what} failed"));
     }
-    let bytes = std::fs::read(root.join(elf)).map_err(|e| format!("{elf}: {e}"))?;
-    Program::read(&bytes, elf)
+    Ok(())
 }
 
 /// The tree's benchmark build (feature `tree-bench`, src/main.rs): the 386
@@ -232,15 +235,7 @@ fn build_com86(
     } else {
         None
     };
-    let status = Command::new(cargo)
-        .current_dir(root)
-        .args(["dos86-build", "--quiet"])
-        .args(extra)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("the 8086 build (msp430) failed".into());
-    }
+    run_cargo(root, cargo, "dos86-build", extra, "the 8086 build (msp430)")?;
     let elf = std::fs::read(root.join(elf_path)).map_err(|e| format!("{elf_path}: {e}"))?;
     let image = translator::program::build(&elf)?;
     let reserve = stack_reserve(&elf, elf_path)?;
