@@ -7,12 +7,11 @@
 //! [`crate::selfplay`]), stopped after `8 + 2n` plies, or one ply before its end
 //! when it ended sooner: openings, middle games and crowded boards with threats.
 
-use crate::engine::{Level, Position, think};
+use crate::engine::{Level, Position, TreeSearch, think};
 use crate::game::Game;
 use crate::random::Random;
 use crate::rules::{Opening, WinRule};
 use crate::selfplay::Players;
-use crate::words::Words;
 
 /// How many positions there are.
 pub const POSITIONS: u16 = 12;
@@ -45,7 +44,7 @@ pub fn reply(
     level: Level,
     budget: u32,
     game: &Game,
-    memory: Option<&'static dyn Words>,
+    tree: Option<&dyn TreeSearch>,
 ) -> Option<(crate::coord::Point, u32)> {
     think(
         level,
@@ -53,7 +52,7 @@ pub fn reply(
         Position::of(game),
         None,
         None,
-        memory,
+        tree,
         &mut Random::new(1),
     )
 }

@@ -12,10 +12,10 @@ use crate::evaluation::Info;
 pub use crate::game::Position;
 use crate::random::Random;
 use crate::rules::Opening;
-use crate::strong;
+use crate::rules::WinRule;
 use crate::text::TextList;
 use crate::text_list;
-use crate::words::Words;
+pub use crate::tree::TreeSearch;
 
 /// The computer's level: the menu's choice, the settings' and the switches',
 /// and what the tools name. Strong's node budget goes beside it to [`think`].
@@ -25,7 +25,7 @@ pub enum Level {
     Classic,
     /// Harry Cha's rule program.
     Cha,
-    /// Threat search (VCF, VCT) and a two-ply search ([`crate::strong`]),
+    /// The tree ([`crate::tree`]): an alpha-beta search over threats,
     /// within a node budget.
     Strong,
 }
@@ -38,7 +38,7 @@ pub const LEVELS: [Level; 3] = [Level::Classic, Level::Cha, Level::Strong];
 static LEVEL_NAMES: TextList = text_list![
     b"Classic (Piskasm)",
     b"Cha (Harry Cha's rules)",
-    b"Strong (threat search)",
+    b"Strong (tree search)",
 ];
 static LEVEL_KEYWORDS: TextList = text_list![b"CLASSIC", b"CHA", b"STRONG"];
 
@@ -74,11 +74,11 @@ impl Level {
 ///   the whole board.
 /// - `kept`: Classic's Info for the side to move, kept up to date with Update
 ///   by the caller (the game screen; in the Mist, of `knowledge`). Classic
-///   chooses from it, Strong orders its candidates by it; both give what a
-///   fresh Info would give (tests/strong_bench.rs), only sooner. None: a fresh
-///   one is computed (Classic) or CountScore scores afresh (Strong).
-/// - `memory`: where Strong's playouts keep their line cache (the DOS layer's
-///   far memory); None: on the stack. The move is the same either way.
+///   chooses from it, giving what a fresh Info would give, only sooner.
+///   None: a fresh one is computed.
+/// - `tree`: where Strong's tree runs (PISKRS.COM's engine); None: on the
+///   host, with tables of its own for this move (on DOS: no move). The
+///   move is the same either way.
 ///
 /// Where the game screen and the tools' old door differed, the cases are:
 /// 1. No move yet: the opening stone, a random point within two of the middle
@@ -102,7 +102,7 @@ pub fn think(
     position: Position,
     knowledge: Option<&Board>,
     kept: Option<&Info>,
-    memory: Option<&'static dyn Words>,
+    tree: Option<&dyn TreeSearch>,
     random: &mut Random,
 ) -> Option<(Point, u32)> {
     let side = position.board.side();
@@ -130,8 +130,10 @@ pub fn think(
         }
         Level::Cha => cha_choice(board, position)?,
         Level::Strong => {
-            let position = Position { board, ..position };
-            let chosen = strong::choose_in(position, budget, kept, memory);
+            let chosen = match tree {
+                Some(tree) => tree.choose(board, me, position.rule, budget),
+                None => tree_here(board, me, position.rule, budget),
+            };
             match chosen {
                 None => opening_move(side, random),
                 chosen => return chosen,
@@ -139,6 +141,18 @@ pub fn think(
         }
     };
     Some((point, 0))
+}
+
+/// The tree with tables of its own, for one move (the host's callers that
+/// keep none: tests, examples). PISKRS.COM always names its engine.
+#[cfg(not(target_os = "none"))]
+fn tree_here(board: &Board, me: Stone, rule: WinRule, budget: u32) -> Option<(Point, u32)> {
+    crate::tree::HostTree::new().choose(board, me, rule, budget)
+}
+
+#[cfg(target_os = "none")]
+fn tree_here(_: &Board, _: Stone, _: WinRule, _: u32) -> Option<(Point, u32)> {
+    None
 }
 
 /// The computer's first stone: near the middle, or for Outer-Open near the

@@ -39,6 +39,7 @@ pub mod speed;
 pub mod strong;
 pub mod text;
 pub mod tree;
+pub mod tree_door;
 pub mod ui;
 pub mod variant;
 pub mod words;

@@ -35,21 +35,20 @@ pub struct Settings {
 /// The menu's thinking times, in tenths of a second.
 pub const THINK_CHOICES: [u8; 5] = [5, 10, 20, 50, 100];
 /// The default thinking time: two seconds (as a limit: on the reference 386
-/// the benchmark's worst is 1.65 s and its median under half a second,
-/// README "Benchmarks"). The 1,600 nodes it buys score 98-99% against Classic
-/// on the arena's openings, 800 (a second) about 93%.
+/// Strong's worst on /BENCH's positions is under 2 s and its median far
+/// below, docs/benchmarks.md).
 pub const DEFAULT_THINK_TENTHS: u8 = 20;
-/// Strong's search nodes per tenth of a second on the reference machine (a 386
-/// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000), measured
-/// with `PISKRS /BENCH`: its slowest positions do about 950 a second, so a
-/// thinking time is a limit (README "Benchmarks"). A node budget rather than a clock
-/// keeps the move the same on every machine, and on the host; a faster PC
-/// just answers sooner.
-pub const STRONG_NODES_PER_TENTH: u32 = 80;
+/// Strong's tree nodes per fifth of a second on the reference machine (a 386
+/// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000): a node
+/// costs about 4 ms there, so the default 2 s buy 430 nodes, whose slowest
+/// /BENCH position takes 1.9 s (docs/benchmarks.md); a thinking time is a
+/// limit. A node budget rather than a clock keeps the move the same on every
+/// machine, and on the host; a faster PC just answers sooner.
+pub const STRONG_NODES_PER_FIFTH: u32 = 43;
 /// Strong's node budget for a thinking time of `tenths` tenths of a second:
 /// the one place a time becomes nodes (the menu's, PISKRS.CFG's, /TIME's).
 pub const fn strong_budget(tenths: u8) -> u32 {
-    tenths as u32 * STRONG_NODES_PER_TENTH
+    tenths as u32 * STRONG_NODES_PER_FIFTH / 2
 }
 /// Strong's node budget for a thinking time of `tenths` on a machine that
 /// runs `speed_units` probe units in a BIOS tick ([`crate::speed`]): the
@@ -58,13 +57,12 @@ pub const fn strong_budget(tenths: u8) -> u32 {
 #[inline(never)]
 pub fn strong_budget_at(tenths: u8, speed_units: u16) -> u32 {
     let reference = crate::speed::REFERENCE_UNITS_PER_TICK;
-    let per_tenth = if speed_units >= reference {
-        STRONG_NODES_PER_TENTH as u16
+    let whole = strong_budget(tenths);
+    if speed_units >= reference {
+        whole
     } else {
-        // 80 times at most 140 units: the product fits 16 bits.
-        (STRONG_NODES_PER_TENTH as u16 * speed_units / reference).max(1)
-    };
-    tenths as u32 * per_tenth as u32
+        (whole * speed_units as u32 / reference as u32).max(tenths as u32)
+    }
 }
 /// Strong's budget at the default thinking time: what PISKRS.COM ships with,
 /// and so the default of the host's brain and arena too.

@@ -346,6 +346,56 @@ impl TreeTables for HeapTables {
     }
 }
 
+/// Where Strong's search runs: the tree with its tables.
+/// PISKRS.COM's tree is an engine in a segment of its own, which the DOS
+/// layer calls far ([`crate::tree_door`]); the host's keeps its tables on
+/// the heap ([`HostTree`]). The same request gives the same
+/// reply in both.
+pub trait TreeSearch {
+    /// The tree's point for `to_move` on `board` within `budget` nodes, and
+    /// the nodes it searched; None when the board holds no stone.
+    fn choose(
+        &self,
+        board: &Board,
+        to_move: Stone,
+        rule: WinRule,
+        budget: u32,
+    ) -> Option<(Point, u32)>;
+}
+
+/// The tree on the host, its tables on the heap and kept from move to move
+/// (the table of classes only fills up; the transposition table is cleared
+/// for every move, so a position and a budget give one move).
+#[cfg(not(target_os = "none"))]
+pub struct HostTree(core::cell::RefCell<HeapTables>);
+
+#[cfg(not(target_os = "none"))]
+impl HostTree {
+    pub fn new() -> HostTree {
+        HostTree(core::cell::RefCell::new(HeapTables::new()))
+    }
+}
+
+#[cfg(not(target_os = "none"))]
+impl Default for HostTree {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(not(target_os = "none"))]
+impl TreeSearch for HostTree {
+    fn choose(
+        &self,
+        board: &Board,
+        to_move: Stone,
+        rule: WinRule,
+        budget: u32,
+    ) -> Option<(Point, u32)> {
+        choose(board, to_move, rule, budget, &mut *self.0.borrow_mut())
+    }
+}
+
 /// The number of keys (the table of classes' size).
 pub const CLASS_KEYS: u32 = 1 << 16;
 /// A key's classes not yet worked out.

@@ -142,7 +142,7 @@ fn levels_names_and_keywords() {
     assert!(Level::from_keyword(b"ChA") == Some(Level::Cha));
     assert_eq!(
         String::from_utf8_lossy(Level::Strong.name()),
-        "Strong (threat search)"
+        "Strong (tree search)"
     );
     assert!(Level::from_keyword(b"strong") == Some(Level::Strong));
     assert!(Level::from_keyword(b"CHAS").is_none());

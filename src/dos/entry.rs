@@ -70,6 +70,8 @@ core::arch::global_asm!(
     ".set piskrs_tail_at, {tail_at}",
     ".globl piskrs_program_paragraphs",
     ".set piskrs_program_paragraphs, {paragraphs}",
+    ".globl piskrs_engine_at",
+    ".set piskrs_engine_at, {engine_at}",
     "    pushw %ds",
     "    popw %es",
     "    movzwl %sp, %esp",
@@ -108,8 +110,9 @@ core::arch::global_asm!(
     "    int $0x21",
     "    popw %ax",
     "    int $0x21",
-    // INT 6 lands here on UD2, always from our own code, so CS = DS = SS already;
-    // ES is set again in case the fault came between a change and its undo.
+    // INT 6 lands here on UD2, from our own code or from the tree's engine
+    // (src/dos/engine.rs, on its own stack in its own segment): DS, ES and
+    // the stack are ours again (the top of it: the program ends).
     ".section .text.piskrs_invalid_opcode,\"ax\",@progbits",
     "piskrs_invalid_opcode:",
     "    pushw %cs",
@@ -117,7 +120,11 @@ core::arch::global_asm!(
     "    pushw %cs",
     "    popw %es",
     "    cld",
-    "    movzwl %sp, %esp",
+    "    movw %cs, %ax",
+    "    cli",
+    "    movw %ax, %ss",
+    "    movzwl piskrs_initial_sp, %esp",
+    "    sti",
     "    calll piskrs_fatal",
     // INT 23h (Ctrl+C, and Ctrl+Break through DOS) lands here: IRET tells DOS to
     // carry on, so a stray Ctrl+C never leaves the screen in the wrong mode. DOS
@@ -128,6 +135,7 @@ core::arch::global_asm!(
     "    iret",
     tail_at = const super::far::HELP_AT,
     paragraphs = const super::far::PARAGRAPHS_NEEDED,
+    engine_at = const super::far::ENGINE_AT,
     options(att_syntax)
 );
 
@@ -147,8 +155,11 @@ core::arch::global_asm!(
     ".set piskrs_tail_at, {tail_at}",
     ".globl piskrs_program_paragraphs",
     ".set piskrs_program_paragraphs, {paragraphs}",
+    ".globl piskrs_engine_at",
+    ".set piskrs_engine_at, {engine_at}",
     tail_at = const super::far::HELP_AT,
     paragraphs = const super::far::PARAGRAPHS_NEEDED,
+    engine_at = const super::far::ENGINE_AT,
 );
 
 #[cfg(target_arch = "x86")]
@@ -210,10 +221,11 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 }
 
 /// Called by the INT 6 handler (a panic's UD2; in the 8086 build, a trap's
-/// `call #abort`): the screen back to its mode, the mouse cursor hidden, one
-/// fixed line on standard error, errorlevel 255.
+/// `call #abort`; or the tree's engine's fatal reply, src/dos/tree_door.rs):
+/// the screen back to its mode, the mouse cursor hidden, one fixed line on
+/// standard error, errorlevel 255.
 #[unsafe(no_mangle)]
-extern "C" fn piskrs_fatal() -> ! {
+pub(super) extern "C" fn piskrs_fatal() -> ! {
     if MOUSE_PRESENT.load(Ordering::Relaxed) != 0 {
         super::mouse::hide_cursor();
     }

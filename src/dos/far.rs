@@ -13,12 +13,9 @@ use super::rt86;
 use piskrs::help;
 use piskrs::words::Words;
 
-/// The words of the far table: Strong's search takes 722 (a playout's line
-/// cache, then the points' counts of stones on their lines), then the game's
-/// Info 361 (Classic's scores, which Strong's search reads).
-const SEARCH_WORDS: usize = piskrs::strong::SEARCH_WORDS;
+/// The words of the far table: the game's Info, 361 (Classic's scores).
 const INFO_WORDS: usize = piskrs::evaluation::INFO_WORDS;
-const FAR_WORDS: usize = SEARCH_WORDS + INFO_WORDS;
+const FAR_WORDS: usize = INFO_WORDS;
 /// Where the far texts (`help::TAIL`: the pairs and the packed messages, then
 /// the help) are kept, after the table.
 pub const HELP_AT: usize = FAR_WORDS * 4;
@@ -32,8 +29,18 @@ const TABLE_PARAGRAPHS: u16 = (HELP_AT + help::TAIL_LEN).div_ceil(16) as u16;
 pub const TREE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
 #[cfg(feature = "tree-bench")]
 const TREE_PARAGRAPHS: u16 = super::far_tree::PARAGRAPHS;
+/// The benchmark build has no engine: 0 tells `cargo tree-com` so.
+#[cfg(feature = "tree-bench")]
+pub const ENGINE_AT: u16 = 0;
+/// The tree's engine (src/dos/engine.rs): its segment, in paragraphs from
+/// ours, after the table and the texts; its image starts at offset 100h,
+/// which `cargo com` places in the far texts' stream (xtask, told by
+/// `_start`'s symbol `piskrs_engine_at`). The segment, then the engine's
+/// tables, are its own.
 #[cfg(not(feature = "tree-bench"))]
-const TREE_PARAGRAPHS: u16 = 0;
+pub const ENGINE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
+#[cfg(not(feature = "tree-bench"))]
+const TREE_PARAGRAPHS: u16 = SEGMENT_PARAGRAPHS + piskrs::tree_door::TABLE_PARAGRAPHS;
 /// The paragraphs from our segment's start that must be ours: the loader
 /// (xtask/src/stub.rs, told by `_start`'s symbols) says so and ends the
 /// program when DOS gave fewer.
@@ -52,15 +59,9 @@ pub struct FarWords {
     count: usize,
 }
 
-/// The table Strong's search keeps its words in (see `strong::SEARCH_WORDS`).
-pub static SEARCH_MEMORY: FarWords = FarWords {
-    first: 0,
-    count: SEARCH_WORDS,
-};
-
 /// The game's Info (Classic's scores, `evaluation::INFO_WORDS`).
 pub static INFO_MEMORY: FarWords = FarWords {
-    first: SEARCH_WORDS,
+    first: 0,
     count: INFO_WORDS,
 };
 

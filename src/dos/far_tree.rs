@@ -21,6 +21,14 @@ use super::rt86;
 
 use piskrs::tree::{CLASS_KEYS, SAVED_POINTS, SavedPoint, TT_ENTRIES, TreeTables};
 
+#[cfg(feature = "tree-bench")]
+use super::far::TREE_AT;
+/// In the tree's engine (src/dos/engine.rs), right after its own segment.
+#[cfg(feature = "tree-engine")]
+pub const TREE_AT: u16 = 0x1000;
+#[cfg(all(feature = "tree-bench", feature = "tree-engine"))]
+compile_error!("the tree's benchmark build and its engine are two programs: build one");
+
 /// The paragraphs of each table (16 bytes each).
 const CLASS_PARAGRAPHS: u16 = (CLASS_KEYS / 16) as u16;
 const ENTRY_BYTES: u32 = 8;
@@ -29,8 +37,9 @@ const SAVED_PARAGRAPHS: u16 = SAVED_POINTS as u16;
 /// The transposition table is cleared 64 KiB at a time (a segment's worth).
 const ENTRY_HALVES: u16 = (TT_ENTRIES as u32 * ENTRY_BYTES / 0x10000) as u16;
 
-/// The paragraphs the three tables take, from [`super::far::TREE_AT`] on.
+/// The paragraphs the three tables take, from `TREE_AT` on.
 pub const PARAGRAPHS: u16 = CLASS_PARAGRAPHS + ENTRY_PARAGRAPHS + SAVED_PARAGRAPHS;
+const _: () = assert!(PARAGRAPHS == piskrs::tree_door::TABLE_PARAGRAPHS);
 
 // A saved point is exactly a paragraph, and the table is whole 64 KiB halves.
 const _: () = assert!(core::mem::size_of::<SavedPoint>() == 16);
@@ -44,7 +53,7 @@ pub struct FarTreeTables {
 }
 
 impl FarTreeTables {
-    /// The tables, where [`super::far::TREE_AT`] puts them. Their contents are
+    /// The tables, where `TREE_AT` puts them. Their contents are
     /// whatever DOS left: the caller starts with [`FarTreeTables::forget_classes`].
     pub fn new() -> FarTreeTables {
         let ds: u16;
@@ -58,7 +67,7 @@ impl FarTreeTables {
         unsafe {
             ds = rt86::rt86_segment();
         }
-        let classes = ds + super::far::TREE_AT;
+        let classes = ds + TREE_AT;
         let entries = classes + CLASS_PARAGRAPHS;
         FarTreeTables {
             classes,

@@ -13,6 +13,13 @@
 //! translated code and the runtime, the lowest address the stack may reach,
 //! where `_start`'s painting starts) and the call a trap (a panic) compiles to
 //! (src/dos/entry.rs says which), which must end in `piskrs_fatal`.
+//!
+//! The tree's engine (feature `tree-engine`, src/dos/engine.rs) is translated
+//! in the runtime's engine mode (the ELF defines `piskrs_engine_main`, not
+//! `piskrs_main`): its `_start` is the far entry of engine.rs's contract
+//! (the request copied to `piskrs_engine_request`, its own SS:SP, a far
+//! return with `piskrs_engine_main`'s u32 in DX:AX), with no stack painting,
+//! and `abort` (its traps) returns far with [`ENGINE_FATAL`].
 
 /// The registers an interrupt sees and leaves (`rt86_int`).
 #[repr(C)]
@@ -45,6 +52,11 @@ impl Regs {
     }
 }
 
+/// The tree's engine's reply when it trapped (a panic): no point's word
+/// (tree_door's points have a column and a row below 30), so the caller
+/// (src/dos/tree_door.rs) takes its own fatal-error path.
+pub const ENGINE_FATAL: u32 = 0xFFFE_FFFE;
+
 /// FLAGS bit 0: the carry flag (a DOS call failed).
 pub const CF: u16 = 1 << 0;
 /// FLAGS bit 6: the zero flag.
@@ -60,18 +72,29 @@ unsafe extern "C" {
     /// Writes a word at segment:offset.
     pub fn rt86_far_write(segment: u16, offset: u16, value: u16);
     /// Writes a byte at segment:offset (this and the next three: the tree's
-    /// tables, src/dos/far_tree.rs, in its benchmark build only).
-    #[cfg(feature = "tree-bench")]
+    /// tables, src/dos/far_tree.rs, in its benchmark build and its engine).
+    #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_write_byte(segment: u16, offset: u16, value: u8);
     /// Fills the 64 KiB of `segment` with `value`, a word at a time.
-    #[cfg(feature = "tree-bench")]
+    #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_fill(segment: u16, value: u16);
     /// Copies `words` words from `from` in our segment to segment:0.
-    #[cfg(feature = "tree-bench")]
+    #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_put(segment: u16, from: *const u16, words: u16);
     /// Copies `words` words from segment:0 to `to` in our segment.
-    #[cfg(feature = "tree-bench")]
+    #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_get(segment: u16, to: *mut u16, words: u16);
+    /// The far call to the tree's engine (src/dos/engine.rs), whose image
+    /// starts at `segment`:0100: DS:SI = `request`, CX = `len`, the
+    /// direction flag clear; its DX:AX comes back as the result (low word
+    /// AX). The runtime keeps our SI, DI, BP, DS and ES (the engine keeps
+    /// only SS:SP); our register words are in our segment, out of its reach.
+    pub fn rt86_engine_call(segment: u16, request: *const u8, len: u16) -> u32;
+    /// The tree's engine's end for a trap (its `abort`, which its traps'
+    /// `call #abort` reach): back to the engine's caller with the reply
+    /// word [`ENGINE_FATAL`], the caller's SS:SP restored.
+    #[cfg(feature = "tree-engine")]
+    pub fn abort() -> !;
     /// The program's segment (CS = DS = ES = SS).
     pub fn rt86_segment() -> u16;
     /// The far table's double word at `offset` (its segment lies 1000h

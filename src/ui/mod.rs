@@ -29,6 +29,7 @@
 use crate::board::{Board, Stone};
 use crate::controller;
 use crate::coord::Point;
+use crate::engine::TreeSearch;
 use crate::evaluation::Info;
 use crate::game::Game;
 use crate::help::{NO_TOPIC, Topic};
@@ -218,8 +219,8 @@ pub struct App {
     command_line: Text<{ controller::MAX_LINE }>,
     sound: Sound,
     mouse_present: bool,
-    /// Where Strong's playouts keep their line cache (see [`App::keep_search_in`]).
-    memory: Option<&'static dyn Words>,
+    /// Where Strong's tree runs (see [`App::search_with`]).
+    tree: Option<&'static dyn TreeSearch>,
 }
 
 impl App {
@@ -241,10 +242,10 @@ impl App {
         App::with_info_in(mouse_present, settings, alloc::boxed::Box::leak(scores))
     }
 
-    /// Strong's playouts keep their line cache in `memory` (the DOS layer's far
-    /// memory) rather than on the stack.
-    pub fn keep_search_in(&mut self, memory: &'static dyn Words) {
-        self.memory = Some(memory);
+    /// Strong's tree runs in `tree` (PISKRS.COM's engine, through the DOS
+    /// layer) rather than with tables of its own for each move (the host's).
+    pub fn search_with(&mut self, tree: &'static dyn TreeSearch) {
+        self.tree = Some(tree);
     }
 
     /// The menu with the choices remembered from the last run, Classic's Info
@@ -283,7 +284,7 @@ impl App {
             command_line: Text::new(),
             sound: Sound::None,
             mouse_present,
-            memory: None,
+            tree: None,
         }
     }
 

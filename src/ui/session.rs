@@ -7,7 +7,7 @@
 use super::{App, Opponent, Page};
 use crate::board::{Board, Stone};
 use crate::coord::Point;
-use crate::engine::{self, LEVELS, Position};
+use crate::engine::{self, LEVELS, Position, TreeSearch};
 use crate::evaluation::Info;
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
@@ -123,7 +123,7 @@ impl Session {
     pub(super) fn think(
         &self,
         settings: &Settings,
-        memory: Option<&'static dyn Words>,
+        tree: Option<&'static dyn TreeSearch>,
         random: &mut Random,
     ) -> Option<Point> {
         let knowledge = self.variant.has_mist().then_some(&self.known);
@@ -133,7 +133,7 @@ impl Session {
             Position::of(&self.game),
             knowledge,
             Some(&self.classic),
-            memory,
+            tree,
             random,
         )
         .map(|(point, _)| point)
@@ -249,7 +249,7 @@ impl App {
         for _ in 0..self.session.game.board().point_count() + 1 {
             let Some(point) = self
                 .session
-                .think(&self.settings, self.memory, &mut self.random)
+                .think(&self.settings, self.tree, &mut self.random)
             else {
                 return;
             };

@@ -35,11 +35,6 @@ test("PISKRS.COM exists and fits one 64 KiB segment with its stack", () => {
 // along the deepest chain of direct calls from piskrs_main (plus the 4 bytes
 // of _start's `calll`). The chains the program cannot take are left out:
 const INFEASIBLE = [
-  // the host's fallback for the search's words: DOS always gives far memory;
-  { callee: /6strong11search_here/ },
-  // App::handle reaches Strong only through the menu's start, whose computer
-  // move is the opening stone (no search); its hint is Classic's;
-  { under: /2uiNtB2_3App6handle/, callee: /6strong/ },
   // Gomorpion's event loop serves its own screen: none of the Gomoku App's
   // moves, files or settings;
   // (the Gomoku App's drawing is a closure of `play`'s, called through
@@ -49,17 +44,17 @@ const INFEASIBLE = [
   // settings', a record's): never the App's drawing.
   { under: /dosapi16read_file_chunks/, callee: /program4play0/ },
 ];
-// Strong's threat search recurses: a VCF of three fours (ladder's VCF_DEPTH),
-// a VCT of two threats (VCT_DEPTH); a fourth `threats` returns at once (depth
-// 0), below the frames a third's callees take.
-const RECURSION = [{ name: /6strong7threatsNtB4_6Search7threats$/, times: 3 }];
+// No function of the program recurses (Strong's search is the tree's
+// engine's, in a segment of its own: below).
 // An indirect call (a `dyn` method or closure) is charged with the deepest
-// path of what it may call: in the strong search and in Classic's Info (its
-// scores), a `Words` method; elsewhere,
+// path of what it may call: in Classic's Info (its scores), a `Words`
+// method; elsewhere,
 // any function never called directly. An `and $-n,%esp` (alignment) may take
 // n - 1 more bytes. Interrupts (the timer's, the keyboard's, the mouse's) run
 // on this stack too: the 100 bytes to spare are for them.
-function deepestStack(listing) {
+// `start` is where the chains begin, `recursion` how deep a function may
+// call itself (once, unless named).
+function deepestStack(listing, start = "piskrs_main", recursion = []) {
   const funcs = new Map();
   let cur = null;
   for (const line of listing.split("\n")) {
@@ -104,10 +99,20 @@ function deepestStack(listing) {
     }
     info.set(name, { max, calls });
   }
-  const times = (name) => (RECURSION.find((r) => r.name.test(name)) || { times: 1 }).times;
+  const times = (name) => (recursion.find((r) => r.name.test(name)) || { times: 1 }).times;
   const cut = (stack, callee) =>
     INFEASIBLE.some((c) => c.callee.test(callee) && (!c.under || stack.some((f) => c.under.test(f))));
+  // With a recursion (the engine's), the deepest path below a function
+  // depends only on how often each recursive function is on the stack: kept.
+  const memo = new Map();
   const deepest = (name, stack, indirect) => {
+    const key = recursion.length ? `${name}|${recursion.map((r) => stack.filter((f) => r.name.test(f)).length).join(",")}` : null;
+    if (key !== null && memo.has(key)) return memo.get(key);
+    const found = deepestUncached(name, stack, indirect);
+    if (key !== null) memo.set(key, found);
+    return found;
+  };
+  const deepestUncached = (name, stack, indirect) => {
     const { max, calls } = info.get(name) || { max: 0, calls: [] };
     let best = { bytes: max, chain: [name] };
     for (const { at, callee } of calls) {
@@ -127,7 +132,7 @@ function deepestStack(listing) {
   const roots = [...info.keys()].filter((n) => !direct.has(n) && /^_R/.test(n));
   const anything = new Map();
   const indirect = (caller, stack) => {
-    if (/(6strong|10evaluation)/.test(caller)) return words;
+    if (/10evaluation/.test(caller)) return words;
     const rules = INFEASIBLE.filter((c) => c.under && stack.some((f) => c.under.test(f)));
     const key = rules.map((c) => INFEASIBLE.indexOf(c)).join(",");
     if (!anything.has(key)) {
@@ -136,9 +141,44 @@ function deepestStack(listing) {
     }
     return anything.get(key);
   };
-  const found = deepest("piskrs_main", ["piskrs_main"], indirect);
+  const found = deepest(start, [start], indirect);
   return { bytes: found.bytes + 4, chain: found.chain };
 }
+
+// The tree's engine (src/dos/engine.rs): a program of its own in a segment of
+// its own, called far by PISKRS.COM for Strong's moves. Its stack is the rest
+// of its segment, from its .bss's end up to FFFEh.
+const engineElf = path.join(root, "target", "tree-engine", "i8086-dos", "dos", "piskrs");
+// The tree's search recurses once a ply, at most MAX_PLY (src/tree.rs) deep.
+const MAX_PLY = Number(/^const MAX_PLY: usize = (\d+);/m.exec(fs.readFileSync(path.join(root, "src", "tree.rs"), "utf8"))[1]);
+
+test("the tree's engine's stack holds its deepest call path, plus 100 bytes, and its code is the 386's", () => {
+  assert.ok(fs.existsSync(engineElf), "the engine's ELF is missing: run `cargo com`");
+  const listing = execFileSync("objdump", ["-d", "-m", "i8086", "-j", ".text", engineElf], {
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
+  const { bytes, chain } = deepestStack(listing, "piskrs_engine_main", [{ name: /4tree.*7negamax/, times: MAX_PLY }]);
+  const nm = execFileSync("rust-nm", [engineElf], { encoding: "utf8" });
+  const floor = parseInt(/^([0-9a-f]+) \S __stack_floor$/m.exec(nm)[1], 16);
+  const stack = 0xfffe - floor;
+  console.log(`the engine's deepest stack path: ${bytes} bytes (its stack ${stack}):\n  ${chain.slice(0, 8).join("\n  ")}\n  ...`);
+  assert.ok(chain.filter((f) => /7negamax/.test(f)).length === MAX_PLY, "the analysis did not follow the search's recursion");
+  assert.ok(stack >= bytes + 100, `the engine's stack of ${stack} bytes is less than its deepest path's ${bytes} plus 100`);
+  const bad = [];
+  for (const line of listing.split("\n")) {
+    const fields = line.split("\t");
+    if (fields.length < 3 || !/^\s*[0-9a-f]+:$/.test(fields[0])) continue;
+    const words = fields[2].trim().split(/\s+/);
+    const mnemonic = words.find((w) => !/^(rep\w*|lock|addr32|data32|data16|addr16|cs|ds|es|ss|fs|gs)$/.test(w)) || words[0];
+    if (mnemonic && (BEYOND_386.test(mnemonic) || MMX_SSE_X87_OPERAND.test(fields[2]))) bad.push(fields[2].trim());
+  }
+  assert.deepStrictEqual(bad, [], `instructions beyond the 386 in the engine: ${bad.join(", ")}`);
+  const fmt = execFileSync("rust-nm", ["-C", engineElf], { encoding: "utf8" })
+    .split("\n")
+    .filter((l) => /core::fmt|\bfmt::|Debug/.test(l));
+  assert.deepStrictEqual(fmt, [], `formatting code linked into the engine:\n${fmt.join("\n")}`);
+});
 
 test("the stack reserve holds the deepest call path, plus 100 bytes", () => {
   assert.ok(fs.existsSync(elf), "the linked ELF is missing: run `cargo com`");

@@ -27,7 +27,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
         }, async (dos) => {
             await dos.begun(1);
             let s = await dos.screenUntil("game", h.isPiskrsGame);
-            assert.ok(panel(s).includes("Level: Strong (threat search)"), show(s));
+            assert.ok(panel(s).includes("Level: Strong (tree search)"), show(s));
             let board = {};
             let result = null;
             const log = [];
@@ -72,7 +72,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
             await dos.key("enter");
             s = await dos.screenUntil("loaded", (t) => status(t).includes("Loaded"));
             assert.equal(status(s).trim(), "Loaded GAME.PSQ: 10 moves. Black to move.", show(s));
-            assert.ok(panel(s).includes("Level: Strong (threat search)"), show(s));
+            assert.ok(panel(s).includes("Level: Strong (tree search)"), show(s));
             const before = stones(s);
             const mine = h.choosePoint(before, "X", "O");
             const { x, y } = h.boardCell(mine);
@@ -126,15 +126,34 @@ describe("/BENCH: thinking times per level, and host and DOS agree on Strong", (
     });
 });
 
-describe("/BENCH /TIME 10: Strong's playouts on DOS agree with the host", () => {
-    it("prints STRONG lines equal to fixtures/strong-bench-10s.txt (8,000 nodes: the safe moves played out), and the stack's high-water mark stays below link.x's reserve", GAME_T, async () => {
+describe("/BENCH /TIME 10: Strong's tree on DOS agrees with the host at five times the budget", () => {
+    it("prints STRONG lines equal to fixtures/strong-bench-10s.txt (2,150 nodes), and the stack's high-water mark stays below link.x's reserve", GAME_T, async () => {
         const { output, lines } = await benchMatchesFixture("strong-bench-10s", "PISKRS /BENCH /TIME 10 /STACK", "strong-bench-10s.txt");
-        assert.ok(lines.some((l) => /^TIME STRONG positions=12 median_ms=\d+ worst_ms=\d+ budget=8000 /.test(l)), output);
+        assert.ok(lines.some((l) => /^TIME STRONG positions=12 median_ms=\d+ worst_ms=\d+ budget=2150 /.test(l)), output);
         const m = /STACK high_water=(\d+) bytes/.exec(output);
         assert.ok(m, "the /STACK report: " + output);
         const reserve = h.stackReserve();
         console.log(`/BENCH /TIME 10: stack high-water ${m[1]} of the ${reserve} reserved`);
         assert.ok(Number(m[1]) < reserve, `stack ${m[1]} bytes, only ${reserve} reserved (link.x)`);
+    });
+});
+
+// Strong is the tree, which runs in an engine of its own beyond the program's
+// segment, with tables of about 200 KB beyond that (src/dos/engine.rs): with
+// too little free memory for them, the loader says how much it needs and the
+// program ends at once, with errorlevel 1; it never plays a weaker Strong.
+describe("Strong's tree needs its memory: less, and PISKRS refuses to start", () => {
+    it("LOADFIX -300 (about 330 KB left): `PISKRS needs N KB of free memory.`, errorlevel 1", GAME_T, async () => {
+        const r = await h.withDos({
+            name: "strong-memory",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            // LOADFIX with no program keeps its 300 KB until LOADFIX -F.
+            steps: ["LOADFIX -300 > NUL", { run: "PISKRS /LEVEL STRONG" }],
+        }, (dos) => dos.finished(1, { timeout: 120000 }));
+        const m = /PISKRS needs (\d+) KB of free memory\./.exec(r.output);
+        assert.ok(m, r.output);
+        assert.ok(Number(m[1]) > 330 && Number(m[1]) < 640, r.output);
+        assert.equal(r.errorlevel, 1, r.output);
     });
 });
 

@@ -425,27 +425,30 @@ pub fn contestant_name(contestant: &Contestant) -> String {
 }
 
 /// How an engine is written on the command line: classic, cha, strong,
-/// strong:BUDGET, tree or tree:BUDGET (the tree, see `Player`).
+/// strong:BUDGET, tree or tree:BUDGET (Strong's tree, see `Player`),
+/// threats or threats:BUDGET (Strong before the tree).
 pub fn parse_engine(text: &str, default_budget: u32) -> Result<Player, String> {
+    let known = "classic, cha, strong, strong:BUDGET, tree, tree:BUDGET, threats or threats:BUDGET";
+    let searcher = |name: &str, budget: u32| match name {
+        "tree" => Player::tree(budget),
+        "threats" => Player::threats(budget),
+        _ => Player::strong(budget),
+    };
     match text.split_once(':') {
         None => match text {
             "classic" => Ok(Player::CLASSIC),
             "cha" => Ok(Player::CHA),
-            "strong" => Ok(Player::strong(default_budget)),
-            "tree" => Ok(Player::tree(default_budget)),
-            _ => Err(format!(
-                "'{text}': classic, cha, strong, strong:BUDGET, tree or tree:BUDGET"
-            )),
+            "strong" | "tree" | "threats" => Ok(searcher(text, default_budget)),
+            _ => Err(format!("'{text}': {known}")),
         },
-        Some((name @ ("strong" | "tree"), budget)) => match budget.parse::<u32>() {
-            Ok(budget) if budget >= 1 && name == "tree" => Ok(Player::tree(budget)),
-            Ok(budget) if budget >= 1 => Ok(Player::strong(budget)),
+        Some((name @ ("strong" | "tree" | "threats"), budget)) => match budget.parse::<u32>() {
+            Ok(budget) if budget >= 1 => Ok(searcher(name, budget)),
             _ => Err(format!(
                 "'{text}': the budget is a number of nodes, 1 or more"
             )),
         },
         Some(_) => Err(format!(
-            "'{text}': only strong and tree take a budget (strong:BUDGET, tree:BUDGET)"
+            "'{text}': only strong, tree and threats take a budget (strong:BUDGET)"
         )),
     }
 }
@@ -453,6 +456,7 @@ pub fn parse_engine(text: &str, default_budget: u32) -> Result<Player, String> {
 pub fn engine_name(engine: Player) -> String {
     match engine.strong_budget() {
         Some(budget) if engine.tree => format!("tree:{budget}"),
+        Some(budget) if engine.threats => format!("threats:{budget}"),
         Some(budget) => format!("strong:{budget}"),
         None if engine == Player::CHA => "cha".to_string(),
         None => "classic".to_string(),

@@ -87,17 +87,14 @@ pub enum Invocation {
 pub const USAGE: &str = "\
 usage: pbrain-piskrs [--level classic|cha|strong|tree] [--budget N] [--seed N]
   a Gomocup (Piskvork) brain on stdin/stdout
-  --level   the computer's level; tree: issue 21's new search (alpha-beta
-            over patterns), not yet in PISKRS.COM. Default: the tree when the
-            manager gives a time limit, Strong (PISKRS.COM's level) when it
-            gives none, or with --budget
+  --level   the computer's level (default strong: the tree, as PISKRS.COM
+            plays it; tree is the same search)
   --budget  a fixed node budget, 1 or more, whatever the time: Strong's gives
-            the same moves as PISKRS.COM at that budget (the tree's: its own
-            nodes). Without it, the time the manager gives is used (INFO
-            timeout_turn, timeout_match, time_left): Strong grows its budget
-            from 1600 nodes while the time allows, the tree searches until
-            the deadline stops it; with no time limit given (or
-            timeout_turn 0) each plays 1600 nodes
+            the same moves as PISKRS.COM at that budget. Without it, the time
+            the manager gives is used (INFO timeout_turn, timeout_match,
+            time_left): the tree searches from 430 nodes until the deadline
+            stops it; with no time limit given (or timeout_turn 0) it plays
+            430 nodes
   --seed    the random source's seed, 0..=65535 (default 1)";
 
 impl Settings {

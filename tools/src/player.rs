@@ -3,13 +3,16 @@
 //! with. The tools keep nothing between moves and see the whole board, so they
 //! pass no Mist knowledge and no kept Info.
 //!
-//! A player may also be the tree (`piskrs::tree`, issue 21's new search, not
-//! yet a level of the .COM): named `tree:BUDGET` in the tools, it searches
-//! its own nodes (one stone placed each) with its tables on the heap.
+//! Strong is the tree (`piskrs::tree`) since 2026-11-28: `strong:BUDGET` and
+//! `tree:BUDGET` play the same moves, with the tables on the heap kept by
+//! the thread; `tree` is also what the timed brain stops on a clock.
+//! `threats:BUDGET` is Strong as the .COMs played it before: threat search
+//! and two plies (`piskrs::strong`), kept to measure against.
 
 use piskrs::coord::Point;
 use piskrs::engine::{self, Level, Position};
 use piskrs::random::Random;
+use piskrs::strong;
 use piskrs::tree::{self, HeapTables};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -17,8 +20,10 @@ pub struct Player {
     pub level: Level,
     /// Strong's node budget (0 for the other levels, which do not search).
     pub budget: u32,
-    /// The tree searches instead of `level` (Strong), within `budget`.
+    /// The tree searches, within `budget` (and a clock, in the timed brain).
     pub tree: bool,
+    /// Strong as it was before the tree ([`piskrs::strong`]), within `budget`.
+    pub threats: bool,
 }
 
 impl Player {
@@ -26,28 +31,42 @@ impl Player {
         level: Level::Classic,
         budget: 0,
         tree: false,
+        threats: false,
     };
     pub const CHA: Player = Player {
         level: Level::Cha,
         budget: 0,
         tree: false,
+        threats: false,
     };
 
-    /// Strong within `budget` nodes.
+    /// Strong (the tree) within `budget` nodes.
     pub const fn strong(budget: u32) -> Player {
         Player {
             level: Level::Strong,
             budget,
             tree: false,
+            threats: false,
         }
     }
 
-    /// The tree within `budget` nodes.
+    /// The tree within `budget` nodes (the same moves as Strong's).
     pub const fn tree(budget: u32) -> Player {
         Player {
             level: Level::Strong,
             budget,
             tree: true,
+            threats: false,
+        }
+    }
+
+    /// Strong before the tree: threat search and two plies, within `budget`.
+    pub const fn threats(budget: u32) -> Player {
+        Player {
+            level: Level::Strong,
+            budget,
+            tree: false,
+            threats: true,
         }
     }
 
@@ -63,14 +82,17 @@ impl Player {
     }
 
     /// As [`Player::think`]; the tree also stops when `stop` says so (the
-    /// timed brain's clock), Strong only at its budget.
+    /// timed brain's clock), Strong before the tree only at its budget.
     pub fn think_until(
         self,
         position: Position,
         random: &mut Random,
         stop: &dyn Fn() -> bool,
     ) -> Option<(Point, u32)> {
-        if self.tree && !position.moves.is_empty() {
+        if self.threats {
+            return strong::choose(position, self.budget, random);
+        }
+        if self.level == Level::Strong && !position.moves.is_empty() {
             let chosen = tree_think(position, self.budget, stop);
             if chosen.is_some() {
                 return chosen;

@@ -93,7 +93,9 @@ impl Thinker {
         if let Some(worker) = self.worker.take() {
             let _ = worker.join();
         }
-        if engine.tree {
+        // Strong is the tree: stopped at the deadline. Only Strong before
+        // the tree (`threats`) grows its budget.
+        if !engine.threats {
             return Self::think_stopped(engine, game.clone(), *random, deadline);
         }
         let (sender, results) = channel();

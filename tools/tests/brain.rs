@@ -730,6 +730,10 @@ fn bad_command_lines_are_refused() {
     let budget = piskrs::settings::DEFAULT_STRONG_BUDGET.to_string();
     let help = String::from_utf8_lossy(&output.stdout).to_string();
     assert!(help.contains(&format!("from {budget} nodes")), "{help}");
+    assert!(
+        help.contains(&format!("it plays\n            {budget} nodes")),
+        "{help}"
+    );
 }
 
 #[test]

@@ -33,6 +33,9 @@ pub const DATA_AT: u16 = 0x104;
 
 /// The built image and what the .COM's packer and checks need to know.
 pub struct Image {
+    /// The tree's engine (its ELF defines `piskrs_engine_main`): `_start` is
+    /// its far entry ([`runtime::Entry::Engine`]), and it has no far texts.
+    pub engine: bool,
     /// The bytes from 100h to the end of the code.
     pub bytes: Vec<u8>,
     /// The lowest address the stack may reach (the end of the code).
@@ -205,11 +208,20 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         .map_err(|e| format!("{name}: {e}"))?;
         decoded.push(list);
     }
-    // Calls to piskrs_fatal (a panic's end) never return.
-    let fatal = elf.symbol("piskrs_fatal")?;
+    // The tree's engine (src/dos/engine.rs) is a program of its own that
+    // another calls far: its ELF defines `piskrs_engine_main` (and names it
+    // `piskrs_main` too, link86.x's entry, which keeps it in the link).
+    let engine = elf.symbols.contains_key("piskrs_engine_main");
+    // Calls to piskrs_fatal (a panic's end) never return; nor do the
+    // engine's calls to the runtime's `abort` (its traps).
+    let no_return = if engine {
+        Target::Runtime("abort".into())
+    } else {
+        Target::Text(elf.symbol("piskrs_fatal")?)
+    };
     for d in decoded.iter_mut().flatten() {
         d.never_returns = matches!(d.instruction, M::One { op: Op1::Call, .. })
-            && d.src_target == Some(Target::Text(fatal));
+            && d.src_target.as_ref() == Some(&no_return);
     }
     for target in code_targets
         .values()
@@ -317,18 +329,38 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
             _ => None,
         }))
         .collect();
+    let entry = if engine {
+        let (request, request_len) = elf
+            .file
+            .symbols()
+            .find(|s| s.name() == Ok("piskrs_engine_request"))
+            .map(|s| (s.address() as u16, s.size() as u16))
+            .ok_or("the engine has no piskrs_engine_request")?;
+        runtime::Entry::Engine {
+            main: Label::Text(elf.symbol("piskrs_engine_main")?),
+            request,
+            request_len,
+        }
+    } else {
+        runtime::Entry::Program {
+            main: Label::Text(elf.symbol("piskrs_main")?),
+            fatal: Label::Text(elf.symbol("piskrs_fatal")?),
+            initial_sp: elf.symbol("piskrs_initial_sp")?,
+        }
+    };
     let needs = runtime::Needs {
         wanted: Some(wanted),
-        main: Label::Text(elf.symbol("piskrs_main")?),
-        fatal: Label::Text(elf.symbol("piskrs_fatal")?),
-        initial_sp: elf.symbol("piskrs_initial_sp")?,
+        entry,
         vregs: vregs.0,
     };
     let zero: HashMap<Label, u16> = HashMap::new();
     let first = runtime::assemble(runtime_at, &needs, 0, &|_| Some(0))?;
     let code_at = runtime_at + first.bytes.len() as u16;
     // A panic's call never returns: any such call serves as a stepping stone.
-    let noreturn = HashSet::from([needs.fatal.clone()]);
+    let noreturn = HashSet::from([match &no_return {
+        Target::Text(a) => Label::Text(*a),
+        Target::Runtime(n) => Label::Runtime(n.clone()),
+    }]);
     let layout = emit::layout_with(&items, code_at, &first.labels, &noreturn)?;
     let resolve = |l: &Label| {
         layout
@@ -384,6 +416,11 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         Some(s) => s.data().map_err(|e| e.to_string())?.to_vec(),
         None => Vec::new(),
     };
+    // The far texts' place and the memory needed: the program's, not the
+    // engine's (it has no far texts; its caller claims its memory).
+    let program_symbol = |name: &str| {
+        if engine { Ok(0) } else { elf.symbol(name) }
+    };
     let bss_start = elf.symbol("__bss_start")?;
     let bss_end = elf.symbol("__bss_end")?;
     let functions = functions
@@ -396,11 +433,12 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         })
         .collect();
     Ok(Image {
+        engine,
         bytes,
         stack_floor,
         tail,
-        tail_at: elf.symbol("piskrs_tail_at")?,
-        program_paragraphs: elf.symbol("piskrs_program_paragraphs")?,
+        tail_at: program_symbol("piskrs_tail_at")?,
+        program_paragraphs: program_symbol("piskrs_program_paragraphs")?,
         msp430_code,
         translated_code: code.len(),
         runtime_code: runtime.bytes.len(),
@@ -524,9 +562,11 @@ fn snippet(
     }
     let needs = runtime::Needs {
         wanted: None,
-        main: Label::Text(at),
-        fatal: Label::Text(at),
-        initial_sp: vregs.0,
+        entry: runtime::Entry::Program {
+            main: Label::Text(at),
+            fatal: Label::Text(at),
+            initial_sp: vregs.0,
+        },
         vregs: vregs.0,
     };
     // The runtime's size first (it does not depend on where things are).

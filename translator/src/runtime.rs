@@ -7,6 +7,10 @@
 //! in BX (a 32-bit one in BX:CX, low word first); SI, DI, BP and the words
 //! of r4-r8 preserved; AX, the flags and r11/r15's words free to change.
 //! All of it is 8086 code (the build checks decode it).
+//!
+//! Two kinds of program ([`Entry`]): a .COM, whose `_start` DOS runs, and the
+//! tree's engine (src/dos/engine.rs), whose `_start` is a far entry that
+//! PISKRS86.COM's `rt86_engine_call` calls in the engine's own segment.
 
 use std::collections::HashMap;
 
@@ -18,18 +22,49 @@ use crate::emit::Label;
 
 /// What the runtime needs from the translated program.
 pub struct Needs {
-    /// `piskrs_main`, called by `_start`.
-    pub main: Label,
-    /// `piskrs_fatal`, where a trap (a panic) goes.
-    pub fatal: Label,
-    /// The static that `_start` stores the initial SP in.
-    pub initial_sp: u16,
+    /// What `_start` is: a program's start or the tree's engine's far entry.
+    pub entry: Entry,
     /// Where the register words are ([`crate::translate::Vregs`]).
     pub vregs: u16,
     /// The routines the program calls (None: all of them); the others are
     /// left out (those the start and other routines use always stay).
     pub wanted: Option<std::collections::HashSet<String>>,
 }
+
+/// The two kinds of program the translator makes.
+pub enum Entry {
+    /// A .COM (PISKRS86.COM, PISKTR86.COM): `_start` paints the stack,
+    /// calls `main` and exits with its u8 result; `abort` goes to `fatal`.
+    Program {
+        /// `piskrs_main`, called by `_start`.
+        main: Label,
+        /// `piskrs_fatal`, where a trap (a panic) goes.
+        fatal: Label,
+        /// The static that `_start` stores the initial SP in.
+        initial_sp: u16,
+    },
+    /// The tree's engine (src/dos/engine.rs), in a segment of its own:
+    /// `_start` (at 100h's jump) is its far entry. In: DS:SI the request, CX
+    /// its length, the direction flag clear. It keeps the caller's SS:SP in
+    /// the register words of r0 and r1 (never a register's home: PC and SP),
+    /// copies at most `request_len` bytes to `request`, takes DS = ES = SS =
+    /// CS and SP = FFFEh, calls `main` and returns far with its u32 (BX:CX)
+    /// in DX:AX and the caller's SS:SP back. Nothing else of the caller's is
+    /// kept. `abort` (a trap) returns far the same way with DX:AX =
+    /// FFFE:FFFE (src/dos/rt86.rs's `ENGINE_FATAL`). No stack painting: .bss's
+    /// zeros are in the image, and it keeps its values from call to call.
+    Engine {
+        /// `piskrs_engine_main`.
+        main: Label,
+        /// `piskrs_engine_request` and its size.
+        request: u16,
+        request_len: u16,
+    },
+}
+
+/// The engine's reply when it trapped (src/dos/rt86.rs's `ENGINE_FATAL`),
+/// one half of it.
+pub const ENGINE_FATAL_HALF: u16 = 0xFFFE;
 
 pub struct Runtime {
     pub bytes: Vec<u8>,
@@ -39,8 +74,14 @@ pub struct Runtime {
 /// The addresses the code refers to.
 struct Addresses {
     main: u64,
-    fatal: u64,
+    /// The program's `fatal` (None: the engine's `abort`).
+    fatal: Option<u64>,
     initial_sp: u32,
+    /// The engine's request buffer and its size (both 0 in a program).
+    request: u32,
+    request_len: u32,
+    /// The register words (r0's and r1's keep the engine's caller's SS:SP).
+    vregs: u32,
     vr15: u32,
     stack_floor: u32,
 }
@@ -55,12 +96,35 @@ pub fn assemble(
     stack_floor: u16,
     resolve: &dyn Fn(&Label) -> Option<u16>,
 ) -> Result<Runtime, String> {
-    let at = Addresses {
-        main: resolve(&needs.main).ok_or("no piskrs_main")? as u64,
-        fatal: resolve(&needs.fatal).ok_or("no piskrs_fatal")? as u64,
-        initial_sp: needs.initial_sp as u32,
-        vr15: needs.vregs as u32 + 30,
-        stack_floor: stack_floor as u32,
+    let at = match &needs.entry {
+        Entry::Program {
+            main,
+            fatal,
+            initial_sp,
+        } => Addresses {
+            main: resolve(main).ok_or("no piskrs_main")? as u64,
+            fatal: Some(resolve(fatal).ok_or("no piskrs_fatal")? as u64),
+            initial_sp: *initial_sp as u32,
+            request: 0,
+            request_len: 0,
+            vregs: needs.vregs as u32,
+            vr15: needs.vregs as u32 + 30,
+            stack_floor: stack_floor as u32,
+        },
+        Entry::Engine {
+            main,
+            request,
+            request_len,
+        } => Addresses {
+            main: resolve(main).ok_or("no piskrs_engine_main")? as u64,
+            fatal: None,
+            initial_sp: 0,
+            request: *request as u32,
+            request_len: *request_len as u32,
+            vregs: needs.vregs as u32,
+            vr15: needs.vregs as u32 + 30,
+            stack_floor: stack_floor as u32,
+        },
     };
     let e = |error: IcedError| format!("runtime: {error}");
     let mut a = CodeAssembler::new(16).map_err(e)?;
@@ -106,29 +170,33 @@ fn routines(
         Ok(())
     };
 
-    // _start: DOS (or the loader) left CS = DS = ES = SS and SP near FFFEh.
-    // The image holds .bss's zeros already. Paint the free stack below SP
-    // (all but its top 64 bytes) with A5h for /STACK, call the program, exit
-    // with its result.
-    name(a, "_start")?;
-    a.cld()?;
-    a.mov(word_ptr(at.initial_sp), sp)?;
-    a.mov(di, at.stack_floor)?;
-    a.mov(cx, sp)?;
-    a.sub(cx, di)?;
-    a.sub(cx, 64u32)?;
-    a.mov(al, 0xA5)?;
-    a.rep().stosb()?;
-    a.call(at.main)?;
-    name(a, "rt86_exit")?; // (errorlevel: BL)
-    a.mov(al, bl)?;
-    a.mov(ah, 0x4C)?;
-    a.int(0x21)?;
+    if let Some(fatal) = at.fatal {
+        // _start: DOS (or the loader) left CS = DS = ES = SS and SP near
+        // FFFEh. The image holds .bss's zeros already. Paint the free stack
+        // below SP (all but its top 64 bytes) with A5h for /STACK, call the
+        // program, exit with its result.
+        name(a, "_start")?;
+        a.cld()?;
+        a.mov(word_ptr(at.initial_sp), sp)?;
+        a.mov(di, at.stack_floor)?;
+        a.mov(cx, sp)?;
+        a.sub(cx, di)?;
+        a.sub(cx, 64u32)?;
+        a.mov(al, 0xA5)?;
+        a.rep().stosb()?;
+        a.call(at.main)?;
+        name(a, "rt86_exit")?; // (errorlevel: BL)
+        a.mov(al, bl)?;
+        a.mov(ah, 0x4C)?;
+        a.int(0x21)?;
 
-    // A trap (what a panic becomes): the program's fatal-error path.
-    if want("abort") {
-        name(a, "abort")?;
-        a.jmp(at.fatal)?;
+        // A trap (what a panic becomes): the program's fatal-error path.
+        if want("abort") {
+            name(a, "abort")?;
+            a.jmp(fatal)?;
+        }
+    } else {
+        engine_entry(a, &mut name, at)?;
     }
 
     // rt86_int(number: BL, regs: CX): INT number with AX..DI, DS, ES from
@@ -322,6 +390,36 @@ fn routines(
         a.pop(ds)?;
         a.ret()?;
     }
+    // rt86_engine_call(segment BX, request CX, len DX) -> BX:CX: the far
+    // call to the tree's engine at BX:0100 (src/dos/rt86.rs; the contract
+    // is [`Entry::Engine`]'s). It keeps only SS:SP: SI, DI, BP and DS are
+    // saved here, ES is DS again and the direction flag clear afterwards.
+    if want("rt86_engine_call") {
+        name(a, "rt86_engine_call")?;
+        a.push(si)?;
+        a.push(di)?;
+        a.push(bp)?;
+        a.push(ds)?;
+        a.mov(si, cx)?;
+        a.mov(cx, dx)?;
+        a.push(bx)?;
+        a.mov(ax, 0x100u32)?;
+        a.push(ax)?;
+        a.mov(bp, sp)?;
+        a.call(dword_ptr(bp))?;
+        a.add(sp, 4u32)?;
+        a.pop(ds)?;
+        a.push(ds)?;
+        a.pop(es)?;
+        a.cld()?;
+        a.pop(bp)?;
+        a.pop(di)?;
+        a.pop(si)?;
+        a.mov(bx, ax)?;
+        a.mov(cx, dx)?;
+        a.ret()?;
+    }
+
     name(a, "rt86_segment")?;
     a.mov(bx, ds)?;
     a.ret()?;
@@ -632,6 +730,55 @@ fn routines(
     Ok(())
 }
 
+/// The tree's engine's `_start` and `abort` ([`Entry::Engine`]).
+fn engine_entry(
+    a: &mut CodeAssembler,
+    name: &mut dyn FnMut(&mut CodeAssembler, &'static str) -> Result<(), IcedError>,
+    at: &Addresses,
+) -> Result<(), IcedError> {
+    let caller_ss = at.vregs;
+    let caller_sp = at.vregs + 2;
+    let mut fits = a.create_label();
+    let mut back = a.create_label();
+    name(a, "_start")?;
+    // Our DS is not set yet: our words through CS.
+    a.mov(word_ptr(caller_ss).cs(), ss)?;
+    a.mov(word_ptr(caller_sp).cs(), sp)?;
+    a.push(cs)?;
+    a.pop(es)?;
+    a.cld()?;
+    // The request, DS:SI -> ES:request, at most request_len bytes.
+    a.cmp(cx, at.request_len)?;
+    a.jbe(fits)?;
+    a.mov(cx, at.request_len)?;
+    a.set_label(&mut fits)?;
+    a.mov(di, at.request)?;
+    a.rep().movsb()?;
+    // Our segment and stack.
+    a.mov(ax, cs)?;
+    a.mov(ds, ax)?;
+    a.cli()?;
+    a.mov(ss, ax)?;
+    a.mov(sp, 0xFFFEu32)?;
+    a.sti()?;
+    a.call(at.main)?;
+    a.mov(ax, bx)?;
+    a.mov(dx, cx)?;
+    // The caller's stack back, and home.
+    a.set_label(&mut back)?;
+    a.cli()?;
+    a.mov(ss, word_ptr(caller_ss).cs())?;
+    a.mov(sp, word_ptr(caller_sp).cs())?;
+    a.sti()?;
+    a.retf()?;
+    // A trap (a panic): the fatal reply, from wherever the stack was.
+    name(a, "abort")?;
+    a.mov(ax, ENGINE_FATAL_HALF as u32)?;
+    a.mov(dx, ax)?;
+    a.jmp(back)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -642,12 +789,25 @@ mod tests {
     fn the_runtime_is_8086_code() {
         let needs = Needs {
             wanted: None,
-            main: Label::Text(0x2000),
-            fatal: Label::Text(0x2100),
-            initial_sp: 0x200,
+            entry: Entry::Program {
+                main: Label::Text(0x2000),
+                fatal: Label::Text(0x2100),
+                initial_sp: 0x200,
+            },
             vregs: 0x300,
         };
         let runtime = assemble(0x1000, &needs, 0x8000, &|_| Some(0x2000)).unwrap();
+        crate::program::only_8086(&runtime.bytes, 0x1000).unwrap();
+        let engine = Needs {
+            wanted: None,
+            entry: Entry::Engine {
+                main: Label::Text(0x2000),
+                request: 0x200,
+                request_len: 99,
+            },
+            vregs: 0x300,
+        };
+        let runtime = assemble(0x1000, &engine, 0x8000, &|_| Some(0x2000)).unwrap();
         crate::program::only_8086(&runtime.bytes, 0x1000).unwrap();
         assert!(
             crate::program::only_8086(&[0x66, 0x40], 0x100).is_err(),

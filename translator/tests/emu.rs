@@ -2182,3 +2182,175 @@ fn high_byte_cleared_only_where_it_matters() {
     }
     run_all(cases);
 }
+
+// ---------------------------------------------------------------- the tree's engine
+
+/// The far call to the tree's engine, both sides: the program's
+/// `rt86_engine_call` (segment 1000h) calls an engine (segment 3000h) whose
+/// runtime is assembled in engine mode, with an 8086 stand-in for
+/// `piskrs_engine_main`: it sums the request's words it was given (or, with
+/// `trap`, pushes a little and calls `abort`). The caller gets the u32 in
+/// BX:CX, keeps SI, DI, BP, DS, ES, SS:SP, and the direction flag is clear.
+fn engine_call(len: u16, trap: bool) -> (u16, u16) {
+    use iced_x86::code_asm::*;
+    use translator::emit::Label;
+    use translator::runtime::{self, Entry, Needs};
+
+    const CALLER: u64 = 0x1000;
+    const ENGINE: u64 = 0x3000;
+    const REQUEST: u16 = 0x0200; // in the caller's segment
+    const BUFFER: u16 = 0x0300; // the engine's copy
+    const BUFFER_LEN: u16 = 8;
+    const MAIN: u16 = 0x0500; // the engine's stand-in main
+    const CALL_AT: u16 = 0x0800; // the caller's `call rt86_engine_call`
+
+    let mut emu = Unicorn::new(Arch::X86, Mode::MODE_16).unwrap();
+    emu.mem_map(0, 0x40000, Prot::ALL).unwrap();
+
+    // The caller: its runtime at 1000h, a call at CALL_AT, a request.
+    let program = runtime::assemble(
+        0x1000,
+        &Needs {
+            entry: Entry::Program {
+                main: Label::Text(0x2000),
+                fatal: Label::Text(0x2000),
+                initial_sp: 0x0F00,
+            },
+            vregs: 0x0F00,
+            wanted: None,
+        },
+        0x8000,
+        &|_| Some(0x2000),
+    )
+    .unwrap();
+    let base = CALLER * 16;
+    emu.mem_write(base + 0x1000, &program.bytes).unwrap();
+    let call = program.labels[&Label::Runtime("rt86_engine_call".into())];
+    let rel = call.wrapping_sub(CALL_AT + 3);
+    emu.mem_write(
+        base + CALL_AT as u64,
+        &[0xE8, rel as u8, (rel >> 8) as u8, 0xF4],
+    )
+    .unwrap();
+    let request: Vec<u8> = (1..=16).collect();
+    emu.mem_write(base + REQUEST as u64, &request).unwrap();
+
+    // The engine: 100h jumps to `_start`; the runtime at 1000h.
+    let needs = Needs {
+        entry: Entry::Engine {
+            main: Label::Text(MAIN),
+            request: BUFFER,
+            request_len: BUFFER_LEN,
+        },
+        vregs: 0x0F00,
+        wanted: None,
+    };
+    let engine = runtime::assemble(0x1000, &needs, 0x8000, &|_| Some(MAIN)).unwrap();
+    let ebase = ENGINE * 16;
+    emu.mem_write(ebase + 0x1000, &engine.bytes).unwrap();
+    let start = engine.labels[&Label::Runtime("_start".into())];
+    let rel = start.wrapping_sub(0x103);
+    emu.mem_write(ebase + 0x100, &[0xE9, rel as u8, (rel >> 8) as u8])
+        .unwrap();
+    let abort = engine.labels[&Label::Runtime("abort".into())];
+    let mut a = CodeAssembler::new(16).unwrap();
+    if trap {
+        a.push(ax).unwrap();
+        a.push(ax).unwrap();
+        a.call(abort as u64).unwrap();
+    } else {
+        // BX:CX = the sum of the buffer's first two words, DS:SS:SP checked:
+        // the high word is 0 unless they are the engine's.
+        a.mov(bx, word_ptr(BUFFER as u32)).unwrap();
+        a.add(bx, word_ptr(BUFFER as u32 + 2)).unwrap();
+        a.add(bx, word_ptr(BUFFER as u32 + 4)).unwrap();
+        a.add(bx, word_ptr(BUFFER as u32 + 6)).unwrap();
+        a.xor(cx, cx).unwrap();
+        a.mov(ax, ds).unwrap();
+        a.cmp(ax, ENGINE as u32).unwrap();
+        let mut wrong = a.create_label();
+        a.jne(wrong).unwrap();
+        a.mov(ax, ss).unwrap();
+        a.cmp(ax, ENGINE as u32).unwrap();
+        a.jne(wrong).unwrap();
+        a.cmp(sp, 0xFFFCu32).unwrap();
+        a.jne(wrong).unwrap();
+        a.mov(cx, 0x5A5Au32).unwrap();
+        a.set_label(&mut wrong).unwrap();
+        // A dirty direction flag and ES: the caller sets them right.
+        a.std().unwrap();
+        a.mov(ax, 0x1234u32).unwrap();
+        a.mov(es, ax).unwrap();
+        a.ret().unwrap();
+    }
+    let main = a.assemble(MAIN as u64).unwrap();
+    emu.mem_write(ebase + MAIN as u64, &main).unwrap();
+    // A stale buffer: what the request does not cover stays.
+    emu.mem_write(ebase + BUFFER as u64, &[0xEE; 10]).unwrap();
+
+    for seg in [
+        RegisterX86::CS,
+        RegisterX86::DS,
+        RegisterX86::ES,
+        RegisterX86::SS,
+    ] {
+        emu.reg_write(seg, CALLER).unwrap();
+    }
+    emu.reg_write(RegisterX86::SP, 0x7000).unwrap();
+    emu.reg_write(RegisterX86::BX, ENGINE).unwrap();
+    emu.reg_write(RegisterX86::CX, REQUEST as u64).unwrap();
+    emu.reg_write(RegisterX86::DX, len as u64).unwrap();
+    emu.reg_write(RegisterX86::SI, 0x1111).unwrap();
+    emu.reg_write(RegisterX86::DI, 0x2222).unwrap();
+    emu.reg_write(RegisterX86::BP, 0x3333).unwrap();
+    emu.reg_write(RegisterX86::EFLAGS, 0x0002).unwrap();
+    emu.emu_start(base + CALL_AT as u64, base + CALL_AT as u64 + 3, 0, 10_000)
+        .unwrap();
+    let reg = |r| emu.reg_read(r).unwrap() as u16;
+    assert_eq!(reg(RegisterX86::IP), CALL_AT + 3, "back after the call");
+    for (r, want) in [
+        (RegisterX86::SI, 0x1111),
+        (RegisterX86::DI, 0x2222),
+        (RegisterX86::BP, 0x3333),
+        (RegisterX86::SP, 0x7000),
+        (RegisterX86::DS, CALLER as u16),
+        (RegisterX86::ES, CALLER as u16),
+        (RegisterX86::SS, CALLER as u16),
+    ] {
+        assert_eq!(reg(r), want, "{r:?} kept");
+    }
+    assert_eq!(
+        reg(RegisterX86::FLAGS) & 0x0400,
+        0,
+        "the direction flag clear"
+    );
+    if !trap {
+        // The copy: `len` bytes, at most the buffer's.
+        let copied = emu.mem_read_as_vec(ebase + BUFFER as u64, 10).unwrap();
+        let n = len.min(BUFFER_LEN) as usize;
+        assert_eq!(&copied[..n], &request[..n]);
+        assert!(copied[n..].iter().all(|&b| b == 0xEE), "no more than that");
+    }
+    (reg(RegisterX86::BX), reg(RegisterX86::CX))
+}
+
+#[test]
+fn engine_far_call() {
+    let sum = |bytes: &[u8]| {
+        bytes.chunks(2).fold(0u16, |s, w| {
+            s.wrapping_add(u16::from_le_bytes([w[0], w[1]]))
+        })
+    };
+    let full: Vec<u8> = (1..=8).collect();
+    assert_eq!(engine_call(8, false), (sum(&full), 0x5A5A));
+    // A longer request is cut to the buffer.
+    assert_eq!(engine_call(16, false), (sum(&full), 0x5A5A));
+    // A shorter one leaves the rest of the buffer as it was.
+    assert_eq!(
+        engine_call(3, false),
+        (sum(&[1, 2, 3, 0xEE, 0xEE, 0xEE, 0xEE, 0xEE]), 0x5A5A)
+    );
+    // A trap: the fatal reply word, the caller's stack back.
+    let fatal = translator::runtime::ENGINE_FATAL_HALF;
+    assert_eq!(engine_call(8, true), (fatal, fatal));
+}

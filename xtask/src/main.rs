@@ -8,6 +8,11 @@
 //! The program finds everything where the linker put it, as if DOS had loaded
 //! the image itself.
 //!
+//! The tree's engine (feature `tree-engine`, src/dos/engine.rs) is built
+//! first and rides in the far texts: for PISKRS.COM linked for the 386, for
+//! PISKRS86.COM (`build_com86`) compiled for msp430 and translated too (the
+//! translator's engine mode).
+//!
 //! `cargo tree-com` builds target/PISKTREE.COM and its 8086 twin
 //! target/PISKTR86.COM the same ways from the tree's benchmark build (feature
 //! `tree-bench`, src/main.rs): not shipped, only measured
@@ -57,12 +62,84 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The tree's engine (feature `tree-engine`, src/dos/engine.rs): linked like
+/// a .COM in a target folder of its own; its image goes into PISKRS.COM's
+/// far texts, where the loader unpacks it to offset 100h of its segment.
+const ENGINE_TARGET: &str = "target/tree-engine";
+const ENGINE_ELF: &str = "target/tree-engine/i8086-dos/dos/piskrs";
+const ENGINE_ARGS: [&str; 4] = ["--features", "tree-engine", "--target-dir", ENGINE_TARGET];
+/// The least stack the engine's segment must leave it (the search's state
+/// and its recursion; docs/memory.md).
+const ENGINE_MIN_STACK: u32 = 16 * 1024;
+
 fn build_com() -> Result<(), String> {
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let program = dos_build(&root, &cargo, &[], ELF, "the DOS build")?;
+    let engine = engine_image(&root, &cargo)?;
+    let mut program = dos_build(&root, &cargo, &[], ELF, "the DOS build")?;
+    program.add_engine(&engine)?;
     write_com(&root, COM, &program)?;
-    build_com86(&root, &cargo, &[], ELF86, COM86)
+    build_com86(&root, &cargo, &[], ELF86, COM86, true)
+}
+
+/// The tree's engine for the 8086 build: the msp430 ELF the translator
+/// turns into an engine whose far entry is its runtime's (engine mode).
+const ENGINE_ELF86: &str = "target/tree-engine/msp430-dos/dos/piskrs";
+
+/// Says how much stack the engine's segment leaves it above `floor` (the
+/// end of its image and .bss); an error when less than ENGINE_MIN_STACK.
+fn engine_stack(elf: &str, floor: u16) -> Result<(), String> {
+    let stack = 0xFFFE_u32.saturating_sub(floor as u32);
+    println!(
+        "{elf}: the tree's engine: image and .bss end at {floor:#06x}, {stack} bytes of stack"
+    );
+    if stack < ENGINE_MIN_STACK {
+        return Err(format!(
+            "the tree's engine leaves {stack} bytes of stack, less than {ENGINE_MIN_STACK}"
+        ));
+    }
+    Ok(())
+}
+
+/// Builds the tree's engine for msp430 and translates it (engine mode):
+/// its image from 100h, .bss's zeros included.
+fn engine_image86(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
+    run_cargo(
+        root,
+        cargo,
+        "dos86-build",
+        &ENGINE_ARGS,
+        "the tree's engine (msp430)",
+    )?;
+    let elf = std::fs::read(root.join(ENGINE_ELF86)).map_err(|e| format!("{ENGINE_ELF86}: {e}"))?;
+    let image = translator::program::build(&elf).map_err(|e| format!("{ENGINE_ELF86}: {e}"))?;
+    if !image.engine {
+        return Err(format!("{ENGINE_ELF86}: not the tree's engine"));
+    }
+    println!(
+        "{ENGINE_ELF86}: the tree's engine: MSP430 code {} -> 8086 code {} + runtime {}; data {}, .bss {}",
+        image.msp430_code, image.translated_code, image.runtime_code, image.data, image.bss,
+    );
+    engine_stack(ENGINE_ELF86, image.stack_floor)?;
+    Ok(image.bytes)
+}
+
+/// Builds the tree's engine and gives its image (code and data from 100h).
+fn engine_image(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
+    run_cargo(root, cargo, "dos-build", &ENGINE_ARGS, "the tree's engine")?;
+    let bytes = std::fs::read(root.join(ENGINE_ELF)).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
+    let file = object::File::parse(&*bytes).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
+    let floor = symbol(&file, ENGINE_ELF, "__stack_floor")?;
+    engine_stack(ENGINE_ELF, floor as u16)?;
+    Ok(Program::read(&bytes, ENGINE_ELF)?.image)
+}
+
+/// The address of symbol `name` in `file`.
+fn symbol(file: &object::File, elf: &str, name: &str) -> Result<u64, String> {
+    file.symbols()
+        .find(|s| s.name() == Ok(name))
+        .map(|s| s.address())
+        .ok_or_else(|| format!("{elf} has no symbol {name}"))
 }
 
 /// Runs `cargo dos-build` with `extra` arguments and reads the program
@@ -74,17 +151,30 @@ fn dos_build(
     elf: &str,
     what: &str,
 ) -> Result<Program, String> {
+    run_cargo(root, cargo, "dos-build", extra, what)?;
+    let bytes = std::fs::read(root.join(elf)).map_err(|e| format!("{elf}: {e}"))?;
+    Program::read(&bytes, elf)
+}
+
+/// Runs `cargo ALIAS --quiet` with `extra` arguments; `what` names the build
+/// in an error.
+fn run_cargo(
+    root: &Path,
+    cargo: &str,
+    alias: &str,
+    extra: &[&str],
+    what: &str,
+) -> Result<(), String> {
     let status = Command::new(cargo)
         .current_dir(root)
-        .args(["dos-build", "--quiet"])
+        .args([alias, "--quiet"])
         .args(extra)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err(format!("{what} failed"));
     }
-    let bytes = std::fs::read(root.join(elf)).map_err(|e| format!("{elf}: {e}"))?;
-    Program::read(&bytes)
+    Ok(())
 }
 
 /// The tree's benchmark build (feature `tree-bench`, src/main.rs): the 386
@@ -107,7 +197,7 @@ fn build_tree_com() -> Result<(), String> {
         "the tree's benchmark build",
     )?;
     write_com(&root, TREE_COM, &program)?;
-    build_com86(&root, &cargo, &extra, TREE_ELF86, TREE_COM86)
+    build_com86(&root, &cargo, &extra, TREE_ELF86, TREE_COM86, false)
 }
 
 /// Packs a program and writes it behind the loader; says what it wrote.
@@ -129,23 +219,23 @@ fn write_com(root: &Path, name: &str, program: &Program) -> Result<(), String> {
 
 /// An 8086 build: the program for msp430 (`cargo dos86-build` with `extra`
 /// arguments, link86.x, linked at `elf`), translated to 8086 code
-/// (translator/), packed like PISKRS.COM and written to `com`.
+/// (translator/), packed like PISKRS.COM and written to `com`; with
+/// `with_engine` (PISKRS86.COM), the tree's engine translated too, in its
+/// far texts as in PISKRS.COM.
 fn build_com86(
     root: &Path,
     cargo: &str,
     extra: &[&str],
     elf_path: &str,
     com: &str,
+    with_engine: bool,
 ) -> Result<(), String> {
-    let status = Command::new(cargo)
-        .current_dir(root)
-        .args(["dos86-build", "--quiet"])
-        .args(extra)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("the 8086 build (msp430) failed".into());
-    }
+    let engine = if with_engine {
+        Some(engine_image86(root, cargo)?)
+    } else {
+        None
+    };
+    run_cargo(root, cargo, "dos86-build", extra, "the 8086 build (msp430)")?;
     let elf = std::fs::read(root.join(elf_path)).map_err(|e| format!("{elf_path}: {e}"))?;
     let image = translator::program::build(&elf)?;
     let reserve = stack_reserve(&elf, elf_path)?;
@@ -166,12 +256,18 @@ fn build_com86(
         );
         return Ok(());
     }
-    let program = Program {
+    let mut program = Program {
         image: image.bytes,
         tail: image.tail,
         tail_at: image.tail_at,
         program_paragraphs: image.program_paragraphs,
+        engine_at: 0,
     };
+    if let Some(engine) = engine {
+        let file = object::File::parse(&*elf).map_err(|e| format!("{elf_path}: {e}"))?;
+        program.engine_at = symbol(&file, elf_path, "piskrs_engine_at")? as u16;
+        program.add_engine(&engine)?;
+    }
     write_com(root, com, &program)
 }
 
@@ -193,25 +289,25 @@ struct Program {
     tail_at: u16,
     /// Paragraphs from our segment's start that the program uses.
     program_paragraphs: u16,
+    /// The tree's engine's segment, in paragraphs from ours (0: none).
+    engine_at: u16,
 }
 
 impl Program {
-    fn read(elf: &[u8]) -> Result<Program, String> {
-        let file = object::File::parse(elf).map_err(|e| format!("{ELF}: {e}"))?;
-        let symbol = |name: &str| -> Result<u64, String> {
-            file.symbols()
-                .find(|s| s.name() == Ok(name))
-                .map(|s| s.address())
-                .ok_or_else(|| format!("{ELF} has no symbol {name}"))
-        };
+    /// The program `elf` links (its name for the errors). A program without
+    /// far texts (the tree's engine) has an empty tail.
+    fn read(elf: &[u8], name: &str) -> Result<Program, String> {
+        let file = object::File::parse(elf).map_err(|e| format!("{name}: {e}"))?;
         let origin = stub::ORIGIN as u64;
-        let image_end = symbol("__image_end")?;
+        let image_end = symbol(&file, name, "__image_end")?;
         let mut image = vec![0u8; (image_end - origin) as usize];
         let mut tail = Vec::new();
         for section in file.sections() {
-            let name = section.name().unwrap_or("");
-            let data = section.data().map_err(|e| format!("{name}: {e}"))?;
-            if name == ".tail" {
+            let section_name = section.name().unwrap_or("");
+            let data = section
+                .data()
+                .map_err(|e| format!("{name}: {section_name}: {e}"))?;
+            if section_name == ".tail" {
                 tail = data.to_vec();
             } else if section.address() >= origin
                 && section.address() < image_end
@@ -220,17 +316,38 @@ impl Program {
                 let start = (section.address() - origin) as usize;
                 let end = start + data.len();
                 if end > image.len() {
-                    return Err(format!("{name} ends past __image_end"));
+                    return Err(format!("{name}: {section_name} ends past __image_end"));
                 }
                 image[start..end].copy_from_slice(data);
             }
         }
+        let optional = |symbol_name: &str| symbol(&file, name, symbol_name).unwrap_or(0) as u16;
         Ok(Program {
             image,
             tail,
-            tail_at: symbol("piskrs_tail_at")? as u16,
-            program_paragraphs: symbol("piskrs_program_paragraphs")? as u16,
+            tail_at: optional("piskrs_tail_at"),
+            program_paragraphs: optional("piskrs_program_paragraphs"),
+            engine_at: optional("piskrs_engine_at"),
         })
+    }
+
+    /// Puts the tree's engine image behind the far texts, padded so that
+    /// the loader unpacks it to offset 100h of the engine's segment.
+    fn add_engine(&mut self, engine: &[u8]) -> Result<(), String> {
+        if self.engine_at <= 0x1000 {
+            return Err("the program names no place for the tree's engine".into());
+        }
+        let engine_offset = (self.engine_at as usize - 0x1000) * 16 + stub::ORIGIN as usize;
+        let tail_end = self.tail_at as usize + self.tail.len();
+        if engine_offset < tail_end {
+            return Err("the tree's engine would lie over the far texts".into());
+        }
+        self.tail.resize(engine_offset - self.tail_at as usize, 0);
+        self.tail.extend_from_slice(engine);
+        if self.tail_at as usize + self.tail.len() > 0xFFFF {
+            return Err("the far texts and the tree's engine pass 64 KiB".into());
+        }
+        Ok(())
     }
 }
 

@@ -1,0 +1,98 @@
+//! Strong's moves from the tree's engine (src/dos/engine.rs), a program of
+//! its own in the segment `far::ENGINE_AT` paragraphs past ours: the
+//! position goes as a request (`piskrs::tree_door`), by a far call, and the
+//! move comes back as a reply word.
+
+#[cfg(target_arch = "x86")]
+use core::arch::asm;
+
+#[cfg(target_arch = "msp430")]
+use super::rt86;
+
+use piskrs::board::{Board, Stone};
+use piskrs::coord::Point;
+use piskrs::engine::TreeSearch;
+use piskrs::rules::WinRule;
+use piskrs::tree_door::{self, REQUEST_LEN};
+
+/// The engine, where the loader put it.
+pub struct FarTree;
+
+/// The one engine (it keeps its tables from move to move).
+pub static FAR_TREE: FarTree = FarTree;
+
+impl TreeSearch for FarTree {
+    fn choose(
+        &self,
+        board: &Board,
+        to_move: Stone,
+        rule: WinRule,
+        budget: u32,
+    ) -> Option<(Point, u32)> {
+        let request = tree_door::encode(board, to_move, rule, budget);
+        tree_door::decode_reply(call_engine(&request))
+    }
+}
+
+/// The engine's reply word to `request`.
+#[inline(never)]
+fn call_engine(request: &[u8; REQUEST_LEN]) -> u32 {
+    let (low, high): (u16, u16);
+    // SAFETY: the loader unpacked the engine's image to offset 100h of its
+    // segment (DS + ENGINE_AT, inside the block it found to be ours), where
+    // its entry keeps the contract of src/dos/engine.rs: it reads
+    // REQUEST_LEN bytes at DS:SI (our request, on our stack), runs on its
+    // own stack and returns far with SS:SP as they were and the reply in
+    // DX:AX. ESI, EBP, EBX and DS are saved and restored here (the first
+    // two LLVM reserves), ES is set to DS again (LLVM assumes ES = DS), and
+    // the direction flag is clear (`_start`'s CLD; the engine clears it too).
+    #[cfg(target_arch = "x86")]
+    unsafe {
+        asm!(
+            "pushl %esi",
+            "pushl %ebp",
+            "pushl %ebx",
+            "movw {request:x}, %si",
+            "pushw %ds",
+            "movw %ds, %bx",
+            "addw ${engine_at}, %bx",
+            "pushw %bx",
+            "pushw $0x100",
+            "movw %sp, %bp",
+            "lcallw *(%bp)",
+            "addw $4, %sp",
+            "popw %ds",
+            "popl %ebx",
+            "popl %ebp",
+            "popl %esi",
+            "pushw %ds",
+            "popw %es",
+            "cld",
+            engine_at = const super::far::ENGINE_AT,
+            request = in(reg) request.as_ptr() as u32,
+            inout("ecx") REQUEST_LEN as u32 => _,
+            out("ax") low,
+            out("dx") high,
+            out("edi") _,
+            options(att_syntax),
+        );
+    }
+    #[cfg(target_arch = "msp430")]
+    {
+        // SAFETY: as above, through the runtime's far call, which keeps our
+        // SI, DI, BP, DS and ES and clears the direction flag again.
+        let reply = unsafe {
+            rt86::rt86_engine_call(
+                rt86::rt86_segment() + super::far::ENGINE_AT,
+                request.as_ptr(),
+                REQUEST_LEN as u16,
+            )
+        };
+        // The engine trapped (a panic there, src/dos/engine.rs): ours too.
+        if reply == rt86::ENGINE_FATAL {
+            super::entry::piskrs_fatal();
+        }
+        (low, high) = (reply as u16, (reply >> 16) as u16);
+    }
+    (high as u32) << 16 | low as u32
+}
