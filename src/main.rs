@@ -185,6 +185,10 @@ mod program {
             entry::stack_high_water() as u32,
         );
         line.push(b" bytes");
+        // Strong's engine, on its own stack in its own segment.
+        let (used, size) = tree_door::engine_stack();
+        field(&mut line, b"; engine ", used as u32);
+        field(&mut line, b" of ", size as u32);
         print_line(&mut line);
     }
 

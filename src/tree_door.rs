@@ -13,8 +13,8 @@ use crate::coord::Point;
 use crate::rules::WinRule;
 
 /// The header: the board's side, the side to move (0 Black, 1 White), the
-/// rule (0 five or more, 1 exactly five), a spare byte, the budget (four
-/// bytes, low byte first).
+/// rule (0 five or more, 1 exactly five), the question (0 a move, 1 the
+/// engine's stack), the budget (four bytes, low byte first).
 const HEADER: usize = 8;
 /// Two bits a point (0 empty, 1 Black, 2 White), four points a byte.
 const STONE_BYTES: usize = (MAX_SIDE as usize * MAX_SIDE as usize).div_ceil(4);
@@ -54,11 +54,39 @@ pub fn encode(board: &Board, to_move: Stone, rule: WinRule, budget: u32) -> [u8;
     bytes
 }
 
+/// The question byte of a request for the engine's stack.
+const STACK_QUESTION: u8 = 1;
+
+/// The request for the engine's stack: how deep it has reached so far, and
+/// how much it has (`/STACK`).
+pub fn encode_stack_question() -> [u8; REQUEST_LEN] {
+    let mut bytes = [0u8; REQUEST_LEN];
+    bytes[3] = STACK_QUESTION;
+    bytes
+}
+
+/// Whether `bytes` ask for the engine's stack rather than a move.
+pub fn asks_for_stack(bytes: &[u8; REQUEST_LEN]) -> bool {
+    bytes[3] == STACK_QUESTION
+}
+
+/// The reply to the stack question: the bytes of stack the engine has used
+/// at most (the low half) and the bytes it has (the high half).
+pub fn encode_stack_reply(used: u16, size: u16) -> u32 {
+    (size as u32) << 16 | used as u32
+}
+
+/// The stack's use and size a stack reply holds.
+pub fn decode_stack_reply(word: u32) -> (u16, u16) {
+    (word as u16, (word >> 16) as u16)
+}
+
 /// The request `bytes` hold; None when they are not one (a side off the
-/// board's range, an unknown colour or rule, a point's code 3).
+/// board's range, an unknown colour or rule, a point's code 3, a question
+/// other than a move).
 pub fn decode(bytes: &[u8; REQUEST_LEN]) -> Option<Request> {
     let side = bytes[0];
-    if !(5..=MAX_SIDE).contains(&side) {
+    if !(5..=MAX_SIDE).contains(&side) || bytes[3] != 0 {
         return None;
     }
     let to_move = match bytes[1] {

@@ -16,7 +16,8 @@
 //! - SS:SP as they were; DS, ES, BX, CX, SI, DI and the flags not kept.
 //!
 //! On its first call the entry clears .bss; `piskrs_engine_main` then marks
-//! the tables' classes unknown, once. A panic in the engine is a UD2 that
+//! the tables' classes unknown and paints its free stack, once; a request
+//! may ask for how deep that stack has been used (`/STACK`). A panic in the engine is a UD2 that
 //! reaches the program's INT 6 handler (src/dos/entry.rs), which takes its
 //! own stack back before it ends the program.
 //!
@@ -101,26 +102,73 @@ core::arch::global_asm!(".globl piskrs_main", ".set piskrs_main, piskrs_engine_m
 #[unsafe(no_mangle)]
 static mut piskrs_engine_request: [u8; REQUEST_LEN] = [0; REQUEST_LEN];
 
-/// Whether the tables' classes were marked unknown (the first move).
-static mut TABLES_READY: bool = false;
+/// Whether the first call was served: the tables' classes marked unknown,
+/// the free stack painted.
+static mut STARTED: bool = false;
 
-/// The tree's reply to the request, as a reply word.
+/// The top of the engine's stack (the entry's SP).
+const STACK_TOP: usize = 0xFFFE;
+/// The bytes under the painting's frame left unpainted: room for the
+/// interrupts that run on this stack while it paints.
+const PAINT_MARGIN: usize = 256;
+
+unsafe extern "C" {
+    /// The end of .bss (link.x; in the 8086 build the end of the
+    /// translated code): the lowest address the stack may reach.
+    static __stack_floor: u8;
+}
+
+/// Paints the free stack below this frame with A5h, so that the deepest
+/// point the search reaches can be found later (the stack question).
+#[inline(never)]
+fn paint_free_stack() {
+    let here = 0u8;
+    let top = (&raw const here as usize).saturating_sub(PAINT_MARGIN);
+    let mut address = &raw const __stack_floor as usize;
+    while address < top {
+        // SAFETY: the bytes from the stack's floor to below this frame (and
+        // the margin for interrupts) are the engine's free stack: nothing
+        // lives there until a deeper call reaches it, which overwrites the
+        // paint.
+        unsafe { core::ptr::write_volatile(address as *mut u8, 0xA5) };
+        address += 1;
+    }
+}
+
+/// The stack reply: the bytes of stack used at most (those from the floor
+/// up that are no longer A5h) and the bytes there are.
+fn stack_reply() -> u32 {
+    let floor = &raw const __stack_floor as usize;
+    let mut address = floor;
+    // SAFETY: reads the engine's free stack, from its floor up to the top
+    // at most; reading has no effect.
+    while address < STACK_TOP && unsafe { core::ptr::read_volatile(address as *const u8) } == 0xA5 {
+        address += 1;
+    }
+    tree_door::encode_stack_reply((STACK_TOP - address) as u16, (STACK_TOP - floor) as u16)
+}
+
+/// The tree's reply to the request, as a reply word (or the stack reply).
 #[unsafe(no_mangle)]
 extern "C" fn piskrs_engine_main() -> u32 {
     // SAFETY: the engine runs one call at a time and nothing else touches
     // the buffer while it runs (the entry filled it before this call).
     let bytes = unsafe { core::ptr::read(&raw const piskrs_engine_request) };
-    let Some(request) = tree_door::decode(&bytes) else {
-        return tree_door::encode_reply(None);
-    };
     let mut tables = FarTreeTables::new();
     // SAFETY: as above: one call at a time.
     unsafe {
-        if !TABLES_READY {
+        if !STARTED {
             tables.forget_classes();
-            TABLES_READY = true;
+            paint_free_stack();
+            STARTED = true;
         }
     }
+    if tree_door::asks_for_stack(&bytes) {
+        return stack_reply();
+    }
+    let Some(request) = tree_door::decode(&bytes) else {
+        return tree_door::encode_reply(None);
+    };
     let reply = tree::choose(
         &request.board,
         request.to_move,

@@ -34,6 +34,11 @@ impl TreeSearch for FarTree {
     }
 }
 
+/// The bytes of stack the engine has used at most, and the bytes it has.
+pub fn engine_stack() -> (u16, u16) {
+    tree_door::decode_stack_reply(call_engine(&tree_door::encode_stack_question()))
+}
+
 /// The engine's reply word to `request`.
 #[inline(never)]
 fn call_engine(request: &[u8; REQUEST_LEN]) -> u32 {

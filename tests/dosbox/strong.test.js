@@ -90,9 +90,23 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
             const reserve = h.stackReserve();
             console.log(`strong game: ${log.length} plies, winner ${result}; stack high-water ${m[1]} of the ${reserve} reserved`);
             assert.ok(Number(m[1]) < reserve, `stack ${m[1]} bytes, only ${reserve} reserved (link.x)`);
+            assertEngineStack(r.output);
         });
     });
 });
+
+// /STACK's second figure: the tree's engine's stack (src/dos/engine.rs), used
+// at most and what its segment gives it. After Strong's searches it holds the
+// engine's 14 KB frame and the search's plies, and stays 100 bytes clear of
+// its end (the interrupts' room).
+function assertEngineStack(output) {
+    const m = /STACK high_water=\d+ bytes; engine (\d+) of (\d+)/.exec(output);
+    assert.ok(m, "the engine's /STACK figures: " + output);
+    const [used, size] = [Number(m[1]), Number(m[2])];
+    console.log(`the tree's engine: stack high-water ${used} of its ${size}`);
+    assert.ok(used > 14000, `the engine's stack: only ${used} bytes used after its searches`);
+    assert.ok(used + 100 < size, `the engine's stack: ${used} of ${size} bytes used`);
+}
 
 // Runs `command` (a /BENCH) and checks that it ends with errorlevel 0 and that
 // its STRONG lines, the times left out, equal fixtures/`fixture`; returns its
@@ -135,6 +149,7 @@ describe("/BENCH /TIME 10: Strong's tree on DOS agrees with the host at five tim
         const reserve = h.stackReserve();
         console.log(`/BENCH /TIME 10: stack high-water ${m[1]} of the ${reserve} reserved`);
         assert.ok(Number(m[1]) < reserve, `stack ${m[1]} bytes, only ${reserve} reserved (link.x)`);
+        assertEngineStack(output);
     });
 });
 
