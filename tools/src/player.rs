@@ -89,7 +89,8 @@ impl Player {
         random: &mut Random,
         stop: &dyn Fn() -> bool,
     ) -> Option<(Point, u32)> {
-        if self.threats {
+        // (No move yet: the door's opening stone, below, for every level.)
+        if self.threats && !position.moves.is_empty() {
             return strong::choose(position, self.budget, random);
         }
         if self.level == Level::Strong && !position.moves.is_empty() {

@@ -8,7 +8,7 @@ use std::time::Instant;
 use piskrs::rules::WinRule;
 use piskrs_tools::arena::{
     self, Count, MatchSettings, OPENINGS, Openings, SECOND_OPENINGS, THIRD_OPENINGS, Tally,
-    TimeControl, Winner, describe, parse_engine, run, run_jobs,
+    TimeControl, Winner, describe, engine_name, parse_engine, run, run_jobs,
 };
 use piskrs_tools::player::Player;
 
@@ -204,11 +204,41 @@ fn engines_are_named_on_the_command_line() {
     assert!(parse_engine("tree", 2000) == Ok(Player::tree(2000)));
     assert!(parse_engine("tree:500", 2000) == Ok(Player::tree(500)));
     assert!(parse_engine("tree:500", 2000) != Ok(Player::strong(500)));
+    assert!(parse_engine("threats", 2000) == Ok(Player::threats(2000)));
+    assert!(parse_engine("threats:1600", 2000) == Ok(Player::threats(1600)));
+    assert_eq!(engine_name(Player::threats(1600)), "threats:1600");
+    assert_eq!(engine_name(Player::strong(430)), "strong:430");
     for bad in [
-        "strong:0", "strong:x", "tree:0", "tree:x", "cha:5", "expert", "",
+        "strong:0",
+        "strong:x",
+        "tree:0",
+        "tree:x",
+        "threats:0",
+        "cha:5",
+        "expert",
+        "",
     ] {
         assert!(parse_engine(bad, 2000).is_err(), "{bad}");
     }
+}
+
+/// Strong is the tree: `strong:N` and `tree:N` play the same games (the
+/// same stones, the same nodes searched), and `threats:N` (Strong before the
+/// tree) others.
+#[test]
+fn strong_is_the_tree_and_threats_is_strong_before_it() {
+    let games = |a: Player| {
+        let mut games = Vec::new();
+        let settings = settings(a, Player::CLASSIC, 4, 19, WinRule::FiveOrMore);
+        run(&settings, |r| {
+            games.push((r.winner == Winner::A, r.stones, r.a_nodes, r.a_moves))
+        });
+        games
+    };
+    let strong = games(Player::strong(300));
+    assert!(strong.iter().all(|&(_, _, nodes, _)| nodes > 0));
+    assert_eq!(strong, games(Player::tree(300)));
+    assert_ne!(strong, games(Player::threats(300)));
 }
 
 #[test]
