@@ -1,9 +1,11 @@
 //! The tree: an alpha-beta search (principal variation search with iterative
 //! deepening, a transposition table and killer moves) over a pattern
-//! evaluation kept up to date stone by stone. Issue 21's new search, on the
-//! host for now (the arena's `tree:N`, the brain on a clock) and in
-//! PISKTREE.COM, its benchmark build on DOS: see docs/strength.md for how it
-//! measures and what it needs before it can replace Strong in the .COM.
+//! evaluation kept up to date stone by stone: the Strong level. On the host
+//! it runs here with its tables on the heap ([`HostTree`]; the arena, the
+//! brain on a clock); in PISKRS.COM and PISKRS86.COM in the tree's engine,
+//! a program of its own in a segment of its own (src/dos/engine.rs, asked
+//! through [`TreeSearch`] and `crate::tree_door`). docs/strength.md says
+//! how it measures.
 //!
 //! # Patterns
 //!

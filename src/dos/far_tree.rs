@@ -1,11 +1,13 @@
 //! The tree's big tables (`tree::TreeTables`) in far memory, for the tree's
-//! benchmark build (`cargo tree-com`: target/PISKTREE.COM, and its 8086 twin
-//! PISKTR86.COM, which reaches them through the 8086 runtime's routines,
-//! src/dos/rt86.rs, where the 386 build has `asm!`): the classes by
-//! key (64 KiB, one byte a key), the transposition table (TT_ENTRIES entries
-//! of two double words, 128 KiB) and the points saved for the stones of the
-//! line being searched (one paragraph a point). They lie after the far table
-//! and the far texts (src/dos/far.rs), and the loader (xtask/src/stub.rs)
+//! engine (src/dos/engine.rs: Strong in PISKRS.COM and PISKRS86.COM) and for
+//! its benchmark build (`cargo tree-com`: target/PISKTREE.COM and its 8086
+//! twin PISKTR86.COM). The 8086 builds reach them through the 8086
+//! runtime's routines (src/dos/rt86.rs) where the 386 builds have `asm!`:
+//! the classes by key (64 KiB, one byte a key), the transposition table
+//! (TT_ENTRIES entries of two double words, 128 KiB) and the points saved
+//! for the stones of the line being searched (one paragraph a point). In
+//! the engine they follow its own segment; in the benchmark build, the far
+//! table and the far texts (src/dos/far.rs). The loader (xtask/src/stub.rs)
 //! ends the program, saying how much it needs, when DOS gave less.
 //!
 //! Each table starts at offset 0 of its own segment, so that an address is a

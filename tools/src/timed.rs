@@ -1,28 +1,26 @@
-//! Strong (or the tree) within a time limit, for the Gomocup brain: the core's door,
-//! `engine::think`, takes a node budget and no clock (PISKRS.COM counts nodes
-//! so that a position and a budget give the same move everywhere), so the
-//! time is turned into nodes here, on the host.
+//! Strong (the tree) within a time limit, for the Gomocup brain: the core's
+//! door, `engine::think`, takes a node budget and no clock (PISKRS.COM
+//! counts nodes so that a position and a budget give the same move
+//! everywhere), so the time is kept here, on the host.
 //!
-//! The search is run again with a doubled budget while the time allows:
-//! 1,600 nodes (what the .COM ships with), 3,200, 6,400, ... Each search
-//! is timed, and the next is started only if, at the rate the last one ran,
-//! twice its nodes (with a margin, [`GROWTH_MARGIN`]) end before the
-//! deadline. The move of the last search that ended is played. The growing
-//! stops early when the search is saturated: it ended below its budget with
-//! the same nodes as the search before (Strong's steps have their own
-//! limits, so past some budget, a few thousand to a few tens of thousands of
-//! nodes, a larger one changes nothing).
+//! The tree runs once with the largest budget, and before the deadline (see
+//! [`STOP_SHARE`] and [`STOP_MARGIN`]) the brain stops it and plays its move
+//! (that of the last depth it finished, or of the depth under way once its
+//! first move was searched).
 //!
-//! The tree is not run again: its search never saturates and can be stopped,
-//! so it runs once with the largest budget, and before the deadline (see
-//! [`STOP_SHARE`] and [`STOP_MARGIN`]) the brain stops it and plays its move (that of the last depth it finished, or of
-//! the depth under way once its first move was searched). Doubled budgets
-//! spent half the turn on searches whose moves were thrown away.
+//! Strong before the tree (`threats`, which cannot be stopped) is instead
+//! run again with a doubled budget while the time allows: the .COM's
+//! budget, then twice it, and so on. Each search is timed, and the next is
+//! started only if, at the rate the last one ran, twice its nodes (with a
+//! margin, [`GROWTH_MARGIN`]) end before the deadline. The move of the last
+//! search that ended is played. The growing stops early when the search is
+//! saturated: it ended below its budget with the same nodes as the search
+//! before (its steps have their own limits).
 //!
 //! The deadline is also kept when a search runs slower than the one before:
 //! the searches run on a worker thread, and at the deadline the brain answers
-//! with the move it has (the first search, 1,600 nodes, is always waited
-//! for: well under a millisecond on a PC). The search still running is left
+//! with the move it has (the first search is always waited for: well under
+//! a millisecond on a PC). The search still running is left
 //! to end on its own (a search cannot be stopped from outside) and is waited
 //! for before the next one starts, so the brain never thinks twice at once.
 
