@@ -621,12 +621,13 @@ mod program {
             core::hint::black_box(speed::probe(&board));
             units += 1;
         }
-        // The 8086 build's tree node costs 2.5 times the 386 build's on the
-        // same machine (87 and 218 nodes a second on /BENCH at cycles 3000),
+        // The 8086 build's tree node costs 2.7 times the 386 build's on the
+        // same machine (104 and 283 nodes a second on /BENCH at cycles 3000),
         // its probe unit only 1.6 times (108 and 171 units), and the 386
         // build has the whole budget from 141 units on: 15/32 of its units
-        // give it the nodes that keep its worst /BENCH reply at 2 s where
-        // the 386 build's is (5/8 gave it 204 nodes and 2.4 s).
+        // give it the nodes that keep its worst /BENCH reply at 2 s no
+        // slower than the 386 build's (half gave it 180 nodes and 1,705 ms;
+        // docs/benchmarks.md).
         #[cfg(target_arch = "msp430")]
         let units = (units as u32 * 15 / 32) as u16;
         units

@@ -40,11 +40,13 @@ pub const THINK_CHOICES: [u8; 5] = [5, 10, 20, 50, 100];
 pub const DEFAULT_THINK_TENTHS: u8 = 20;
 /// Strong's tree nodes per fifth of a second on the reference machine (a 386
 /// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000): a node
-/// costs about 4 ms there, so the default 2 s buy 430 nodes, whose slowest
-/// /BENCH position takes 1.9 s (docs/benchmarks.md); a thinking time is a
-/// limit. A node budget rather than a clock keeps the move the same on every
+/// costs about 3.3 ms there (the engine built for speed, Cargo.toml's
+/// dos-engine), so the default 2 s buy 470 nodes, whose slowest /BENCH
+/// position takes 1,650 ms, as Strong's slowest did before the tree
+/// (docs/benchmarks.md: /BENCH's worst must not get worse); a thinking time
+/// is a limit. A node budget rather than a clock keeps the move the same on every
 /// machine, and on the host; a faster PC just answers sooner.
-pub const STRONG_NODES_PER_FIFTH: u32 = 43;
+pub const STRONG_NODES_PER_FIFTH: u32 = 47;
 /// Strong's node budget for a thinking time of `tenths` tenths of a second:
 /// the one place a time becomes nodes (the menu's, PISKRS.CFG's, /TIME's).
 pub const fn strong_budget(tenths: u8) -> u32 {

@@ -73,8 +73,9 @@ const WIDTH: usize = 12;
 /// ([`SMALL_BUDGET`]), the first in order once the table's move and the
 /// killers are put first: with a few hundred nodes the full width does not
 /// finish a second ply where five moves mostly finish a third (mean depth
-/// 1.95 -> 2.49 at 450 nodes). At 430 nodes (what the default 2 s buy on
-/// the reference 386) against Classic over seeds 1-3, 19x19 / 15x15 exact:
+/// 1.95 -> 2.49 at 450 nodes). At 430 nodes (what the default 2 s bought
+/// on the reference 386 until the engine was built for speed; 470 now)
+/// against Classic over seeds 1-3, 19x19 / 15x15 exact:
 /// 12 moves 74.3 / 80.2%, 4 91.2 / 89.4%, 5 92.7 / 88.8%, 6 80.2 / 81.3%;
 /// against Rapfi at `max_node 1600` over seeds 1-5: 36.6, 38.2, 49.3 and
 /// 39.2% (a sharp setting: docs/strength.md).

@@ -235,13 +235,13 @@ fn the_thinking_time_is_read_in_seconds_with_one_decimal() {
 // The thinking time as nodes, and the switches laid over the settings.
 
 #[test]
-fn a_thinking_time_buys_43_nodes_a_fifth_of_a_second_everywhere() {
-    const { assert!(settings::STRONG_NODES_PER_FIFTH == 43) };
-    const { assert!(settings::DEFAULT_STRONG_BUDGET == 430) };
-    assert!(settings::strong_budget(settings::DEFAULT_THINK_TENTHS) == 430);
+fn a_thinking_time_buys_47_nodes_a_fifth_of_a_second_everywhere() {
+    const { assert!(settings::STRONG_NODES_PER_FIFTH == 47) };
+    const { assert!(settings::DEFAULT_STRONG_BUDGET == 470) };
+    assert!(settings::strong_budget(settings::DEFAULT_THINK_TENTHS) == 470);
     for tenths in [1, 5, 10, 20, 50, 100, 250] {
         let budget = settings::strong_budget(tenths);
-        assert!(budget == tenths as u32 * 43 / 2, "{tenths}");
+        assert!(budget == tenths as u32 * 47 / 2, "{tenths}");
         let chosen = Settings {
             think_tenths: tenths,
             ..Settings::default()
@@ -253,7 +253,7 @@ fn a_thinking_time_buys_43_nodes_a_fifth_of_a_second_everywhere() {
         .iter()
         .map(|&t| settings::strong_budget(t))
         .collect();
-    assert_eq!(budgets, [107, 215, 430, 1_075, 2_150]);
+    assert_eq!(budgets, [117, 235, 470, 1_175, 2_350]);
 }
 
 fn parsed(tail: &str) -> piskrs::cmdline::Options {

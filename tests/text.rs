@@ -89,7 +89,7 @@ fn t_on_the_menu_cycles_strongs_thinking_time_and_asks_to_save_it() {
         ]
     );
     assert_eq!(app.settings().think_tenths, 20);
-    assert_eq!(app.settings().strong_budget(), 430);
+    assert_eq!(app.settings().strong_budget(), 470);
     // A click on the line does what the key does.
     assert!(app.handle(Input::Click { x: 30, y: 20 }) == Command::Continue);
     assert_eq!(shown(&app), "T  Time:  5.0 s (Strong)");

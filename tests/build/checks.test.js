@@ -148,7 +148,7 @@ function deepestStack(listing, start = "piskrs_main", recursion = []) {
 // The tree's engine (src/dos/engine.rs): a program of its own in a segment of
 // its own, called far by PISKRS.COM for Strong's moves. Its stack is the rest
 // of its segment, from its .bss's end up to FFFEh.
-const engineElf = path.join(root, "target", "tree-engine", "i8086-dos", "dos", "piskrs");
+const engineElf = path.join(root, "target", "tree-engine", "i8086-dos", "dos-engine", "piskrs");
 // The tree's search recurses once a ply, at most MAX_PLY (src/tree.rs) deep.
 const MAX_PLY = Number(/^const MAX_PLY: usize = (\d+);/m.exec(fs.readFileSync(path.join(root, "src", "tree.rs"), "utf8"))[1]);
 

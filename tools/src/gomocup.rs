@@ -92,9 +92,9 @@ usage: pbrain-piskrs [--level classic|cha|strong|tree] [--budget N] [--seed N]
   --budget  a fixed node budget, 1 or more, whatever the time: Strong's gives
             the same moves as PISKRS.COM at that budget. Without it, the time
             the manager gives is used (INFO timeout_turn, timeout_match,
-            time_left): the tree searches from 430 nodes until the deadline
+            time_left): the tree searches from 470 nodes until the deadline
             stops it; with no time limit given (or timeout_turn 0) it plays
-            430 nodes
+            470 nodes
   --seed    the random source's seed, 0..=65535 (default 1)";
 
 impl Settings {

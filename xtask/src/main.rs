@@ -65,9 +65,9 @@ fn root() -> PathBuf {
 /// The tree's engine (feature `tree-engine`, src/dos/engine.rs): linked like
 /// a .COM in a target folder of its own; its image goes into PISKRS.COM's
 /// far texts, where the loader unpacks it to offset 100h of its segment.
-const ENGINE_TARGET: &str = "target/tree-engine";
-const ENGINE_ELF: &str = "target/tree-engine/i8086-dos/dos/piskrs";
-const ENGINE_ARGS: [&str; 4] = ["--features", "tree-engine", "--target-dir", ENGINE_TARGET];
+/// Built by the aliases `engine-build` and `engine86-build` (.cargo/config.toml:
+/// the profile dos-engine, for speed).
+const ENGINE_ELF: &str = "target/tree-engine/i8086-dos/dos-engine/piskrs";
 /// The least stack the engine's segment must leave it (the search's state
 /// and its recursion; docs/memory.md).
 const ENGINE_MIN_STACK: u32 = 16 * 1024;
@@ -84,7 +84,7 @@ fn build_com() -> Result<(), String> {
 
 /// The tree's engine for the 8086 build: the msp430 ELF the translator
 /// turns into an engine whose far entry is its runtime's (engine mode).
-const ENGINE_ELF86: &str = "target/tree-engine/msp430-dos/dos/piskrs";
+const ENGINE_ELF86: &str = "target/tree-engine/msp430-dos/dos-engine/piskrs";
 
 /// Says how much stack the engine's segment leaves it above `floor` (the
 /// end of its image and .bss); an error when less than ENGINE_MIN_STACK.
@@ -107,8 +107,8 @@ fn engine_image86(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
     run_cargo(
         root,
         cargo,
-        "dos86-build",
-        &ENGINE_ARGS,
+        "engine86-build",
+        &[],
         "the tree's engine (msp430)",
     )?;
     let elf = std::fs::read(root.join(ENGINE_ELF86)).map_err(|e| format!("{ENGINE_ELF86}: {e}"))?;
@@ -126,7 +126,7 @@ fn engine_image86(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
 
 /// Builds the tree's engine and gives its image (code and data from 100h).
 fn engine_image(root: &Path, cargo: &str) -> Result<Vec<u8>, String> {
-    run_cargo(root, cargo, "dos-build", &ENGINE_ARGS, "the tree's engine")?;
+    run_cargo(root, cargo, "engine-build", &[], "the tree's engine")?;
     let bytes = std::fs::read(root.join(ENGINE_ELF)).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
     let file = object::File::parse(&*bytes).map_err(|e| format!("{ENGINE_ELF}: {e}"))?;
     let floor = symbol(&file, ENGINE_ELF, "__stack_floor")?;

@@ -26,7 +26,7 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
              [--seed N|N-M] [--openings 1|2|3|random] [--verbose] [--jobs N]
              [--turn-ms N] [--match-ms N] [--grace-ms N] [--pause-ms N]
              [--info-a 'KEY VALUE'] [--info-b 'KEY VALUE']
-  WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 430 nodes),
+  WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 470 nodes),
       Strong's tree on its own (the same moves): tree or tree:BUDGET,
       Strong before the tree (threat search and two plies): threats or threats:BUDGET,
       or an external Gomocup brain: 'brain:PROGRAM [ARGUMENTS]', started for each game
