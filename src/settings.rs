@@ -41,11 +41,12 @@ pub const DEFAULT_THINK_TENTHS: u8 = 20;
 /// Strong's tree nodes per fifth of a second on the reference machine (a 386
 /// as DESIGN.md sets up DOSBox-X: cputype=386, cycles=fixed 3000): a node
 /// costs about 3.3 ms there (the engine built for speed, Cargo.toml's
-/// dos-engine), so the default 2 s buy 470 nodes, whose slowest /BENCH
-/// position takes 1,650 ms, as Strong's slowest did before the tree
-/// (docs/benchmarks.md: /BENCH's worst must not get worse); a thinking time
-/// is a limit. A node budget rather than a clock keeps the move the same on every
-/// machine, and on the host; a faster PC just answers sooner.
+/// dos-engine), so the default 2 s buy 470 nodes: the most (in tens) whose
+/// slowest /BENCH position, at 1,595 ms, is no slower than Strong's slowest
+/// before the tree (1,650 ms; 473 nodes take 1,650, 494 take 1,705:
+/// docs/benchmarks.md, /BENCH's worst must not get worse); a thinking time
+/// is a limit. A node budget rather than a clock keeps the move the same on
+/// every machine, and on the host; a faster PC just answers sooner.
 pub const STRONG_NODES_PER_FIFTH: u32 = 47;
 /// Strong's node budget for a thinking time of `tenths` tenths of a second:
 /// the one place a time becomes nodes (the menu's, PISKRS.CFG's, /TIME's).
