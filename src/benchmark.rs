@@ -29,6 +29,30 @@ pub fn set_position(n: u16, game: &mut Game) {
     }
 }
 
+/// The tree's benchmark game (`PISKTREE`'s GAME lines, src/main.rs;
+/// tests/tree_bench.rs keeps the host's): from position GAME_FROM the tree
+/// plays on against Classic for GAME_REPLIES replies, each of its searches
+/// after the first two stones on from its last, as in a game against
+/// Strong. (From the first position the game lasts them all, and at 400
+/// nodes all but the last fill their budget.)
+pub const GAME_FROM: u16 = 0;
+pub const GAME_REPLIES: usize = 8;
+
+/// Classic's answer in the tree's benchmark game, played in `game`: the
+/// side to move's, its scores worked out afresh, `random` the game's.
+/// None when the game is over.
+#[inline(never)]
+pub fn classic_answer(game: &mut Game, random: &mut Random) -> Option<crate::coord::Point> {
+    if game.is_over() {
+        return None;
+    }
+    let mut classic = crate::classic::Classic::new(game.to_move(), game.board().side());
+    classic.recompute(game.board());
+    let point = classic.choose(game.board(), random)?;
+    game.play(point).ok()?;
+    Some(point)
+}
+
 /// Benchmark position `n` (0-based), as a game to continue.
 pub fn position(n: u16) -> Game {
     let mut game = Game::new(19, WinRule::FiveOrMore);

@@ -93,7 +93,12 @@ mod program {
     /// the BIOS clock (55 ms a tick). A TREE line a position gives its move
     /// and nodes, which the host's must equal (at 400 nodes:
     /// tests/dosbox/fixtures/tree-bench.txt); the TIME line the median, the
-    /// worst and the nodes a second.
+    /// worst and the nodes a second. Then its game: from the first position
+    /// the tree plays on against Classic (`benchmark::classic_answer`), a
+    /// GAME line a reply (tests/dosbox/fixtures/tree-game.txt), each search
+    /// going on from its last as in a game against Strong, and a TIME GAME
+    /// line. The tree is kept from search to search as the engine keeps it
+    /// (`tree::KeptTree`, `far_tree::bench_tree`).
     #[cfg(feature = "tree-bench")]
     #[unsafe(no_mangle)]
     pub extern "C" fn piskrs_main() -> u8 {
@@ -108,8 +113,9 @@ mod program {
                     .saturating_add((digit - b'0') as u32)
             });
         let budget = if budget == 0 { 140 } else { budget };
-        let mut tables = crate::dos::far_tree::FarTreeTables::new();
-        tables.forget_classes();
+        let Some(tree) = crate::dos::far_tree::bench_tree() else {
+            return 1;
+        };
         let mut ticks = [0u32; COUNT];
         let mut total_nodes: u32 = 0;
         let mut line = Text::<78>::new();
@@ -118,44 +124,80 @@ mod program {
             benchmark::set_position(n as u16, &mut game);
             let position = piskrs::game::Position::of(&game);
             let start = bios::ticks();
-            let reply = piskrs::tree::choose(
-                position.board,
-                position.to_move,
-                position.rule,
-                budget,
-                &mut tables,
-            );
+            let reply = tree.choose(position.board, position.to_move, position.rule, budget);
             let spent = bios::ticks().wrapping_sub(start);
             *ticks = spent;
             if let Some((point, nodes)) = reply {
                 total_nodes += nodes;
-                line.clear();
-                field(&mut line, b"TREE ", n as u32 + 1);
-                line.push(b" ");
-                push_point(&mut line, point);
-                field(&mut line, b" nodes=", nodes);
-                field(&mut line, b" ms=", spent * 55);
-                print_line(&mut line);
+                tree_line(&mut line, b"TREE ", n, point, nodes, spent);
             }
         }
         let all: u32 = ticks.iter().sum();
-        ticks.sort_unstable();
-        line.clear();
-        // As time_level's TIME line for Strong (its code left alone: a
-        // function shared with it costs PISKRS.COM 8 bytes).
-        field(&mut line, b"TIME TREE positions=", COUNT as u32);
-        let median = (ticks[COUNT / 2 - 1] + ticks[COUNT / 2]) * 55 / 2;
-        field(&mut line, b" median_ms=", median);
-        field(&mut line, b" worst_ms=", ticks[COUNT - 1] * 55);
-        print(line.as_bytes());
+        time_line(&mut line, b"TIME TREE positions=", &mut ticks);
         line.clear();
         field(&mut line, b" budget=", budget);
         field(&mut line, b" nodes=", total_nodes);
         let per_s = total_nodes * 1000 / (all * 55).max(1);
         field(&mut line, b" nodes_per_s=", per_s);
         print_line(&mut line);
+        // The game.
+        benchmark::set_position(benchmark::GAME_FROM, &mut game);
+        let mut random = piskrs::random::Random::new(1);
+        let mut ticks = [0u32; benchmark::GAME_REPLIES];
+        for (n, ticks) in ticks.iter_mut().enumerate() {
+            let position = piskrs::game::Position::of(&game);
+            let start = bios::ticks();
+            let reply = tree.choose(position.board, position.to_move, position.rule, budget);
+            let spent = bios::ticks().wrapping_sub(start);
+            *ticks = spent;
+            let Some((point, nodes)) = reply else { break };
+            tree_line(&mut line, b"GAME ", n, point, nodes, spent);
+            if game.play(point).is_err()
+                || benchmark::classic_answer(&mut game, &mut random).is_none()
+            {
+                break;
+            }
+        }
+        time_line(&mut line, b"TIME GAME replies=", &mut ticks);
+        print_line(&mut line);
         let _ = dosapi::close(dosapi::STDOUT);
         0
+    }
+
+    /// A TREE or GAME line: the `n`th reply's point, nodes and time.
+    #[cfg(feature = "tree-bench")]
+    fn tree_line(
+        line: &mut Text<78>,
+        name: &[u8],
+        n: usize,
+        point: piskrs::coord::Point,
+        nodes: u32,
+        ticks: u32,
+    ) {
+        line.clear();
+        field(line, name, n as u32 + 1);
+        line.push(b" ");
+        push_point(line, point);
+        field(line, b" nodes=", nodes);
+        field(line, b" ms=", ticks * 55);
+        print_line(line);
+    }
+
+    /// Prints the TIME line's start (`name`, the count, the median and the
+    /// worst of the replies' `ticks`), sorting them; the caller ends it.
+    #[cfg(feature = "tree-bench")]
+    fn time_line(line: &mut Text<78>, name: &[u8], ticks: &mut [u32]) {
+        let count = ticks.len();
+        ticks.sort_unstable();
+        line.clear();
+        // As time_level's TIME line for Strong (its code left alone: a
+        // function shared with it costs PISKRS.COM 8 bytes).
+        field(line, name, count as u32);
+        let median = (ticks[count / 2 - 1] + ticks[count / 2]) * 55 / 2;
+        field(line, b" median_ms=", median);
+        field(line, b" worst_ms=", ticks[count - 1] * 55);
+        print(line.as_bytes());
+        line.clear();
     }
 
     /// The command line's options, or (usage printed) the errorlevel to end

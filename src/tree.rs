@@ -53,6 +53,18 @@ use crate::rules::WinRule;
 const MAX_POINTS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 /// The transposition table's entries (a power of two), the same everywhere.
 pub const TT_ENTRIES: u16 = 1 << 14;
+/// The low bits of a hash, which give its entry's slot: an entry's key has
+/// no use for them, so they hold the generation of the search that stored
+/// it instead, and an entry of another search never matches. A table
+/// emptied for every search cost each of them a fill of its 128 KiB: nearly
+/// a quarter of a search's start on DOS, 386 and 8086 alike
+/// (docs/benchmarks.md, "The search's start").
+const SLOT_BITS: u32 = TT_ENTRIES as u32 - 1;
+/// The searches' generations, 1 to TT_GENERATIONS (0 is a cleared entry's):
+/// when they run out, the table is cleared for real and they start again.
+pub const TT_GENERATIONS: u16 = TT_ENTRIES - 1;
+/// The points whose keys an empty board has (the largest board's).
+pub const EMPTY_KEYS: usize = MAX_POINTS;
 /// A key's classes not yet worked out.
 const UNKNOWN: u8 = 0xFF;
 /// A point off the board, in a key.
@@ -267,12 +279,15 @@ pub fn class_value(classes: u16) -> i16 {
     judge(classes).value
 }
 
-/// The tree's big tables, wherever the caller keeps them (their 213 KiB are
+/// The tree's big tables, wherever the caller keeps them (their 216 KiB are
 /// no stack's, and on DOS no segment's): the classes by key (CLASS_KEYS bytes,
 /// [`CLASS_UNKNOWN`] until worked out; they may be kept from move to move, as
 /// they only fill up), the transposition table (TT_ENTRIES entries of a
-/// key and a word of data, cleared for every move) and the points saved for
-/// the stones of the line being searched (SAVED_POINTS of them).
+/// key and a word of data, each search's own: its entries carry the
+/// search's generation, see [`TT_GENERATIONS`]), the points saved for the
+/// stones of the line being searched (SAVED_POINTS of them) and the keys
+/// of an empty board (its walls: the same for every search on a board of
+/// that size, and dear to work out on DOS).
 pub trait TreeTables {
     /// The classes of a key, or [`CLASS_UNKNOWN`].
     fn classes(&self, key: u16) -> u8;
@@ -281,8 +296,20 @@ pub trait TreeTables {
     /// its data.
     fn entry(&self, slot: u16) -> (u32, u32);
     fn set_entry(&mut self, slot: u16, key: u32, data: u32);
-    /// Empties the transposition table (every entry's key and data 0).
+    /// Empties the transposition table (every entry's key and data 0). The
+    /// tree does so only when its generations run out.
     fn clear_entries(&mut self);
+    /// The generation of the newest search, as [`TreeTables::set_generation`]
+    /// left it (0 with the table cleared and no search since).
+    fn generation(&self) -> u16;
+    fn set_generation(&mut self, generation: u16);
+    /// The keys of an empty board of `side` points a side (`keys` holds
+    /// side² of them), as [`TreeTables::keep_empty_keys`] kept them; false,
+    /// `keys` untouched, when the tables keep another side's or none.
+    fn empty_keys(&self, side: u8, keys: &mut [[u16; 4]]) -> bool;
+    /// Keeps an empty board's keys, `keys` (side² of them), for the
+    /// searches to come: one side's at a time.
+    fn keep_empty_keys(&mut self, side: u8, keys: &[[u16; 4]]);
     /// Keeps the points' states as they were before a stone changed them,
     /// from slot `at` on (below [`SAVED_POINTS`]: the stones of a line of
     /// the search can change no more), until the stone is taken away: one
@@ -297,7 +324,11 @@ pub trait TreeTables {
 pub struct HeapTables {
     classes: alloc::vec::Vec<u8>,
     entries: alloc::vec::Vec<(u32, u32)>,
+    generation: u16,
     saved: alloc::vec::Vec<SavedPoint>,
+    /// The side whose empty board's keys are kept (0: none).
+    empty_side: u8,
+    empty_keys: alloc::vec::Vec<[u16; 4]>,
 }
 
 #[cfg(not(target_os = "none"))]
@@ -306,7 +337,10 @@ impl HeapTables {
         HeapTables {
             classes: alloc::vec![CLASS_UNKNOWN; CLASS_KEYS as usize],
             entries: alloc::vec![(0, 0); TT_ENTRIES as usize],
+            generation: 0,
             saved: alloc::vec![[0; 8]; SAVED_POINTS],
+            empty_side: 0,
+            empty_keys: alloc::vec![[0; 4]; EMPTY_KEYS],
         }
     }
 }
@@ -340,12 +374,88 @@ impl TreeTables for HeapTables {
         self.entries.fill((0, 0));
     }
 
+    fn generation(&self) -> u16 {
+        self.generation
+    }
+
+    fn set_generation(&mut self, generation: u16) {
+        self.generation = generation;
+    }
+
+    fn empty_keys(&self, side: u8, keys: &mut [[u16; 4]]) -> bool {
+        if side != self.empty_side {
+            return false;
+        }
+        keys.copy_from_slice(&self.empty_keys[..keys.len()]);
+        true
+    }
+
+    fn keep_empty_keys(&mut self, side: u8, keys: &[[u16; 4]]) {
+        self.empty_keys[..keys.len()].copy_from_slice(keys);
+        self.empty_side = side;
+    }
+
     fn save_points(&mut self, at: u16, points: &[SavedPoint]) {
         self.saved[at as usize..][..points.len()].copy_from_slice(points);
     }
 
     fn saved_points(&self, at: u16, points: &mut [SavedPoint]) {
         points.copy_from_slice(&self.saved[at as usize..][..points.len()]);
+    }
+}
+
+/// The tables through a reference: a search on the stack borrows its
+/// caller's ([`choose`] and the rest), a kept tree owns its own
+/// ([`KeptTree`]).
+impl<T: TreeTables + ?Sized> TreeTables for &mut T {
+    #[inline(always)]
+    fn classes(&self, key: u16) -> u8 {
+        (**self).classes(key)
+    }
+
+    #[inline(always)]
+    fn set_classes(&mut self, key: u16, classes: u8) {
+        (**self).set_classes(key, classes);
+    }
+
+    #[inline(always)]
+    fn entry(&self, slot: u16) -> (u32, u32) {
+        (**self).entry(slot)
+    }
+
+    #[inline(always)]
+    fn set_entry(&mut self, slot: u16, key: u32, data: u32) {
+        (**self).set_entry(slot, key, data);
+    }
+
+    fn clear_entries(&mut self) {
+        (**self).clear_entries();
+    }
+
+    fn generation(&self) -> u16 {
+        (**self).generation()
+    }
+
+    fn set_generation(&mut self, generation: u16) {
+        (**self).set_generation(generation);
+    }
+
+    fn empty_keys(&self, side: u8, keys: &mut [[u16; 4]]) -> bool {
+        (**self).empty_keys(side, keys)
+    }
+
+    fn keep_empty_keys(&mut self, side: u8, keys: &[[u16; 4]]) {
+        (**self).keep_empty_keys(side, keys);
+    }
+
+    #[inline(always)]
+    fn save_points(&mut self, at: u16, points: &[SavedPoint]) {
+        (**self).save_points(at, points);
+    }
+
+    #[inline(always)]
+    fn saved_points(&self, at: u16, points: &mut [SavedPoint]) {
+        (**self).saved_points(at, points);
     }
 }
 
@@ -366,16 +476,20 @@ pub trait TreeSearch {
     ) -> Option<(Point, u32)>;
 }
 
-/// The tree on the host, its tables on the heap and kept from move to move
-/// (the table of classes only fills up; the transposition table is cleared
-/// for every move, so a position and a budget give one move).
+/// The tree on the host, kept from move to move as the engine keeps
+/// PISKRS.COM's ([`KeptTree`]): its tables on the heap (the table of
+/// classes only fills up; each move's search sees only its own entries in
+/// the transposition table) and the position of its last search, from
+/// which a game's next reply goes on. A position and a budget give one
+/// move, whatever it searched before.
 #[cfg(not(target_os = "none"))]
-pub struct HostTree(core::cell::RefCell<HeapTables>);
+pub struct HostTree(core::cell::RefCell<alloc::boxed::Box<KeptTree<HeapTables>>>);
 
 #[cfg(not(target_os = "none"))]
 impl HostTree {
     pub fn new() -> HostTree {
-        HostTree(core::cell::RefCell::new(HeapTables::new()))
+        let kept = KeptTree::new(HeapTables::new());
+        HostTree(core::cell::RefCell::new(alloc::boxed::Box::new(kept)))
     }
 }
 
@@ -395,7 +509,7 @@ impl TreeSearch for HostTree {
         rule: WinRule,
         budget: u32,
     ) -> Option<(Point, u32)> {
-        choose(board, to_move, rule, budget, &mut *self.0.borrow_mut())
+        self.0.borrow_mut().choose(board, to_move, rule, budget)
     }
 }
 
@@ -541,7 +655,7 @@ struct Placed {
 
 /// The rows and columns the stones span (the moves tried lie within two
 /// points of them): the first and the last of each.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 struct StonesBox {
     cols: (u8, u8),
     rows: (u8, u8),
@@ -564,8 +678,33 @@ struct Moves {
     count: usize,
 }
 
-/// One search for one move.
-struct Tree<'m, M: TreeTables + ?Sized> {
+/// Whether a search is to stop now (asked every STOP_EVERY nodes).
+pub trait Stop {
+    fn now(&self) -> bool;
+}
+
+/// A clock's question, or any other.
+impl<F: Fn() -> bool + ?Sized> Stop for &F {
+    fn now(&self) -> bool {
+        (**self)()
+    }
+}
+
+/// No question: only the budget ends the search (a kept tree's: its static
+/// could hold no reference to a question; this takes no byte).
+pub struct Never;
+
+impl Stop for Never {
+    fn now(&self) -> bool {
+        false
+    }
+}
+
+/// The search: its position, and what it keeps while it searches. Built for
+/// one search on the stack ([`choose`] and the rest), or kept from search to
+/// search ([`KeptTree`]); `memory` its tables, `stop` what it asks.
+struct Tree<M: TreeTables, S: Stop> {
+    /// The board's side (0: no position yet, in a kept tree).
     side: usize,
     rule: WinRule,
     /// 0 empty, 1 Black, 2 White (a stone's number is its colour plus one).
@@ -603,10 +742,12 @@ struct Tree<'m, M: TreeTables + ?Sized> {
     root_move: Option<u16>,
     /// The moves the root tries (the same at every depth).
     root_moves: usize,
-    memory: &'m mut M,
+    /// This search's generation: its entries' in the transposition table.
+    generation: u16,
+    memory: M,
     /// Asked every STOP_EVERY nodes whether to stop now (a clock's), first
     /// at node STOP_EVERY.
-    stop: &'m dyn Fn() -> bool,
+    stop: S,
 }
 
 /// How often (in nodes) the search asks whether to stop: well under a
@@ -663,35 +804,51 @@ pub fn search_until<M: TreeTables + ?Sized>(
     memory: &mut M,
     stop: &dyn Fn() -> bool,
 ) -> Option<Searched> {
-    let side = board.side() as usize;
     with_tree(board, rule, budget, memory, stop, |tree| {
-        let me = to_move as u8 + 1;
-        let (mut finished, mut finished_score) = (0, 0);
-        for depth in 1..MAX_DEPTH {
-            // Each depth leaves its best move whose search finished in root_move.
-            let score = tree.negamax(me, depth, -WIN - 1, WIN + 1, 0);
-            if tree.aborted {
-                break;
-            }
-            (finished, finished_score) = (depth, score);
-            // Done early: a forced reply (his five's block, my five) is the
-            // move whatever the depth, and so is a proven win (a deeper
-            // depth may only find another). Both answer at once where they
-            // spent the budget (on /BENCH's positions 5 to 11: 2 to 113
-            // nodes of 400); against Classic the same 1,200 games' winners
-            // (seeds 1-3, both rules), 32 a little longer or shorter.
-            if tree.nodes >= tree.budget || tree.root_moves == 1 || score >= PROVEN {
-                break;
-            }
-        }
-        let index = tree.root_move? as usize;
-        Some(Searched {
-            point: Point::new((index % side) as u8, (index / side) as u8),
-            nodes: tree.nodes,
-            depth: finished,
-            score: finished_score,
-        })
+        tree.search(to_move)
     })?
+}
+
+/// The tree kept from search to search: its tables (owned: in PISKRS.COM's
+/// engine a static holds it, src/dos/engine.rs; the host's game boxes it,
+/// [`HostTree`]) and the position of its last search. A game's next reply
+/// asks about that position with two stones more: the tree goes on from
+/// it, placing and judging only the new stones, where a search of its own
+/// builds every position afresh (on an 8086 most of a reply's start: the
+/// stones placed, every point near one judged). What it goes on to is
+/// exactly what it would build (`go_on_to`), so a position and a budget
+/// give the move and the nodes [`choose`] gives with fresh tables.
+pub struct KeptTree<M: TreeTables>(Tree<M, Never>);
+
+impl<M: TreeTables> KeptTree<M> {
+    /// A tree that has searched nothing, with `memory` for its tables (as
+    /// fresh tables have them: see `FarTreeTables::forget` on DOS). Every
+    /// byte of it but `memory`'s is 0, so that a static of it is .bss.
+    pub const fn new(memory: M) -> KeptTree<M> {
+        KeptTree(Tree::new(memory, Never))
+    }
+
+    /// Its tables.
+    pub fn memory(&mut self) -> &mut M {
+        &mut self.0.memory
+    }
+
+    /// As [`choose`].
+    pub fn choose(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        rule: WinRule,
+        budget: u32,
+    ) -> Option<(Point, u32)> {
+        let tree = &mut self.0;
+        tree.begin(rule, budget);
+        if !tree.take_board(board, true) {
+            return None;
+        }
+        let searched = tree.search(to_move)?;
+        Some((searched.point, searched.nodes))
+    }
 }
 
 /// What the tree's evaluation of a position is made of, for the side to
@@ -759,6 +916,9 @@ const NO_WORTH: [[Judged; 2]; MAX_POINTS] = [[Judged {
 }; 2]; MAX_POINTS];
 const NO_CHANGES: [SavedPoint; CHANGED_PER_STONE] = [[0; 8]; CHANGED_PER_STONE];
 const NO_KILLERS: [[u16; 2]; MAX_PLY] = [[u16::MAX; 2]; MAX_PLY];
+/// A kept tree's killers before its first search (zero bytes: see
+/// `KeptTree::new`).
+const ZERO_KILLERS: [[u16; 2]; MAX_PLY] = [[0; 2]; MAX_PLY];
 /// A tally of nothing, its box too (all zero bytes, as above; the tree's own
 /// starts with NO_STONES).
 const ZERO_TALLY: Tally = Tally {
@@ -781,69 +941,248 @@ const NO_PLACED: [Placed; MAX_PLY] = [Placed {
     saved_from: 0,
 }; MAX_PLY];
 
-/// Builds the search for `board` in place (an empty board, its edges marked,
-/// then its stones) and hands it to `run`; None when the board holds no
-/// stone. In place: a copy of its 11.6 KiB would cost a DOS stack its bytes
-/// twice. (Its arrays start as the constants above for the same reason: in
-/// the scratch DOS build of docs/strength.md `choose_until`'s frame is
-/// 12,224 bytes, 23,592 when they were written out in the literal.)
-#[inline(always)]
+/// Builds the search for `board` (an empty board, its edges marked, then
+/// its stones) on the stack and hands it to `run`; None when the board holds
+/// no stone. The host's: on DOS the tree is kept ([`KeptTree`]).
 fn with_tree<R, M: TreeTables + ?Sized>(
     board: &Board,
     rule: WinRule,
     budget: u32,
     memory: &mut M,
     stop: &dyn Fn() -> bool,
-    run: impl FnOnce(&mut Tree<M>) -> R,
+    run: impl FnOnce(&mut Tree<&mut M, &dyn Fn() -> bool>) -> R,
 ) -> Option<R> {
-    memory.clear_entries();
-    let mut tree = Tree {
-        side: board.side() as usize,
-        rule,
-        cells: [0; MAX_POINTS],
-        keys: NO_KEYS,
-        classes: NO_CLASSES,
-        judged: NO_WORTH,
-        near: [0; MAX_POINTS],
-        tally: Tally {
-            stones_box: NO_STONES,
-            ..ZERO_TALLY
-        },
-        placed: NO_PLACED,
-        placed_count: 0,
-        saved_count: 0,
-        changed: NO_CHANGES,
-        changed_count: 0,
-        killers: NO_KILLERS,
-        width: if budget < SMALL_BUDGET {
+    let mut tree = Tree::new(memory, stop);
+    tree.begin(rule, budget);
+    tree.take_board(board, false).then(|| run(&mut tree))
+}
+
+/// The generation of a new search, kept in `memory`: the one after the
+/// newest, or 1 once they run out (past [`TT_GENERATIONS`], or whatever
+/// else the tables hold), the table then cleared, so that no entry carries
+/// it. So each search sees the table as if it had been cleared for it.
+fn next_generation<M: TreeTables + ?Sized>(memory: &mut M) -> u16 {
+    let generation = match memory.generation() {
+        newest @ 0..TT_GENERATIONS => newest + 1,
+        _ => {
+            memory.clear_entries();
+            1
+        }
+    };
+    memory.set_generation(generation);
+    generation
+}
+
+/// The most new stones a kept tree goes on with: a game's reply brings two
+/// (the tree's last move and his answer). Beyond a few, building the
+/// position afresh costs less than judging each stone's points in turn: on
+/// an 8086 a new stone costs some 14,000 instructions, going on 7,000 more,
+/// and a position of 10 to 30 stones built afresh 100,000 to 170,000.
+const GO_ON_STONES: usize = 4;
+
+impl<M: TreeTables, S: Stop> Tree<M, S> {
+    /// A tree with no position (side 0), every array and count 0 (the
+    /// constants: built in place). `begin` and `take_board` ready it for a
+    /// search.
+    const fn new(memory: M, stop: S) -> Tree<M, S> {
+        Tree {
+            side: 0,
+            rule: WinRule::FiveOrMore,
+            cells: [0; MAX_POINTS],
+            keys: NO_KEYS,
+            classes: NO_CLASSES,
+            judged: NO_WORTH,
+            near: [0; MAX_POINTS],
+            tally: ZERO_TALLY,
+            placed: NO_PLACED,
+            placed_count: 0,
+            saved_count: 0,
+            changed: NO_CHANGES,
+            changed_count: 0,
+            killers: ZERO_KILLERS,
+            width: 0,
+            fours_on_path: 0,
+            nodes: 0,
+            budget: 0,
+            aborted: false,
+            root_move: None,
+            root_moves: 0,
+            generation: 0,
+            memory,
+            stop,
+        }
+    }
+
+    /// Readies what a search keeps for a search under `rule` within
+    /// `budget` nodes, as a tree built for it would have it: its generation
+    /// of the transposition table, no killers, no stone of its own placed,
+    /// nothing searched. (What it places, it writes before it reads.)
+    fn begin(&mut self, rule: WinRule, budget: u32) {
+        self.rule = rule;
+        self.placed_count = 0;
+        self.saved_count = 0;
+        self.changed_count = 0;
+        self.killers = NO_KILLERS;
+        self.width = if budget < SMALL_BUDGET {
             NARROW_WIDTH
         } else {
             WIDTH
-        },
-        fours_on_path: 0,
-        nodes: 0,
-        budget: budget.max(1),
-        aborted: false,
-        root_move: None,
-        root_moves: 0,
-        memory,
-        stop,
-    };
-    tree.set_walls();
-    tree.set_board(board).then(|| run(&mut tree))
-}
+        };
+        self.fours_on_path = 0;
+        self.nodes = 0;
+        self.budget = budget.max(1);
+        self.aborted = false;
+        self.root_move = None;
+        self.root_moves = 0;
+        self.generation = next_generation(&mut self.memory);
+    }
 
-impl<M: TreeTables + ?Sized> Tree<'_, M> {
-    /// Places `board`'s stones, then judges every point once from its final
-    /// keys; false when the board holds no stone.
-    fn set_board(&mut self, board: &Board) -> bool {
+    /// Makes `board` the position to search: with `go_on`, going on from
+    /// the tree's position when `board` only adds a few stones to it, else
+    /// (or with no position to go on from) built afresh. False when the
+    /// board holds no stone.
+    fn take_board(&mut self, board: &Board, go_on: bool) -> bool {
+        if !(go_on && self.go_on_to(board)) {
+            self.set_empty(board.side() as usize);
+            self.set_board(board);
+        }
+        self.tally.stones_box != NO_STONES
+    }
+
+    /// An empty board of `side` points a side: no stone, class, worth or
+    /// count, only the walls in the keys. They are worked out for the first
+    /// search on a board of this size, then copied from the tables (working
+    /// them out was a seventh of a search's start on DOS, and the same every
+    /// time).
+    fn set_empty(&mut self, side: usize) {
+        if side != self.side {
+            // The keys past this board's points are the fresh tree's too.
+            self.keys = NO_KEYS;
+            self.side = side;
+        }
+        self.cells = [0; MAX_POINTS];
+        self.classes = NO_CLASSES;
+        self.judged = NO_WORTH;
+        self.near = [0; MAX_POINTS];
+        self.tally = Tally {
+            stones_box: NO_STONES,
+            ..ZERO_TALLY
+        };
+        let points = side * side;
+        if !self.memory.empty_keys(side as u8, &mut self.keys[..points]) {
+            self.set_walls();
+            self.memory
+                .keep_empty_keys(side as u8, &self.keys[..points]);
+        }
+    }
+
+    /// Goes on from the tree's position to `board` when `board` only adds
+    /// stones to it, GO_ON_STONES at most: places each new stone (in the
+    /// order of their points) as the search places its own, its points
+    /// judged again, and puts the fives' lists as `set_board` leaves them.
+    /// So the position is the one `set_board` builds, in all the search
+    /// reads (`a_kept_tree_goes_on_to_the_position_built_afresh`; a stone's
+    /// own classes, which nothing reads while it stands, may be older).
+    /// False, the position unchanged, when it cannot: no position yet,
+    /// another size, a stone taken away or another colour, too many new.
+    fn go_on_to(&mut self, board: &Board) -> bool {
+        if board.side() as usize != self.side {
+            return false;
+        }
+        // The new stones, their points and colours, in the order of their
+        // points (one pass over the board: on an 8086 a pass costs some
+        // 3,000 instructions).
+        let mut new = [(0u16, 0u8); GO_ON_STONES];
+        let mut count = 0;
+        for (index, (&cell, &point)) in self.cells.iter().zip(board.points()).enumerate() {
+            let stone = point.map_or(0, |stone| stone as u8 + 1);
+            if cell != stone {
+                if cell != 0 || count == GO_ON_STONES {
+                    return false;
+                }
+                new[count] = (index as u16, stone);
+                count += 1;
+            }
+        }
+        for &(index, stone) in &new[..count] {
+            // The points it changes are not kept: it stays.
+            self.changed_count = 0;
+            self.set(index as usize, stone, true);
+        }
+        self.put_fives_in_order();
+        true
+    }
+
+    /// Puts each side's points with a five as `set_board` leaves them: in
+    /// the order of their indices (the stones' places and removals left
+    /// them in theirs, past the list's end too), and found again when a
+    /// list overflowed since the position was built (`set_board`'s overflow
+    /// only when more than FIVE_POINTS are there now). Their order and the
+    /// overflow change no move (the search counts the fives and takes the
+    /// last), only what the state is.
+    fn put_fives_in_order(&mut self) {
+        if self.tally.fives_overflowed {
+            self.tally.five_points = ZERO_TALLY.five_points;
+            self.tally.fives_overflowed = false;
+            for index in 0..self.side * self.side {
+                for side in 0..2 {
+                    if self.judged[index][side].threat == T_FIVE {
+                        self.note_five(index, side, true);
+                    }
+                }
+            }
+            return;
+        }
+        for points in self.tally.five_points.iter_mut() {
+            let len = points.len as usize;
+            points.list[..len].sort_unstable();
+            points.list[len..].fill(0);
+        }
+    }
+
+    /// Searches the position for `me` (`to_move`), a depth deeper each time
+    /// until the budget ends: the move of the deepest depth it finished (or
+    /// of the one under way, once its first move is searched).
+    fn search(&mut self, to_move: Stone) -> Option<Searched> {
+        let me = to_move as u8 + 1;
+        let (mut finished, mut finished_score) = (0, 0);
+        for depth in 1..MAX_DEPTH {
+            // Each depth leaves its best move whose search finished in root_move.
+            let score = self.negamax(me, depth, -WIN - 1, WIN + 1, 0);
+            if self.aborted {
+                break;
+            }
+            (finished, finished_score) = (depth, score);
+            // Done early: a forced reply (his five's block, my five) is the
+            // move whatever the depth, and so is a proven win (a deeper
+            // depth may only find another). Both answer at once where they
+            // spent the budget (on /BENCH's positions 5 to 11: 2 to 113
+            // nodes of 400); against Classic the same 1,200 games' winners
+            // (seeds 1-3, both rules), 32 a little longer or shorter.
+            if self.nodes >= self.budget || self.root_moves == 1 || score >= PROVEN {
+                break;
+            }
+        }
+        let index = self.root_move? as usize;
         let side = self.side;
-        let mut any = false;
-        for index in 0..side * side {
-            let point = Point::new((index % side) as u8, (index / side) as u8);
-            if let Some(stone) = board.get(point) {
+        Some(Searched {
+            point: Point::new((index % side) as u8, (index / side) as u8),
+            nodes: self.nodes,
+            depth: finished,
+            score: finished_score,
+        })
+    }
+
+    /// Places `board`'s stones on the empty board, then judges every point
+    /// once from its final keys.
+    fn set_board(&mut self, board: &Board) {
+        let side = self.side;
+        // The board's points in the order of their indices (as its rows
+        // are the tree's), not by `Board::get`: no point's column and row
+        // worked out from its index (a division on DOS, 361 of them a start).
+        for (index, &point) in board.points().iter().enumerate() {
+            if let Some(stone) = point {
                 self.set(index, stone as u8 + 1, false);
-                any = true;
             }
         }
         for index in 0..side * side {
@@ -856,7 +1195,6 @@ impl<M: TreeTables + ?Sized> Tree<'_, M> {
                 self.refresh(index);
             }
         }
-        any
     }
 
     /// The step between neighbours along line `d`.
@@ -1337,7 +1675,7 @@ impl<M: TreeTables + ?Sized> Tree<'_, M> {
     fn negamax(&mut self, me: u8, depth: i8, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         // Not asked before the first nodes: by then the root has a move.
         let ask = self.nodes > 0 && self.nodes.is_multiple_of(STOP_EVERY);
-        if self.nodes >= self.budget || ask && (self.stop)() {
+        if self.nodes >= self.budget || ask && self.stop.now() {
             self.aborted = true;
             return 0;
         }
@@ -1483,7 +1821,7 @@ impl<M: TreeTables + ?Sized> Tree<'_, M> {
     /// The table's move for this position and, when its entry decides the
     /// window, its score.
     fn probe(&self, depth: i8, alpha: i32, beta: i32) -> (Option<u16>, Option<i32>) {
-        let (key, data) = self.memory.entry(self.entry_slot());
+        let (key, data) = self.entry();
         if key != self.tally.hash {
             return (None, None);
         }
@@ -1503,8 +1841,23 @@ impl<M: TreeTables + ?Sized> Tree<'_, M> {
             | (depth.max(0) as u32 & 31) << 16
             | bound << 21
             | (index as u32) << 23;
-        self.memory
-            .set_entry(self.entry_slot(), self.tally.hash, data);
+        let key = self.tally.hash & !SLOT_BITS | self.generation as u32;
+        self.memory.set_entry(self.entry_slot(), key, data);
+    }
+
+    /// The position's entry in the transposition table as a table cleared
+    /// for this search would hold it: one this search stored, its key whole
+    /// again (the slot's bits for the generation's), else an empty one (key
+    /// 0, data 0: so even a hash of 0 meets what it met before the
+    /// generations).
+    fn entry(&self) -> (u32, u32) {
+        let slot = self.entry_slot();
+        let (key, data) = self.memory.entry(slot);
+        if key & SLOT_BITS == self.generation as u32 {
+            (key & !SLOT_BITS | slot as u32, data)
+        } else {
+            (0, 0)
+        }
     }
 
     /// The position's entry in the transposition table.
@@ -1557,7 +1910,7 @@ mod tests {
     /// What a tree knows of its position, its points' classes only where
     /// empty (a stone's are kept unused until it is taken away) when
     /// `all_classes` is false.
-    fn state(tree: &Tree<HeapTables>, all_classes: bool) -> Vec<i64> {
+    fn state<M: TreeTables, S: Stop>(tree: &Tree<M, S>, all_classes: bool) -> Vec<i64> {
         let mut seen: Vec<i64> = Vec::new();
         for index in 0..tree.side * tree.side {
             seen.push(tree.cells[index] as i64);
@@ -1596,7 +1949,7 @@ mod tests {
 
     /// Each point's keys as its lines read on the board (not as the
     /// stones' updates made them).
-    fn read_keys(tree: &Tree<HeapTables>) -> Vec<u16> {
+    fn read_keys<M: TreeTables, S: Stop>(tree: &Tree<M, S>) -> Vec<u16> {
         let side = tree.side as isize;
         let mut keys = Vec::new();
         for index in 0..tree.side * tree.side {
@@ -1611,7 +1964,7 @@ mod tests {
                     } else {
                         WALL
                     };
-                    key |= what << Tree::<HeapTables>::slot(steps);
+                    key |= what << Tree::<HeapTables, Never>::slot(steps);
                 }
                 keys.push(key);
             }
@@ -1620,7 +1973,7 @@ mod tests {
     }
 
     /// Each empty point's classes as its keys give them, looked up afresh.
-    fn looked_up_classes(tree: &mut Tree<HeapTables>) -> Vec<[u16; 2]> {
+    fn looked_up_classes<M: TreeTables, S: Stop>(tree: &mut Tree<M, S>) -> Vec<[u16; 2]> {
         let mut classes = Vec::new();
         for index in 0..tree.side * tree.side {
             if tree.cells[index] == 0 {
@@ -1637,7 +1990,7 @@ mod tests {
     }
 
     /// The state of a tree built afresh for the stones of `tree`.
-    fn fresh_state(tree: &Tree<HeapTables>) -> Vec<i64> {
+    fn fresh_state<M: TreeTables, S: Stop>(tree: &Tree<M, S>) -> Vec<i64> {
         let side = tree.side;
         let mut board = Board::new(side as u8);
         for index in 0..side * side {
@@ -1719,5 +2072,136 @@ mod tests {
             })
             .expect("stones");
         }
+    }
+
+    /// What the search reads of a tree's position beyond [`state`]: every
+    /// key (past the board's points too), and the fives' lists as they lie
+    /// (their order, what is past their ends, whether one overflowed).
+    fn raw_fives_and_keys<M: TreeTables, S: Stop>(tree: &Tree<M, S>) -> Vec<i64> {
+        let mut seen: Vec<i64> = tree.keys.concat().iter().map(|&key| key as i64).collect();
+        for points in &tree.tally.five_points {
+            seen.extend(points.list.iter().map(|&index| index as i64));
+            seen.push(points.len as i64);
+        }
+        seen.push(tree.tally.fives_overflowed as i64);
+        seen
+    }
+
+    /// The same for a tree built afresh for the stones of `tree`.
+    fn fresh_raw_fives_and_keys<M: TreeTables, S: Stop>(tree: &Tree<M, S>) -> Vec<i64> {
+        let side = tree.side;
+        let mut board = Board::new(side as u8);
+        for index in 0..side * side {
+            let stone = [None, Some(Stone::Black), Some(Stone::White)][tree.cells[index] as usize];
+            board.set(
+                Point::new((index % side) as u8, (index / side) as u8),
+                stone,
+            );
+        }
+        let mut memory = HeapTables::new();
+        with_tree(&board, tree.rule, 1, &mut memory, &|| false, |fresh| {
+            raw_fives_and_keys(fresh)
+        })
+        .expect("stones")
+    }
+
+    /// A kept tree, searching move after move of games (a few stones more
+    /// each time, now and then many, a stone taken away, another board),
+    /// has after each search's start and after each search the position a
+    /// tree built afresh has (every key, class, worth, count, five and
+    /// sum: `state`, and the fives' lists exactly), whether it went on from
+    /// its last position or built the new one: and it went on mostly.
+    #[test]
+    fn a_kept_tree_goes_on_to_the_position_built_afresh() {
+        let mut seed = 5u32;
+        let mut next = |below: usize| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as usize % below
+        };
+        let mut kept = KeptTree::new(HeapTables::new());
+        let (mut went_on, mut built) = (0, 0);
+        for game in 0..16 {
+            let (side, rule) = [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)][game % 2];
+            let mut board = Board::new(side as u8);
+            let mut color = 0;
+            for turn in 0..40 {
+                // Mostly a move or two; now and then ten stones, or one
+                // taken away.
+                let stones = match next(16) {
+                    0 => 10,
+                    1 => 0,
+                    n => 1 + n % 2,
+                };
+                if stones == 0 && turn > 0 {
+                    let taken = (0..side * side)
+                        .map(|index| Point::new((index % side) as u8, (index / side) as u8))
+                        .find(|&point| board.get(point).is_some());
+                    board.set(taken.expect("a stone"), None);
+                }
+                for _ in 0..stones {
+                    let point = Point::new(next(side) as u8, next(side) as u8);
+                    if board.get(point).is_none() {
+                        board.set(point, Some([Stone::Black, Stone::White][color]));
+                        color = 1 - color;
+                    }
+                }
+                let tree = &mut kept.0;
+                tree.begin(rule, 30);
+                if tree.go_on_to(&board) {
+                    went_on += 1;
+                } else {
+                    tree.set_empty(side);
+                    tree.set_board(&board);
+                    built += 1;
+                }
+                if tree.tally.stones_box == NO_STONES {
+                    continue;
+                }
+                for searched in [false, true] {
+                    let tree = &mut kept.0;
+                    let at = (game, turn, searched);
+                    assert_eq!(state(tree, false), fresh_state(tree), "{at:?}");
+                    assert_eq!(
+                        raw_fives_and_keys(tree),
+                        fresh_raw_fives_and_keys(tree),
+                        "{at:?}"
+                    );
+                    let to_move = [Stone::Black, Stone::White][color];
+                    tree.search(to_move);
+                }
+            }
+        }
+        assert!(
+            went_on > 400 && built > 40,
+            "went on {went_on}, built {built}"
+        );
+    }
+
+    /// A list of fives that overflowed in a kept tree's past is found
+    /// again when fewer are left: Black's five fours, open at both ends,
+    /// have ten points with a five (more than a list holds); White blocks
+    /// two and the kept tree's lists are the eight points a tree built
+    /// afresh lists.
+    #[test]
+    fn a_kept_tree_finds_its_fives_again_after_an_overflow() {
+        let mut board = Board::new(19);
+        for row in [1, 4, 7, 10, 13] {
+            for col in 5..9 {
+                board.set(Point::new(col, row), Some(Stone::Black));
+            }
+        }
+        let mut kept = KeptTree::new(HeapTables::new());
+        let tree = &mut kept.0;
+        tree.begin(WinRule::FiveOrMore, 1);
+        assert!(tree.take_board(&board, true));
+        assert!(tree.tally.fives_overflowed);
+        board.set(Point::new(4, 1), Some(Stone::White));
+        board.set(Point::new(9, 4), Some(Stone::White));
+        tree.begin(WinRule::FiveOrMore, 1);
+        assert!(tree.go_on_to(&board));
+        assert!(!tree.tally.fives_overflowed);
+        assert_eq!(tree.tally.five_points[0].len, 8);
+        assert_eq!(raw_fives_and_keys(tree), fresh_raw_fives_and_keys(tree));
+        assert_eq!(state(tree, false), fresh_state(tree));
     }
 }

@@ -23,10 +23,13 @@ pub const REQUEST_LEN: usize = HEADER + STONE_BYTES;
 
 /// The paragraphs (16 bytes) of the tree's far tables in the engine
 /// (src/dos/far_tree.rs): the classes, a byte a key; the transposition
-/// table, two double words an entry; the saved points, a paragraph each.
+/// table, two double words an entry; the saved points, a paragraph each;
+/// the kept table, an empty board's keys (8 bytes a point) and two words.
 pub const TABLE_PARAGRAPHS: u16 = (crate::tree::CLASS_KEYS / 16
     + crate::tree::TT_ENTRIES as u32 * 8 / 16
-    + crate::tree::SAVED_POINTS as u32) as u16;
+    + crate::tree::SAVED_POINTS as u32
+    + (crate::tree::EMPTY_KEYS as u32 * 8 + 4).div_ceil(16))
+    as u16;
 
 /// What the tree is asked for.
 pub struct Request {

@@ -230,6 +230,65 @@ fn a_position_and_a_budget_give_one_move_whatever_the_tables_held() {
     );
 }
 
+/// The benchmark positions (src/benchmark.rs, 19x19) and the same stones
+/// on a 15x15 board (those within it, shifted by two), each with its side
+/// to move and rule (exactly five on 15x15).
+fn positions_on_both_sizes() -> Vec<(Board, Stone, WinRule)> {
+    let mut positions = Vec::new();
+    for n in 0..piskrs::benchmark::POSITIONS {
+        let game = piskrs::benchmark::position(n);
+        let mut small = Board::new(15);
+        for row in 0..15 {
+            for col in 0..15 {
+                let stone = game.board().get(Point::new(col + 2, row + 2));
+                small.set(Point::new(col, row), stone);
+            }
+        }
+        positions.push((game.board().clone(), game.to_move(), game.rule()));
+        positions.push((small, game.to_move(), WinRule::ExactlyFive));
+    }
+    positions
+}
+
+/// The tables are not emptied for every search: the transposition table's
+/// entries carry the generation of the search that stored them, and the
+/// generations start again (the table then cleared) when they run out; the
+/// empty board's keys are kept for the board's size. Searches through one
+/// set of tables, across the generations' end and switching sizes, give the
+/// moves, nodes, depths and scores of searches through fresh tables each.
+#[test]
+fn kept_tables_give_what_fresh_tables_give() {
+    use piskrs::tree::TreeTables;
+    let positions = positions_on_both_sizes();
+    let mut kept = HeapTables::new();
+    let mut searches = 0;
+    for (round, budget) in [300, 300, 1, 40, 1200].into_iter().enumerate() {
+        if round == 1 {
+            // The generations run out: the first round's come again, each
+            // for the same search, which must not find its entries.
+            assert_eq!(kept.generation() as usize, positions.len());
+            kept.set_generation(tree::TT_GENERATIONS);
+            searches = 0;
+        }
+        for (board, to_move, rule) in &positions {
+            let never = || false;
+            let [a, b] = [&mut kept, &mut HeapTables::new()].map(|tables| {
+                let found = tree::search_until(board, *to_move, *rule, budget, tables, &never)
+                    .expect("a move");
+                (name(found.point), found.nodes, found.depth, found.score)
+            });
+            assert!(
+                a == b,
+                "budget {budget}, side {}: {a:?} / {b:?}",
+                board.side()
+            );
+            searches += 1;
+        }
+    }
+    // The generations began again at 1.
+    assert_eq!(kept.generation() as usize, searches);
+}
+
 #[test]
 fn it_keeps_to_its_budget_and_uses_it() {
     let board = middle_game();

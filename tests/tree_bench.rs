@@ -1,18 +1,24 @@
 //! The host side of the tree's host-vs-DOS agreement: the tree's move and node
 //! count on each benchmark position (src/benchmark.rs) at 400 nodes, exactly as
 //! PISKTREE.COM (the tree's benchmark build, `cargo tree-com`) prints them
-//! with its tables in far memory. The e2e test (tests/dosbox/tree.test.js)
-//! compares the .COM's lines with the same fixture.
-//! `UPDATE_FIXTURES=1 cargo test --test tree_bench` rewrites the fixture.
+//! with its tables in far memory; and in its game against Classic, where its
+//! tree goes on from search to search. The e2e test
+//! (tests/dosbox/tree.test.js) compares the .COM's lines with the same
+//! fixtures. `UPDATE_FIXTURES=1 cargo test --test tree_bench` rewrites them.
 
-use piskrs::benchmark::{POSITIONS, position};
-use piskrs::coord::{Lettering, write_point};
+use piskrs::benchmark::{GAME_FROM, GAME_REPLIES, POSITIONS, classic_answer, position};
+use piskrs::coord::{Lettering, Point, write_point};
 use piskrs::game::Position;
-use piskrs::tree::{self, HeapTables};
+use piskrs::random::Random;
+use piskrs::tree::{self, HeapTables, KeptTree};
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/dosbox/fixtures/tree-bench.txt"
+);
+const GAME_FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/dosbox/fixtures/tree-game.txt"
 );
 /// The budget tests/dosbox/tree.test.js gives PISKTREE.
 const BUDGET: u32 = 400;
@@ -27,15 +33,54 @@ fn the_fixture_is_what_the_host_computes() {
         let at = Position::of(&game);
         let (point, nodes) =
             tree::choose(at.board, at.to_move, at.rule, BUDGET, &mut tables).expect("a move");
-        let mut notation = [0u8; 3];
-        let len = write_point(point, Lettering::Consecutive, &mut notation);
-        let name = std::str::from_utf8(&notation[..len]).unwrap();
-        lines += &format!("TREE {} {} nodes={}\n", n + 1, name, nodes);
+        lines += &format!("TREE {} {} nodes={}\n", n + 1, name(point), nodes);
     }
+    compare(FIXTURE, &lines);
+}
+
+/// The tree's game (PISKTREE's GAME lines): from the first position it plays
+/// on against Classic, its every move and node count what fresh tables give;
+/// a kept tree, going on from search to search as PISKTREE's and the
+/// engine's do, gives the same.
+#[test]
+fn the_game_fixture_is_what_the_host_computes() {
+    let mut kept = KeptTree::new(HeapTables::new());
+    let mut game = position(GAME_FROM);
+    let mut random = Random::new(1);
+    let mut lines = String::new();
+    for n in 0..GAME_REPLIES {
+        let at = Position::of(&game);
+        let fresh = tree::choose(
+            at.board,
+            at.to_move,
+            at.rule,
+            BUDGET,
+            &mut HeapTables::new(),
+        );
+        let went_on = kept.choose(at.board, at.to_move, at.rule, BUDGET);
+        assert!(fresh == went_on, "reply {}", n + 1);
+        let Some((point, nodes)) = fresh else { break };
+        lines += &format!("GAME {} {} nodes={}\n", n + 1, name(point), nodes);
+        if game.play(point).is_err() || classic_answer(&mut game, &mut random).is_none() {
+            break;
+        }
+    }
+    assert_eq!(lines.lines().count(), GAME_REPLIES, "{lines}");
+    compare(GAME_FIXTURE, &lines);
+}
+
+/// A point as PISKTREE prints it.
+fn name(point: Point) -> String {
+    let mut notation = [0u8; 3];
+    let len = write_point(point, Lettering::Consecutive, &mut notation);
+    std::str::from_utf8(&notation[..len]).unwrap().to_string()
+}
+
+/// `lines` must be the fixture `path` (`UPDATE_FIXTURES=1` writes them there).
+fn compare(path: &str, lines: &str) {
     if std::env::var_os("UPDATE_FIXTURES").is_some() {
-        std::fs::write(FIXTURE, &lines).unwrap();
+        std::fs::write(path, lines).unwrap();
     }
-    let fixture =
-        std::fs::read_to_string(FIXTURE).expect("the fixture (UPDATE_FIXTURES=1 writes it)");
+    let fixture = std::fs::read_to_string(path).expect("the fixture (UPDATE_FIXTURES=1 writes it)");
     assert_eq!(fixture, lines);
 }

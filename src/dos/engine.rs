@@ -15,8 +15,9 @@
 //! - out: DX:AX the reply word (`tree_door::encode_reply`);
 //! - SS:SP as they were; DS, ES, BX, CX, SI, DI and the flags not kept.
 //!
-//! On its first call the entry clears .bss; `piskrs_engine_main` then marks
-//! the tables' classes unknown and paints its free stack, once; a request
+//! On its first call the entry clears .bss; `piskrs_engine_main` then puts
+//! its tables as a tree that never searched would find them (the classes
+//! unknown, the transposition table empty) and paints its free stack, once; a request
 //! may ask for how deep that stack has been used (`/STACK`). A panic in the engine is a UD2 that
 //! reaches the program's INT 6 handler (src/dos/entry.rs), which takes its
 //! own stack back before it ends the program.
@@ -29,7 +30,7 @@
 //! caller with the reply word `rt86::ENGINE_FATAL` (the caller's SS:SP back),
 //! on which PISKRS86.COM takes its own fatal-error path (src/dos/tree_door.rs).
 
-use piskrs::tree;
+use piskrs::tree::KeptTree;
 use piskrs::tree_door::{self, REQUEST_LEN};
 
 use super::far_tree::FarTreeTables;
@@ -102,9 +103,15 @@ core::arch::global_asm!(".globl piskrs_main", ".set piskrs_main, piskrs_engine_m
 #[unsafe(no_mangle)]
 static mut piskrs_engine_request: [u8; REQUEST_LEN] = [0; REQUEST_LEN];
 
-/// Whether the first call was served: the tables' classes marked unknown,
-/// the free stack painted.
+/// Whether the first call was served: the tables forgotten, the free stack
+/// painted.
 static mut STARTED: bool = false;
+
+/// The tree, kept from call to call: a game's next request is the position
+/// of its last search with two stones more, which it goes on from
+/// (`tree::KeptTree`). Its tables' segments are set on every call; the rest
+/// starts as zeros (.bss).
+static mut TREE: KeptTree<FarTreeTables> = KeptTree::new(FarTreeTables::UNPLACED);
 
 /// The top of the engine's stack (the entry's SP).
 const STACK_TOP: usize = 0xFFFE;
@@ -154,11 +161,15 @@ extern "C" fn piskrs_engine_main() -> u32 {
     // SAFETY: the engine runs one call at a time and nothing else touches
     // the buffer while it runs (the entry filled it before this call).
     let bytes = unsafe { core::ptr::read(&raw const piskrs_engine_request) };
-    let mut tables = FarTreeTables::new();
+    let tree = &raw mut TREE;
+    // SAFETY: as above: one call at a time, and nothing else refers to the
+    // tree.
+    let tree = unsafe { &mut *tree };
+    *tree.memory() = FarTreeTables::new();
     // SAFETY: as above: one call at a time.
     unsafe {
         if !STARTED {
-            tables.forget_classes();
+            tree.memory().forget();
             paint_free_stack();
             STARTED = true;
         }
@@ -169,12 +180,11 @@ extern "C" fn piskrs_engine_main() -> u32 {
     let Some(request) = tree_door::decode(&bytes) else {
         return tree_door::encode_reply(None);
     };
-    let reply = tree::choose(
+    let reply = tree.choose(
         &request.board,
         request.to_move,
         request.rule,
         request.budget,
-        &mut tables,
     );
     tree_door::encode_reply(reply)
 }

@@ -97,14 +97,16 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
 
 // /STACK's second figure: the tree's engine's stack (src/dos/engine.rs), used
 // at most and what its segment gives it. After Strong's searches it holds the
-// engine's 14 KB frame and the search's plies, and stays 100 bytes clear of
-// its end (the interrupts' room).
+// search's plies (the tree itself, kept from move to move, is the engine's
+// .bss: 7.2 KB measured after a game, 9.1 KB after /BENCH /TIME 10; its
+// 14 KB frame held it before), and stays 100 bytes clear of its end (the
+// interrupts' room).
 function assertEngineStack(output) {
     const m = /STACK high_water=\d+ bytes; engine (\d+) of (\d+)/.exec(output);
     assert.ok(m, "the engine's /STACK figures: " + output);
     const [used, size] = [Number(m[1]), Number(m[2])];
     console.log(`the tree's engine: stack high-water ${used} of its ${size}`);
-    assert.ok(used > 14000, `the engine's stack: only ${used} bytes used after its searches`);
+    assert.ok(used > 4000, `the engine's stack: only ${used} bytes used after its searches`);
     assert.ok(used + 100 < size, `the engine's stack: ${used} of ${size} bytes used`);
 }
 

@@ -2,8 +2,10 @@
 // tree-com`; not shipped), and in the 8086 suite (npm run test:86) of its 8086
 // twin target/PISKTR86.COM on an emulated 8086: with its tables in far memory
 // (src/dos/far_tree.rs), the tree's move and node count on each of /BENCH's
-// positions must equal what the host computes with its tables on the heap
-// (fixtures/tree-bench.txt, kept honest by tests/tree_bench.rs); and when DOS
+// positions, and in its game against Classic where it goes on from search to
+// search, must equal what the host computes with its tables on the heap
+// (fixtures/tree-bench.txt and tree-game.txt, kept honest by
+// tests/tree_bench.rs); and when DOS
 // cannot give the memory the tables need, the program says so and ends with
 // errorlevel 1 before anything else.
 "use strict";
@@ -26,7 +28,7 @@ function pisktree() {
 }
 
 describe(`the tree on DOS (${FILE} on a ${CPU})`, () => {
-    it("PISKTREE 400: a TREE line a position equal to fixtures/tree-bench.txt, then the TIME line; errorlevel 0", T, async () => {
+    it("PISKTREE 400: a TREE line a position equal to fixtures/tree-bench.txt, then the TIME line, then the GAME lines of fixtures/tree-game.txt and their TIME line; errorlevel 0", T, async () => {
         const r = await h.withDos({
             name: "tree-bench",
             files: { "PISKTREE.COM": pisktree() },
@@ -40,6 +42,10 @@ describe(`the tree on DOS (${FILE} on a ${CPU})`, () => {
         const fixture = fs.readFileSync(path.join(__dirname, "fixtures", "tree-bench.txt"), "latin1");
         assert.equal(moves, fixture, r.output);
         assert.match(r.output, /^TIME TREE positions=12 median_ms=\d+ worst_ms=\d+ budget=400 nodes=\d+ nodes_per_s=\d+\r?$/m, r.output);
+        // Its game against Classic, its tree going on from search to search.
+        const game = lines.filter((l) => l.startsWith("GAME ")).map((l) => l.replace(/ ms=\d+$/, "")).join("\n") + "\n";
+        assert.equal(game, fs.readFileSync(path.join(__dirname, "fixtures", "tree-game.txt"), "latin1"), r.output);
+        assert.match(r.output, /^TIME GAME replies=8 median_ms=\d+ worst_ms=\d+\r?$/m, r.output);
     });
 
     it("with too little free memory for its tables (LOADFIX -400 leaves about 230 KB) it says how much it needs and ends with errorlevel 1", T, async () => {

@@ -14,7 +14,10 @@
 //! ELF: target/tree-bench/i8086-dos/dos/piskrs by default; TAIL the command
 //! tail (" 140" by default: PISKTREE's budget); TOP the functions listed
 //! (30). PROFILE_FROM=name counts only from that function's first call on
-//! (a part of its mangled name). PROFILE_PART=text also sums the functions
+//! (a part of its mangled name); PROFILE_AFTER=text only once the output
+//! has the text (e.g. "TIME TREE": PISKTREE's game, where its tree goes on
+//! from search to search), PROFILE_UNTIL=text no longer once it has that
+//! one (e.g. "TIME TREE" alone: its twelve positions). PROFILE_PART=text also sums the functions
 //! whose names contain the text (`tree`: the tree's own, with its far
 //! tables') and, from PISKTREE's `TIME TREE` line, gives that a node.
 //! PROFILE_SHOW=text prints the code of the functions whose names contain
@@ -115,7 +118,9 @@ fn main() {
 
     // Instructions by address, and calls by function start.
     let counts: Rc<RefCell<HashMap<u32, u64>>> = Rc::default();
-    let counting = Rc::new(std::cell::Cell::new(from_at.is_none()));
+    let after = std::env::var("PROFILE_AFTER").ok();
+    let until = std::env::var("PROFILE_UNTIL").ok();
+    let counting = Rc::new(std::cell::Cell::new(from_at.is_none() && after.is_none()));
     {
         let (counts, counting) = (counts.clone(), counting.clone());
         emu.add_code_hook(base, base + 0xFFFF, move |_, address, _| {
@@ -131,9 +136,22 @@ fn main() {
     }
     let dos = Rc::new(RefCell::new(Dos::new()));
     {
-        let dos = dos.clone();
-        emu.add_intr_hook(move |uc, n| fake_int_in(uc, &mut dos.borrow_mut(), n))
-            .unwrap();
+        let (dos, counting) = (dos.clone(), counting.clone());
+        emu.add_intr_hook(move |uc, n| {
+            let mut dos = dos.borrow_mut();
+            fake_int_in(uc, &mut dos, n);
+            let has = |text: &str| String::from_utf8_lossy(&dos.out).contains(text);
+            if let Some(text) = &after
+                && !counting.get()
+                && has(text)
+            {
+                counting.set(true);
+            }
+            if until.as_deref().is_some_and(has) {
+                counting.set(false);
+            }
+        })
+        .unwrap();
     }
     let result = emu.emu_start(base + main, base + STOP as u64, 0, 0);
     let dos = dos.borrow();

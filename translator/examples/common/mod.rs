@@ -501,6 +501,35 @@ pub fn model_runtime(
             far.write(cpu, l, v as u8);
             far.write(cpu, (l + 1) & 0xFFFFF, (v >> 8) as u8);
         }
+        ("rt86_far_write_byte", _) => {
+            let l = lin(r(cpu, 12), r(cpu, 13));
+            far.write(cpu, l, r(cpu, 14) as u8);
+        }
+        // The tree's far tables (src/dos/far_tree.rs), so that the tree's
+        // builds run here too: a segment filled, words copied to and from
+        // offset 0 of a segment.
+        ("rt86_far_fill", _) => {
+            let (segment, value) = (r(cpu, 12), r(cpu, 13));
+            for offset in (0..=0xFFFEu16).step_by(2) {
+                let l = lin(segment, offset);
+                far.write(cpu, l, value as u8);
+                far.write(cpu, (l + 1) & 0xFFFFF, (value >> 8) as u8);
+            }
+        }
+        ("rt86_far_put", _) => {
+            let (segment, from, words) = (r(cpu, 12), r(cpu, 13), r(cpu, 14));
+            for k in 0..words.wrapping_mul(2) {
+                let v = cpu.mem[from.wrapping_add(k) as usize];
+                far.write(cpu, lin(segment, k), v);
+            }
+        }
+        ("rt86_far_get", _) => {
+            let (segment, to, words) = (r(cpu, 12), r(cpu, 13), r(cpu, 14));
+            for k in 0..words.wrapping_mul(2) {
+                let v = far.read(cpu, lin(segment, k));
+                cpu.mem[to.wrapping_add(k) as usize] = v;
+            }
+        }
         ("rt86_segment", _) => cpu.regs[12] = SEG,
         ("rt86_table_read", _) => {
             let word = |cpu: &Cpu, o: u16| {
