@@ -1989,8 +1989,11 @@ mod tests {
         classes
     }
 
-    /// The state of a tree built afresh for the stones of `tree`.
-    fn fresh_state<M: TreeTables, S: Stop>(tree: &Tree<M, S>) -> Vec<i64> {
+    /// What `read` reads of a tree built afresh for the stones of `tree`.
+    fn read_afresh<M: TreeTables, S: Stop>(
+        tree: &Tree<M, S>,
+        read: impl FnOnce(&mut Tree<&mut HeapTables, &dyn Fn() -> bool>) -> Vec<i64>,
+    ) -> Vec<i64> {
         let side = tree.side;
         let mut board = Board::new(side as u8);
         for index in 0..side * side {
@@ -2002,9 +2005,14 @@ mod tests {
         }
         let mut memory = HeapTables::new();
         with_tree(&board, tree.rule, 1, &mut memory, &|| false, |fresh| {
-            state(fresh, false)
+            read(fresh)
         })
         .expect("stones")
+    }
+
+    /// The state of a tree built afresh for the stones of `tree`.
+    fn fresh_state<M: TreeTables, S: Stop>(tree: &Tree<M, S>) -> Vec<i64> {
+        read_afresh(tree, |fresh| state(fresh, false))
     }
 
     /// Stones placed as a search places them and taken away again: after
@@ -2089,20 +2097,7 @@ mod tests {
 
     /// The same for a tree built afresh for the stones of `tree`.
     fn fresh_raw_fives_and_keys<M: TreeTables, S: Stop>(tree: &Tree<M, S>) -> Vec<i64> {
-        let side = tree.side;
-        let mut board = Board::new(side as u8);
-        for index in 0..side * side {
-            let stone = [None, Some(Stone::Black), Some(Stone::White)][tree.cells[index] as usize];
-            board.set(
-                Point::new((index % side) as u8, (index / side) as u8),
-                stone,
-            );
-        }
-        let mut memory = HeapTables::new();
-        with_tree(&board, tree.rule, 1, &mut memory, &|| false, |fresh| {
-            raw_fives_and_keys(fresh)
-        })
-        .expect("stones")
+        read_afresh(tree, |fresh| raw_fives_and_keys(fresh))
     }
 
     /// A kept tree, searching move after move of games (a few stones more
