@@ -2036,13 +2036,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_stone_taken_away_restores_the_tree() {
-        let mut seed = 11u32;
-        let mut next = |below: usize| {
+    /// The tests' random draws from `seed`: each call gives a number below
+    /// its argument (a linear congruential generator, so a test replays).
+    fn draws(mut seed: u32) -> impl FnMut(usize) -> usize {
+        move |below| {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             (seed >> 16) as usize % below
-        };
+        }
+    }
+
+    #[test]
+    fn a_stone_taken_away_restores_the_tree() {
+        let mut next = draws(11);
         for game in 0..24 {
             let (side, rule) = [(19, WinRule::FiveOrMore), (15, WinRule::ExactlyFive)][game % 2];
             let mut board = Board::new(side as u8);
@@ -2108,11 +2113,7 @@ mod tests {
     /// its last position or built the new one: and it went on mostly.
     #[test]
     fn a_kept_tree_goes_on_to_the_position_built_afresh() {
-        let mut seed = 5u32;
-        let mut next = |below: usize| {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            (seed >> 16) as usize % below
-        };
+        let mut next = draws(5);
         let mut kept = KeptTree::new(HeapTables::new());
         let (mut went_on, mut built) = (0, 0);
         for game in 0..16 {
