@@ -44,6 +44,9 @@ pub struct Game {
     /// Free points left; the game is a draw when it reaches 0 (Piskasm's VolnaPole).
     free_points: u16,
     outcome: Outcome,
+    /// Counts the changes (a stone played or taken back, a resignation, a
+    /// restart), so that a screen can tell that the game it shows changed.
+    revision: u16,
 }
 
 impl Game {
@@ -66,6 +69,7 @@ impl Game {
             move_count: 0,
             free_points: side as u16 * side as u16,
             outcome: Outcome::InProgress,
+            revision: 0,
         }
     }
 
@@ -80,6 +84,7 @@ impl Game {
         self.move_count = 0;
         self.free_points = side * side;
         self.outcome = Outcome::InProgress;
+        self.revision = self.revision.wrapping_add(1);
     }
 
     pub fn board(&self) -> &Board {
@@ -108,6 +113,12 @@ impl Game {
 
     pub fn move_count(&self) -> u16 {
         self.move_count
+    }
+
+    /// How many times the game changed (wrapping): equal between two looks,
+    /// the game is the same.
+    pub fn revision(&self) -> u16 {
+        self.revision
     }
 
     /// Whether Black may open on `point` while the opening rule limits where
@@ -159,6 +170,7 @@ impl Game {
             self.outcome = Outcome::Draw;
         }
         self.to_move = stone.opponent();
+        self.revision = self.revision.wrapping_add(1);
         Ok(())
     }
 
@@ -174,6 +186,7 @@ impl Game {
                     length: 0,
                 },
             };
+            self.revision = self.revision.wrapping_add(1);
         }
     }
 
@@ -187,6 +200,7 @@ impl Game {
         self.board.set(point, None);
         self.to_move = self.to_move.opponent();
         self.outcome = Outcome::InProgress;
+        self.revision = self.revision.wrapping_add(1);
         Some(point)
     }
 }

@@ -358,7 +358,7 @@ mod program {
             let command = app.request_load(name.as_bytes());
             carry_out(&mut app, command);
         }
-        display.draw(false, &|canvas| app.render(canvas));
+        draw_changes(&mut display, &mut app, false);
         if has_mouse {
             mouse::show_cursor();
             // A click made while the program started is not a choice on the
@@ -393,6 +393,16 @@ mod program {
         errorlevel
     }
 
+    /// Draws what changed on the Gomoku screen since the last frame; gives
+    /// the sound the change asked for. (Out of line: the frame's record of
+    /// what to draw stays off the stack under the file work.)
+    #[inline(never)]
+    fn draw_changes(display: &mut Display, app: &mut App, has_mouse: bool) -> Sound {
+        let damage = app.take_damage();
+        display.draw(has_mouse, &|canvas| app.render_parts(canvas, &damage));
+        app.take_sound()
+    }
+
     /// The screen the event loop serves: the Gomoku screen (the menu and its
     /// games) or Gomorpion's, with whether its sounds are heard. (An enum, not
     /// a trait: a trait object or a generic loop made the .COM too big.)
@@ -417,14 +427,14 @@ mod program {
         drawn: bool,
     ) -> Command {
         let mut redraw = !drawn;
+        // Esc pressed while the computer thought: asked about once its move
+        // is on the screen.
+        let mut escape_pending = false;
         loop {
             // One place draws and sounds (after a move, the computer's or not).
             if redraw {
                 let sound = match page {
-                    Page::Gomoku(app) => {
-                        display.draw(has_mouse, &|canvas| app.render(canvas));
-                        app.take_sound()
-                    }
+                    Page::Gomoku(app) => draw_changes(display, app, has_mouse),
                     Page::Gomorpion(screen, sound_on) => {
                         display.draw(has_mouse, &|canvas| screen.render(canvas));
                         let made = screen.take_sound();
@@ -437,16 +447,24 @@ mod program {
             let on_menu = match page {
                 Page::Gomoku(app) if app.computer_to_move() => {
                     app.computer_move();
+                    let escape = discard_typed_ahead(has_mouse);
+                    escape_pending |= escape && !app.game().is_over();
                     continue;
                 }
                 Page::Gomorpion(screen, _) if screen.computer_to_move() => {
                     screen.computer_move();
+                    discard_typed_ahead(has_mouse);
                     continue;
                 }
                 Page::Gomoku(app) => app.on_menu(),
                 Page::Gomorpion(..) => false,
             };
-            let input = match next_event(has_mouse, on_menu, counter) {
+            let event = if core::mem::take(&mut escape_pending) {
+                Event::Game(Input::Key(Key::Escape))
+            } else {
+                next_event(has_mouse, on_menu, counter)
+            };
+            let input = match event {
                 Event::DumpScreen => {
                     *dumps += 1;
                     dump_screen(display, *dumps, has_mouse);
@@ -493,6 +511,7 @@ mod program {
         if !display.set_tall(has_mouse, true) || (display.rows() as usize) < gomorpion_screen::ROWS
         {
             display.set_tall(has_mouse, false);
+            app.forget_screen();
             app.gomorpion_needs_ega();
             return;
         }
@@ -510,6 +529,7 @@ mod program {
         let mut page = Page::Gomorpion(&mut screen, app.settings().sound);
         serve(display, &mut page, has_mouse, &mut counter, dumps, false);
         display.set_tall(has_mouse, false);
+        app.forget_screen();
     }
 
     /// Does the file work a command asks for and reports back to the core. Records
@@ -559,6 +579,15 @@ mod program {
             if let Some((ascii, scan)) = bios::read_key()
                 && let Some(event) = translate_key(ascii, scan)
             {
+                if let Event::Game(Input::Key(Key::Up | Key::Down | Key::Left | Key::Right)) = event
+                {
+                    // Repeats of the arrow that piled up while a frame was
+                    // drawn are one move: the cursor stops when the key does.
+                    let code = (scan as u16) << 8 | ascii as u16;
+                    while bios::peek_key() == Some(code) {
+                        bios::read_key();
+                    }
+                }
                 return event;
             }
             if has_mouse && let Some((x, y)) = mouse::left_click() {
@@ -568,6 +597,20 @@ mod program {
                 bios::idle();
             }
         }
+    }
+
+    /// Throws away the keys and clicks made while the computer thought: they
+    /// were aimed at a screen the person had not seen yet. Says whether Esc
+    /// was among them (it still asks to leave).
+    fn discard_typed_ahead(has_mouse: bool) -> bool {
+        let mut escape = false;
+        while let Some((ascii, _)) = bios::read_key() {
+            escape |= ascii == 0x1B;
+        }
+        if has_mouse {
+            mouse::forget_clicks();
+        }
+        escape
     }
 
     /// The arrow keys' and the page keys' scan codes (with ASCII 00h, or E0h

@@ -569,7 +569,7 @@ fn an_overline_is_marked_whole() {
 }
 
 #[test]
-fn after_the_game_ends_other_keys_and_clicks_return_to_the_menu() {
+fn after_the_game_ends_other_keys_and_the_menu_button_return_to_the_menu() {
     let inputs = [
         Input::Key(Key::Enter),
         Input::Key(Key::Space),
@@ -577,8 +577,7 @@ fn after_the_game_ends_other_keys_and_clicks_return_to_the_menu() {
         Input::Key(Key::F1),
         Input::Key(Key::Up),
         Input::Key(Key::Char(b'y')),
-        Input::Click { x: 24, y: 10 },
-        Input::Click { x: 70, y: 24 },
+        Input::Click { x: 45, y: 23 }, // [Menu Esc]
     ];
     for input in inputs {
         let mut app = started();
@@ -592,6 +591,31 @@ fn after_the_game_ends_other_keys_and_clicks_return_to_the_menu() {
         assert_eq!(status(&app), "Choose with a key{ or a click}.");
         // The input was not a move in the finished game.
         assert_eq!(app.game().move_count(), 9);
+    }
+}
+
+/// A click that is not on a button (on the board, say, meant as a move in the
+/// game that has just ended) leaves the result on the screen.
+#[test]
+fn after_the_game_ends_a_click_off_the_buttons_keeps_the_result() {
+    for (x, y) in [(24, 10), (70, 24), (4, 19)] {
+        let mut app = started();
+        play_clicks(
+            &mut app,
+            &["A1", "A2", "B1", "B2", "C1", "C2", "D1", "D2", "E1"],
+        );
+        let before = render(&app);
+        assert!(app.handle(Input::Click { x, y }) == Command::Continue);
+        let after = render(&app);
+        assert!(!is_menu(&after));
+        assert_eq!(app.game().move_count(), 9);
+        for y in 0..22 {
+            assert_eq!(row(&before, y), row(&after, y), "row {y} changed");
+        }
+        assert_eq!(
+            status(&app),
+            "The game is over: click a button, or press a key for the menu."
+        );
     }
 }
 

@@ -59,6 +59,35 @@ pub fn far_write_u16(segment: u16, offset: u16, value: u16) {
     }
 }
 
+/// Copies `words` to `segment`:0 onwards (video memory: a row of the screen).
+pub fn far_put_words(segment: u16, words: &[u16]) {
+    // SAFETY: the copy is DS:SI to ES:DI from 0 for `words.len()` words, read
+    // from a slice we own; SI and ES are saved and restored; the direction
+    // flag is clear (`_start`). Callers pass video RAM segments, which belong
+    // to the display, not to our image.
+    #[cfg(target_arch = "x86")]
+    unsafe {
+        asm!(
+            "push es",
+            "push esi",
+            "mov es, {segment:x}",
+            "mov esi, {from:e}",
+            "rep movsw",
+            "pop esi",
+            "pop es",
+            from = in(reg) words.as_ptr() as u32,
+            segment = in(reg) segment,
+            inout("edi") 0u32 => _,
+            inout("ecx") words.len() as u32 => _,
+        );
+    }
+    // SAFETY: as above; the runtime keeps SI, DI and ES.
+    #[cfg(target_arch = "msp430")]
+    unsafe {
+        rt86::rt86_far_put(segment, words.as_ptr(), words.len() as u16);
+    }
+}
+
 /// INT 10h with AX, BX, CX, DX in; AX, BX, CX, DX out. Some BIOSes clobber BP, SI
 /// and DI, so they are saved around the call.
 fn int10(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
@@ -150,42 +179,52 @@ pub fn screen_rows_minus_one() -> u8 {
     far_read_u16(0x40, 0x84) as u8
 }
 
-/// A key from the BIOS buffer, without waiting: (ASCII, scan code). With an
-/// enhanced (101/102-key) keyboard, which the BIOS marks in 0040:0096h bit 4,
-/// it uses the enhanced functions (AH=11h/10h), which also report F11 and F12;
-/// otherwise the PC's own (AH=01h/00h): an XT or early AT BIOS has no others.
-pub fn read_key() -> Option<(u8, u8)> {
-    let enhanced: u16 = if far_read_u16(0x40, 0x96) & 0x10 != 0 {
+/// Whether the keyboard has an enhanced (101/102-key) layout, which the BIOS
+/// marks in 0040:0096h bit 4: then the enhanced functions (AH=11h/10h), which
+/// also report F11 and F12, are used; otherwise the PC's own (AH=01h/00h): an
+/// XT or early AT BIOS has no others. As the AH bits of those functions.
+fn enhanced_keyboard() -> u16 {
+    if far_read_u16(0x40, 0x96) & 0x10 != 0 {
         0x1000
     } else {
         0
-    };
-    let empty: u8;
+    }
+}
+
+/// The next key in the BIOS buffer, left there: (ASCII, scan code) as one
+/// word (scan code high), or None when the buffer is empty.
+pub fn peek_key() -> Option<u16> {
+    let ax = enhanced_keyboard() | 0x0100;
+    let (empty, key): (u8, u16);
     // SAFETY: INT 16h AH=01h/11h only peeks at the keyboard buffer; it returns ZF
-    // and changes AX.
+    // and the key in AX.
     #[cfg(target_arch = "x86")]
     unsafe {
-        asm!("int 0x16", "setz {e}", e = out(reg_byte) empty, inout("ax") enhanced | 0x0100 => _);
+        asm!("int 0x16", "setz {e}", e = out(reg_byte) empty, inout("ax") ax => key);
     }
     #[cfg(target_arch = "msp430")]
     {
-        let mut regs = rt86::Regs::new(enhanced | 0x0100, 0, 0, 0);
+        let mut regs = rt86::Regs::new(ax, 0, 0, 0);
         // SAFETY: as above; the runtime hands back ZF in `regs.flags`.
         unsafe { rt86::rt86_int(0x16, &mut regs) };
         empty = (regs.flags & rt86::ZF != 0) as u8;
+        key = regs.ax;
     }
-    if empty != 0 {
-        return None;
-    }
+    (empty == 0).then_some(key)
+}
+
+/// A key from the BIOS buffer, without waiting: (ASCII, scan code).
+pub fn read_key() -> Option<(u8, u8)> {
+    peek_key()?;
     let key: u16;
     // SAFETY: INT 16h AH=00h/10h removes the key just seen from the buffer; only AX changes.
     #[cfg(target_arch = "x86")]
     unsafe {
-        asm!("int 0x16", inout("ax") enhanced => key);
+        asm!("int 0x16", inout("ax") enhanced_keyboard() => key);
     }
     #[cfg(target_arch = "msp430")]
     {
-        let mut regs = rt86::Regs::new(enhanced, 0, 0, 0);
+        let mut regs = rt86::Regs::new(enhanced_keyboard(), 0, 0, 0);
         // SAFETY: as above; the runtime hands back AX in `regs`.
         unsafe { rt86::rt86_int(0x16, &mut regs) };
         key = regs.ax;

@@ -79,7 +79,6 @@ unsafe extern "C" {
     #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_fill(segment: u16, value: u16);
     /// Copies `words` words from `from` in our segment to segment:0.
-    #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_put(segment: u16, from: *const u16, words: u16);
     /// Copies `words` words from segment:0 to `to` in our segment.
     #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]

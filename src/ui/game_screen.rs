@@ -36,9 +36,18 @@ impl App {
         if self.session.game.is_over() {
             // After the result, U takes back (to see where it went wrong), S
             // saves, N shows the moves and P replays them (below, as during the
-            // game: none is a click on the board); anything else returns to the
-            // menu (Piskasm's Restart). PgUp and PgDn turn the move list's pages.
-            if !matches!(self.button_or_key(input), Some(b'u' | b's' | b'n' | b'p'))
+            // game: none is a click on the board); any other key or the Menu
+            // button returns to the menu (Piskasm's Restart). A click elsewhere
+            // does nothing: it may have been meant for the game just ended.
+            // PgUp and PgDn turn the move list's pages.
+            let button = self.button_or_key(input);
+            if let (Input::Click { .. }, None) = (input, button) {
+                self.say(packed!(
+                    "The game is over: click a button, or press a key for the menu."
+                ));
+                return Command::Continue;
+            }
+            if !matches!(button, Some(b'u' | b's' | b'n' | b'p'))
                 && !matches!(input, Input::Key(Key::PageUp | Key::PageDown))
             {
                 self.back_to_menu();

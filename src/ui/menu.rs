@@ -9,7 +9,7 @@ use crate::packed;
 use crate::packed::PackedList;
 use crate::packed_list;
 use crate::rules::Opening;
-use crate::screen::{Canvas, Style};
+use crate::screen::{Canvas, Style, WIDTH};
 use crate::screen::{Input, Key};
 use crate::settings::{self};
 use crate::variant::Variant;
@@ -223,7 +223,28 @@ impl App {
             screen.write(22, y, key, Style::MenuKey);
             screen.write_packed(22 + key.len(), y, label, Style::Normal);
         }
-        // The options' values, after their labels.
+        self.render_menu_values(screen, false);
+        self.render_menu_foot(screen);
+    }
+
+    /// The options' values, after their labels; `clear`: their rows are
+    /// blanked first (a value changed on a menu already drawn).
+    pub(super) fn render_menu_values(&self, screen: &mut dyn Canvas, clear: bool) {
+        // Gomorpion has no levels, rule or thinking time.
+        let gomorpion = self.settings.variant == Variant::Gomorpion;
+        if clear {
+            for y in [
+                MENU_GAME_Y,
+                MENU_SOUND_Y,
+                MENU_LEVEL_Y,
+                MENU_RULE_Y,
+                MENU_TIME_Y,
+            ] {
+                if !gomorpion || y == MENU_GAME_Y || y == MENU_SOUND_Y {
+                    screen.fill(32, y, WIDTH - 32, 1, b' ', Style::Normal);
+                }
+            }
+        }
         screen.write(
             32,
             MENU_GAME_Y,
@@ -241,7 +262,7 @@ impl App {
             Style::Heading,
         );
         if gomorpion {
-            return self.render_menu_foot(screen);
+            return;
         }
         screen.write(32, MENU_LEVEL_Y, self.settings.level.name(), Style::Heading);
         screen.write_packed(
@@ -263,7 +284,6 @@ impl App {
             packed!(" s (Strong)"),
             Style::Heading,
         );
-        self.render_menu_foot(screen);
     }
 
     /// The menu's last lines: the mouse, the keys.

@@ -12,7 +12,8 @@
 //! - `game_screen`: a key or a click in a game, the hint, the move's message;
 //! - `prompt`: the Y/N questions, the file name, the Mist's command line;
 //! - `files`: the record a save writes and the checks a load makes;
-//! - `render`: what is drawn.
+//! - `render`: what is drawn;
+//! - `frame`: which parts of the page a frame draws (what changed).
 //!
 //! Screen layout of a game (80x25):
 //! ```text
@@ -42,6 +43,7 @@ use crate::variant::Variant;
 use crate::words::Words;
 
 mod files;
+mod frame;
 mod game_screen;
 mod menu;
 mod prompt;
@@ -52,6 +54,7 @@ mod words;
 use session::Session;
 
 pub use crate::screen::{Input, Key, Sound};
+pub use frame::Damage;
 
 /// Screen column of board column 0 (A); columns are two cells apart.
 pub const BOARD_X: usize = 4;
@@ -221,6 +224,8 @@ pub struct App {
     mouse_present: bool,
     /// Where Strong's tree runs (see [`App::search_with`]).
     tree: Option<&'static dyn TreeSearch>,
+    /// What the last frame showed (None: draw everything next).
+    last_shown: Option<frame::Shown>,
 }
 
 impl App {
@@ -285,6 +290,7 @@ impl App {
             sound: Sound::None,
             mouse_present,
             tree: None,
+            last_shown: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! What the game screen shows: the board, the side panel, the buttons and the
 //! key bar; and the status line and the prompt's typing on every page.
 
+use super::frame::Damage;
 use super::game_screen::BUTTONS;
 use super::words::{key_bar, push_point, push_side};
 use super::{
@@ -19,6 +20,8 @@ use crate::rules::WinRule;
 use crate::screen::{Canvas, Style, WIDTH, glyph};
 
 const PANEL_X: usize = 46;
+/// The panel's rows, from row 1: down to the row above the status line.
+const PANEL_ROWS: usize = STATUS_Y - 1;
 
 /// The screen row of `row` on a board of `side` points a side.
 // Out of line: it is called at every row and mark, and the .COM is smaller so.
@@ -28,17 +31,27 @@ fn row_y(row: u8, side: u8) -> usize {
 }
 
 impl App {
-    /// Draws the current page.
+    /// Draws the current page, whole.
     pub fn render(&self, screen: &mut dyn Canvas) {
-        screen.clear();
-        screen.fill(0, 0, WIDTH, 1, b' ', Style::Title);
-        screen.write_packed(1, 0, packed!("PISKRS - Gomoku for DOS"), Style::Title);
+        self.render_parts(screen, &Damage::EVERYTHING);
+    }
+
+    /// Draws the parts of the current page that `damage` names (from
+    /// [`App::take_damage`]), and the status line.
+    pub fn render_parts(&self, screen: &mut dyn Canvas, damage: &Damage) {
+        if damage.everything {
+            screen.clear();
+            screen.fill(0, 0, WIDTH, 1, b' ', Style::Title);
+            screen.write_packed(1, 0, packed!("PISKRS - Gomoku for DOS"), Style::Title);
+        }
         match self.page {
-            Page::Menu => self.render_menu(screen),
-            Page::Game => self.render_game(screen),
-            Page::Help { over_game, page } => {
+            Page::Menu if damage.everything => self.render_menu(screen),
+            Page::Menu if damage.menu_values => self.render_menu_values(screen, true),
+            Page::Game => self.render_game(screen, damage),
+            Page::Help { over_game, page } if damage.everything => {
                 help_page::render_page(screen, &self.help_topics(over_game), page, KEY_BAR_Y)
             }
+            _ => {}
         }
         let status_style = if self.status_is_alert {
             Style::Alert
@@ -58,9 +71,29 @@ impl App {
         }
     }
 
-    fn render_game(&self, screen: &mut dyn Canvas) {
-        self.render_board(screen);
-        self.render_panel(screen);
+    fn render_game(&self, screen: &mut dyn Canvas, damage: &Damage) {
+        if damage.board {
+            self.render_board(screen);
+        } else {
+            let side = self.session.game.board().side();
+            for point in damage.points() {
+                self.render_board_span(screen, point.row, point.col, point.col, side);
+            }
+        }
+        if damage.panel {
+            if !damage.everything {
+                screen.fill(PANEL_X, 1, WIDTH - PANEL_X, PANEL_ROWS, b' ', Style::Normal);
+                screen.fill(0, BUTTONS_Y, WIDTH, 1, b' ', Style::Normal);
+            }
+            self.render_panel(screen);
+            self.render_buttons(screen);
+        }
+        if damage.board {
+            self.render_key_bar(screen);
+        }
+    }
+
+    fn render_buttons(&self, screen: &mut dyn Canvas) {
         let over = self.session.game.is_over();
         for &(x, label, key) in &BUTTONS {
             // No hints in the Mist (nobody may see under it) or after the end;
@@ -70,6 +103,10 @@ impl App {
                 screen.write(x as usize, BUTTONS_Y, label, Style::MenuKey);
             }
         }
+    }
+
+    fn render_key_bar(&self, screen: &mut dyn Canvas) {
+        let over = self.session.game.is_over();
         key_bar(
             screen,
             if matches!(self.prompt, Prompt::SaveName) {
@@ -94,7 +131,7 @@ impl App {
     /// last move (Piskasm's bright red LastPC); between people, the last move.
     // Out of line: the .COM is smaller so.
     #[inline(never)]
-    fn highlighted_move(&self) -> Option<Point> {
+    pub(super) fn highlighted_move(&self) -> Option<Point> {
         if self.replay.is_some() {
             // In replay, the move just stepped to.
             return self.shown_moves().last().copied();
@@ -112,17 +149,6 @@ impl App {
         }
     }
 
-    /// The stone the board shows on `point`: in replay, none from a move not
-    /// shown yet.
-    #[inline(never)]
-    fn shown_stone(&self, point: Point) -> Option<Stone> {
-        let stone = self.session.game.board().get(point);
-        match self.replay {
-            Some(_) if !self.shown_moves().contains(&point) => None,
-            _ => stone,
-        }
-    }
-
     /// The moves the board shows: all of them, or in replay the first ones.
     fn shown_moves(&self) -> &[Point] {
         let moves = self.session.game.moves();
@@ -130,95 +156,83 @@ impl App {
     }
 
     fn render_board(&self, screen: &mut dyn Canvas) {
-        let board = self.session.game.board();
-        let side = board.side();
+        let side = self.session.game.board().side();
         let lettering = self.session.variant.lettering();
-        let highlighted = self.highlighted_move();
-        let moves = self.shown_moves();
-        let replaying = moves.len() < self.session.game.moves().len();
-        let win_line = match self.session.game.outcome() {
-            Outcome::Won { line, .. } if !replaying => Some(line),
-            _ => None,
-        };
-        // The Mist hides everything outside the hole until the game is over.
-        let misty = self.session.variant.has_mist() && !self.session.game.is_over();
-        screen.fill(
-            BOARD_X - 1,
-            BOARD_TOP_Y,
-            2 * side as usize + 1,
-            side as usize,
-            b' ',
-            Style::Board,
-        );
         for row in 0..side {
             let y = row_y(row, side);
             // The row's number, right-aligned in two cells (1..19).
             let number = row + 1;
             let label = [if number < 10 { b' ' } else { b'1' }, b'0' + number % 10];
             screen.write(1, y, &label, Style::Label);
-            let (mut left_hidden, mut left_shaded) = (false, false);
-            for col in 0..side {
-                let x = BOARD_X + 2 * col as usize;
-                let point = Point::new(col, row);
-                let hidden = misty && !mist::in_hole(self.session.centre, point);
-                let shaded = self.session.game.may_open_only_on(point);
-                // The line from the point on the left: under the Mist if either
-                // end is, shaded if both ends are.
-                if col > 0 {
-                    if hidden || left_hidden {
-                        screen.put(x - 1, y, glyph::MIST, Style::Mist);
-                    } else {
-                        let style = if shaded && left_shaded {
-                            Style::Opening
-                        } else {
-                            Style::Board
-                        };
-                        screen.put(x - 1, y, glyph::HORIZONTAL, style);
+            self.render_board_span(screen, row, 0, side - 1, side);
+        }
+        // The column letters under the board.
+        for col in 0..side {
+            let x = BOARD_X + 2 * col as usize;
+            screen.put(
+                x,
+                BOARD_TOP_Y + side as usize,
+                lettering.letter(col),
+                Style::Label,
+            );
+        }
+    }
+
+    /// Draws board row `row` from column `first` to `last`: their points, the
+    /// cells between them and the cell either side, with the hint's and the
+    /// cursor's brackets that fall there. The whole board is its rows drawn
+    /// so; a point drawn alone after a change is the same three cells.
+    fn render_board_span(&self, screen: &mut dyn Canvas, row: u8, first: u8, last: u8, side: u8) {
+        let look = BoardLook::of(self);
+        let y = row_y(row, side);
+        let (mut left_hidden, mut left_shaded) = match first {
+            0 => (false, false),
+            _ => look.hidden_and_shaded(self, Point::new(first - 1, row)),
+        };
+        for col in first..=last {
+            let x = BOARD_X + 2 * col as usize;
+            let point = Point::new(col, row);
+            let (hidden, shaded) = look.hidden_and_shaded(self, point);
+            if col > 0 {
+                line_cell(
+                    screen,
+                    x - 1,
+                    y,
+                    (left_hidden, left_shaded),
+                    (hidden, shaded),
+                );
+            } else {
+                screen.put(x - 1, y, b' ', Style::Board);
+            }
+            (left_hidden, left_shaded) = (hidden, shaded);
+            let (ch, style) = look.point_cell(self, point, hidden, shaded, side);
+            screen.put(x, y, ch, style);
+        }
+        let right = BOARD_X + 2 * last as usize + 1;
+        if last + 1 < side {
+            let next = look.hidden_and_shaded(self, Point::new(last + 1, row));
+            line_cell(screen, right, y, (left_hidden, left_shaded), next);
+        } else {
+            screen.put(right, y, b' ', Style::Board);
+        }
+        // The brackets, where they fall in the span: the hint's, then the
+        // cursor's over them.
+        let span = BOARD_X + 2 * first as usize - 1..=right;
+        let mut brackets = |at: Point, open: u8, close: u8, style: Style| {
+            if at.row == row {
+                let x = BOARD_X + 2 * at.col as usize;
+                for (x, ch) in [(x - 1, open), (x + 1, close)] {
+                    if span.contains(&x) {
+                        screen.put(x, y, ch, style);
                     }
-                }
-                (left_hidden, left_shaded) = (hidden, shaded);
-                let in_win = win_line.is_some_and(|line| line.contains(point));
-                let (ch, style) = match self.shown_stone(point) {
-                    _ if hidden => (glyph::MIST, Style::Mist),
-                    None if misty && point == self.session.centre => {
-                        (glyph::HOLE_CENTRE, Style::Cursor)
-                    }
-                    None if shaded => (empty_point_glyph(col, row, side), Style::Opening),
-                    None => (empty_point_glyph(col, row, side), Style::Board),
-                    Some(stone) => {
-                        let emphasis = if in_win {
-                            2
-                        } else {
-                            (highlighted == Some(point)) as usize
-                        };
-                        (
-                            stone_glyph(stone),
-                            STONE_STYLES[emphasis][(stone == Stone::White) as usize],
-                        )
-                    }
-                };
-                screen.put(x, y, ch, style);
-                // The column letters under the board, along with its bottom row.
-                if row == 0 {
-                    screen.put(
-                        x,
-                        BOARD_TOP_Y + side as usize,
-                        lettering.letter(col),
-                        Style::Label,
-                    );
                 }
             }
-        }
+        };
         if let Some(hint) = self.hint {
-            let (x, y) = (BOARD_X + 2 * hint.col as usize, row_y(hint.row, side));
-            screen.put(x - 1, y, b'<', Style::Alert);
-            screen.put(x + 1, y, b'>', Style::Alert);
+            brackets(hint, b'<', b'>', Style::Alert);
         }
         if !self.session.game.is_over() && self.replay.is_none() {
-            let x = BOARD_X + 2 * self.cursor.col as usize;
-            let y = row_y(self.cursor.row, side);
-            screen.put(x - 1, y, b'[', Style::Cursor);
-            screen.put(x + 1, y, b']', Style::Cursor);
+            brackets(self.cursor, b'[', b']', Style::Cursor);
         }
     }
 
@@ -354,6 +368,91 @@ impl App {
                 );
             }
         }
+    }
+}
+
+/// What every point of the board is drawn with in one frame.
+struct BoardLook<'a> {
+    highlighted: Option<Point>,
+    win_line: Option<crate::rules::Line>,
+    /// The Mist hides everything outside the hole until the game is over.
+    misty: bool,
+    shown_moves: &'a [Point],
+}
+
+impl<'a> BoardLook<'a> {
+    fn of(app: &'a App) -> BoardLook<'a> {
+        let moves = app.shown_moves();
+        let replaying = moves.len() < app.session.game.moves().len();
+        BoardLook {
+            highlighted: app.highlighted_move(),
+            win_line: match app.session.game.outcome() {
+                Outcome::Won { line, .. } if !replaying => Some(line),
+                _ => None,
+            },
+            misty: app.session.variant.has_mist() && !app.session.game.is_over(),
+            shown_moves: moves,
+        }
+    }
+
+    /// Whether `point` is under the Mist, and whether it is shaded as a point
+    /// where Black may open.
+    fn hidden_and_shaded(&self, app: &App, point: Point) -> (bool, bool) {
+        (
+            self.misty && !mist::in_hole(app.session.centre, point),
+            app.session.game.may_open_only_on(point),
+        )
+    }
+
+    /// The character and style of `point`'s own cell.
+    fn point_cell(
+        &self,
+        app: &App,
+        point: Point,
+        hidden: bool,
+        shaded: bool,
+        side: u8,
+    ) -> (u8, Style) {
+        let stone = match app.session.game.board().get(point) {
+            Some(_) if app.replay.is_some() && !self.shown_moves.contains(&point) => None,
+            stone => stone,
+        };
+        match stone {
+            _ if hidden => (glyph::MIST, Style::Mist),
+            None if self.misty && point == app.session.centre => {
+                (glyph::HOLE_CENTRE, Style::Cursor)
+            }
+            None if shaded => (
+                empty_point_glyph(point.col, point.row, side),
+                Style::Opening,
+            ),
+            None => (empty_point_glyph(point.col, point.row, side), Style::Board),
+            Some(stone) => {
+                let in_win = self.win_line.is_some_and(|line| line.contains(point));
+                let emphasis = if in_win {
+                    2
+                } else {
+                    (self.highlighted == Some(point)) as usize
+                };
+                (
+                    stone_glyph(stone),
+                    STONE_STYLES[emphasis][(stone == Stone::White) as usize],
+                )
+            }
+        }
+    }
+}
+
+/// The cell between two neighbouring points of a row, given whether each is
+/// hidden and shaded: under the Mist if either end is, shaded if both ends
+/// are.
+fn line_cell(screen: &mut dyn Canvas, x: usize, y: usize, left: (bool, bool), right: (bool, bool)) {
+    if left.0 || right.0 {
+        screen.put(x, y, glyph::MIST, Style::Mist);
+    } else if left.1 && right.1 {
+        screen.put(x, y, glyph::HORIZONTAL, Style::Opening);
+    } else {
+        screen.put(x, y, glyph::HORIZONTAL, Style::Board);
     }
 }
 

@@ -246,7 +246,7 @@ describe("two players with the mouse (and the keyboard)", () => {
         }
     });
 
-    it("five in a row by clicks: Black wins, the five are highlighted, a click returns to the menu", T, async () => {
+    it("five in a row by clicks: Black wins, the five are highlighted, a click on the board keeps the result, the Menu button returns", T, async () => {
         // Black K10 (placed) + L10 M10 N10 O10; White A2 A3 A5 (no five).
         for (const [b, w] of [["L10", "A2"], ["M10", "A3"], ["N10", "A5"]]) {
             await clickStone(dos, b);
@@ -267,8 +267,14 @@ describe("two players with the mouse (and the keyboard)", () => {
             assert.notEqual(attrAt(s, p), plain, `${p} highlighted (attr ${attrAt(s, p).toString(16)} vs ${plain.toString(16)})`);
         }
         assert.equal(attrAt(s, "S19"), plain, "a black stone outside the five keeps its attribute");
-        await dos.click(62, 17);
-        const menu = await dos.screenUntil("black-wins-click", isMenu);
+        // A click on the board (meant as a move, say) leaves the result up.
+        await dos.click(pt("C7").x, pt("C7").y);
+        const kept = await dos.screenUntil("black-wins-click", (t) => status(t).includes("The game is over"));
+        assert.ok(status(kept).includes("click a button"), show(kept));
+        assert.deepEqual(stones(kept), stones(s), show(kept));
+        // The [Menu Esc] button on row 23.
+        await dos.click(46, 23);
+        const menu = await dos.screenUntil("black-wins-menu", isMenu);
         assert.ok(isMenu(menu), show(menu));
     });
 

@@ -1,0 +1,119 @@
+// Input that matches what a person did (issue 51): a burst of arrow keys
+// stops moving the cursor when the keys stop; a click made while the computer
+// thinks is not played; a click in flight when the computer's reply ends the
+// game leaves the result on the screen. The cursor is read from the
+// emulator's frame (outside the program, which may still be busy), not from
+// an F12 dump, which would wait in the program's queue behind the arrows.
+"use strict";
+
+const { describe, it } = require("node:test");
+const assert = require("node:assert/strict");
+const h = require("./harness");
+
+const T = { timeout: 180000 };
+const { boardCell: pt, boardStones: stones, statusLine: status } = h;
+const show = (s) => "\n" + s.toString();
+const isGame = h.isPiskrsGame;
+// The machine a person would feel it on: the reference 386, or the 8088
+// setting for the 8086 build.
+const SLOW_CYCLES = h.DEFAULT_CPU === "8086" ? 330 : 3000;
+
+/** The cursor's board column in a frame: where `[` stands in yellow on brown (attribute 6Eh), plus one. */
+async function cursorColumn(dos) {
+    const img = await h.frame(dos);
+    for (let y = 1; y <= 19; y++) {
+        for (let x = 3; x < 44; x++) {
+            const a = h.cellAttrInFrame(img, x, y);
+            if (a.bg === 6 && a.fg === 14 && h.cellAttrInFrame(img, x + 2, y).fg === 14) return (x + 1 - 4) / 2;
+        }
+    }
+    return null;
+}
+
+/** Waits until the frame shows the cursor, and gives its column. */
+async function waitForCursor(dos, timeout = 30000) {
+    const until = Date.now() + timeout;
+    for (;;) {
+        const col = await cursorColumn(dos);
+        if (col !== null || Date.now() > until) return col;
+        await h.sleep(100);
+    }
+}
+
+describe("input that matches what a person did", () => {
+    it("a burst of arrow keys stops moving the cursor when the keys stop", T, async () => {
+        await h.withDos({
+            name: "input-arrows",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /PLAY 4" }],
+            cycles: SLOW_CYCLES,
+        }, async (dos) => {
+            await dos.begun(1);
+            const start = await waitForCursor(dos);
+            assert.equal(start, 9, "the cursor starts on J10");
+            // Eight quick taps, 40 ms apart (a held key's auto-repeat is
+            // about as fast).
+            for (let i = 0; i < 8; i++) {
+                await dos._call("keyEvent", { code: h.KEY.left, pressed: true });
+                await h.sleep(20);
+                await dos._call("keyEvent", { code: h.KEY.left, pressed: false });
+                await h.sleep(20);
+            }
+            // A person lets go: the cursor must be still within a second.
+            await h.sleep(1000);
+            const settled = await cursorColumn(dos);
+            await h.sleep(2000);
+            const later = await cursorColumn(dos);
+            assert.equal(later, settled, `the cursor ran on after the keys stopped (${settled} -> ${later})`);
+            assert.ok(later < start && later >= start - 8, `the cursor moved left, at most 8 points (at ${later})`);
+        });
+    });
+
+    it("a click while the computer thinks is not played; Esc then still asks to leave", T, async () => {
+        await h.withDos({
+            name: "input-thinking",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /LEVEL STRONG /TIME 10 /FIXED /PLAY 1" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            await waitForCursor(dos);
+            await dos.key("enter"); // Black on J10; Strong thinks for seconds
+            await h.sleep(300);
+            await dos.click(pt("C3").x, pt("C3").y);
+            await dos.key("esc");
+            const s = await dos.screenUntil("reply", (t) => Object.keys(stones(t)).length >= 2, { timeout: 120000 });
+            await h.sleep(1500);
+            const after = await dos.screen("after-reply");
+            const placed = stones(after);
+            assert.equal(placed.J10, "X", show(after));
+            assert.equal(placed.C3, undefined, "the click made while the computer thought was played" + show(after));
+            assert.equal(Object.keys(placed).length, 2, show(after));
+            assert.ok(status(after).includes("Leave this game? Y/N"), "Esc asks to leave" + show(after));
+            assert.ok(isGame(s));
+        });
+    });
+
+    it("a click in flight when the computer's reply ends the game leaves the result up", T, async () => {
+        // White (the computer) has an open four K10-N10; Black, to move, plays elsewhere.
+        const record = h.psqRecord(["A1", "K10", "A3", "L10", "A5", "M10", "A7", "N10"]);
+        await h.withDos({
+            name: "input-in-flight",
+            files: { "PISKRS.COM": h.piskrsCom(), "FOUR.PSQ": record },
+            steps: [{ run: "PISKRS /LOAD FOUR.PSQ" }],
+            cycles: SLOW_CYCLES,
+        }, async (dos) => {
+            await dos.begun(1);
+            await dos.screenUntil("loaded", isGame, { timeout: 60000 });
+            await dos.click(pt("A9").x, pt("A9").y);
+            await h.sleep(50);
+            await dos.click(pt("C9").x, pt("C9").y); // in flight
+            const s = await dos.screenUntil("won", (t) => status(t).includes("won") || status(t).includes("wins"), { timeout: 60000 });
+            await h.sleep(1500);
+            const after = await dos.screen("after");
+            assert.ok(isGame(after), "the result is still on the screen" + show(after));
+            assert.equal(stones(after).C9, undefined, show(after));
+            assert.equal(stones(after).A9, "X", show(after));
+            assert.ok(isGame(s));
+        });
+    });
+});

@@ -1,0 +1,138 @@
+//! The screen drawn a part at a time, as the .COM draws it (`App::take_damage`
+//! then `App::render_parts` on the screen the last frame left), is always the
+//! screen drawn whole afresh: random inputs on every page, the computer's
+//! moves between them as the program's loop makes them.
+
+use piskrs::engine::Level;
+use piskrs::screen::{Canvas, TextScreen};
+use piskrs::settings::Settings;
+use piskrs::ui::{App, Command, Input, Key};
+use proptest::prelude::*;
+
+/// The keys a person may press (the core's types have no Debug, which
+/// proptest's values need: an input is drawn as numbers, then made).
+const KEYS: [Key; 26] = [
+    Key::Up,
+    Key::Down,
+    Key::Left,
+    Key::Right,
+    Key::Up,
+    Key::Down,
+    Key::Left,
+    Key::Right,
+    Key::Enter,
+    Key::Space,
+    Key::Char(b'1'),
+    Key::Char(b'2'),
+    Key::Char(b'4'),
+    Key::Char(b'g'),
+    Key::Char(b'r'),
+    Key::Char(b'u'),
+    Key::Char(b'h'),
+    Key::Char(b'n'),
+    Key::Char(b'p'),
+    Key::Char(b's'),
+    Key::Char(b'y'),
+    Key::Escape,
+    Key::Backspace,
+    Key::F1,
+    Key::PageUp,
+    Key::PageDown,
+];
+
+/// An input from three numbers: a key (kind 0-4), a click on a point of the
+/// board (5-7), or a click anywhere (8).
+fn input_of((kind, a, b): (u8, u8, u8)) -> Input {
+    match kind {
+        0..=4 => Input::Key(KEYS[a as usize % KEYS.len()]),
+        5..=7 => Input::Click {
+            x: 4 + 2 * (a % 19),
+            y: 1 + b % 19,
+        },
+        _ => Input::Click {
+            x: a % 80,
+            y: b % 25,
+        },
+    }
+}
+
+/// Draws a frame as the .COM does, on the screen the last one left, and
+/// checks it against the page drawn whole.
+fn frame(app: &mut App, screen: &mut TextScreen, step: usize) {
+    let damage = app.take_damage();
+    app.render_parts(screen, &damage);
+    let mut whole = TextScreen::new();
+    app.render(&mut whole);
+    for y in 0..25 {
+        for x in 0..80 {
+            let (got, want) = (screen.cell(x, y), whole.cell(x, y));
+            assert!(
+                got == want,
+                "step {step}: cell ({x}, {y}) is {:?}/{} where the whole page has {:?}/{}",
+                got.ch as char,
+                got.style as u8,
+                want.ch as char,
+                want.style as u8
+            );
+        }
+    }
+}
+
+fn play(level: Level, inputs: &[Input]) {
+    let settings = Settings {
+        level,
+        ..Settings::default()
+    };
+    let mut app = App::with_settings(true, settings);
+    app.fix_seed(7);
+    // A screen with something else on it: the first frame draws everything.
+    let mut screen = TextScreen::new();
+    screen.fill(0, 0, 80, 25, b'#', piskrs::screen::Style::Alert);
+    frame(&mut app, &mut screen, 0);
+    for (step, &input) in inputs.iter().enumerate() {
+        match app.handle(input) {
+            Command::Quit | Command::Terminate => return,
+            _ => {}
+        }
+        frame(&mut app, &mut screen, step + 1);
+        while app.computer_to_move() {
+            app.computer_move();
+            frame(&mut app, &mut screen, step + 1);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn frames_drawn_in_parts_equal_the_page_drawn_whole(
+        cha in any::<bool>(),
+        inputs in proptest::collection::vec((0u8..9, any::<u8>(), any::<u8>()), 1..120),
+    ) {
+        let inputs: Vec<Input> = inputs.into_iter().map(input_of).collect();
+        play(if cha { Level::Cha } else { Level::Classic }, &inputs);
+    }
+}
+
+/// A game against the computer and the keys that matter most, always: the
+/// cursor's moves, stones, a take-back, the hint, the move list, the end.
+#[test]
+fn a_game_against_the_computer_drawn_in_parts() {
+    let mut inputs = vec![Input::Key(Key::Char(b'1'))];
+    for round in 0..12u8 {
+        for _ in 0..round % 4 {
+            inputs.push(Input::Key(Key::Left));
+            inputs.push(Input::Key(Key::Up));
+        }
+        inputs.push(Input::Key(Key::Enter));
+        if round == 3 {
+            inputs.extend([Key::Char(b'h'), Key::Char(b'n'), Key::Char(b'u')].map(Input::Key));
+        }
+        inputs.push(Input::Click {
+            x: 4 + 2 * round,
+            y: 10,
+        });
+    }
+    play(Level::Classic, &inputs);
+}
