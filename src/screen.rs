@@ -106,7 +106,7 @@ pub trait Canvas {
                 None => match bytes.next() {
                     Some(&MARK) => {
                         let number = bytes.next().copied().unwrap_or(0);
-                        chars = Unpacker::text(Packed(number));
+                        chars = Unpacker::text(Packed(number), &|offset| self.text_byte(offset));
                         continue;
                     }
                     Some(&ch) => ch,
