@@ -21,7 +21,13 @@
 //! whose names contain the text (`tree`: the tree's own, with its far
 //! tables') and, from PISKTREE's `TIME TREE` line, gives that a node.
 //! PROFILE_SHOW=text prints the code of the functions whose names contain
-//! the text, each instruction with the times it ran.
+//! the text, each instruction with the times it ran. PROFILE_KEYS=list gives
+//! the keyboard's keys (INT 16h words in hex, scan code high: `4D00` is the
+//! right arrow, `1C0D` Enter), and the run ends when the program asks for a
+//! key after the last: with the game's ELF (target/i8086-dos/dos/piskrs)
+//! and " /PLAY 4", the difference between two runs' counts is what the keys
+//! cost. The far texts (`.tail`) are put where the loader puts them, so the
+//! screen's texts unpack as on DOS.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -70,6 +76,12 @@ fn main() {
             emu.mem_write(base + section.address(), section.data().unwrap())
                 .unwrap();
         }
+    }
+    // The far texts: DS+1000h, after the far table's 361 words of 4 bytes
+    // (src/dos/far.rs's HELP_AT).
+    if let Some(tail) = file.section_by_name(".tail") {
+        emu.mem_write(base + 0x10000 + 361 * 4, tail.data().unwrap())
+            .unwrap();
     }
     let mut psp = vec![0u8; 0x100];
     psp[0x80] = tail.len() as u8;
@@ -134,7 +146,15 @@ fn main() {
         })
         .unwrap();
     }
-    let dos = Rc::new(RefCell::new(Dos::new()));
+    let mut faked = Dos::new();
+    if let Ok(keys) = std::env::var("PROFILE_KEYS") {
+        faked.keys = keys
+            .split(',')
+            .map(|k| u16::from_str_radix(k.trim(), 16).expect("PROFILE_KEYS: hex words"))
+            .collect();
+        faked.keys_given = true;
+    }
+    let dos = Rc::new(RefCell::new(faked));
     {
         let (dos, counting) = (dos.clone(), counting.clone());
         emu.add_intr_hook(move |uc, n| {
@@ -153,7 +173,12 @@ fn main() {
         })
         .unwrap();
     }
-    let result = emu.emu_start(base + main, base + STOP as u64, 0, 0);
+    // PROFILE_MAX=n stops after n instructions (a run that waits forever).
+    let max: usize = std::env::var("PROFILE_MAX")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    let result = emu.emu_start(base + main, base + STOP as u64, 0, max);
     let dos = dos.borrow();
     print!("{}", String::from_utf8_lossy(&dos.out));
     if let Err(e) = result {

@@ -35,6 +35,13 @@ pub struct Dos {
     pub stdin_at: usize,
     /// Bytes an interrupt wrote (INT 21h AH=3Fh), for the caller to store.
     pub writes: Vec<(u32, u8)>,
+    /// Keys the keyboard gives (INT 16h), scan code high, in order.
+    pub keys: std::collections::VecDeque<u16>,
+    /// The program asked for a key when none was left: a run with keys ends
+    /// there (it would wait forever).
+    pub out_of_keys: bool,
+    /// Whether the run was given keys (PROFILE_KEYS).
+    pub keys_given: bool,
 }
 
 impl Dos {
@@ -120,8 +127,14 @@ pub fn fake_int(dos: &mut Dos, n: u8, r: &mut [u16; 9], read: &dyn Fn(u32) -> u8
             _ => {}
         },
         0x16 => match ah {
-            0x01 | 0x11 => zf = true,
-            0x00 | 0x10 => r[0] = 0x011B,
+            0x01 | 0x11 => match dos.keys.front() {
+                Some(&key) => r[0] = key,
+                None => {
+                    zf = true;
+                    dos.out_of_keys = true;
+                }
+            },
+            0x00 | 0x10 => r[0] = dos.keys.pop_front().unwrap_or(0x011B),
             0x02 | 0x12 => r[0] &= 0xFF00,
             _ => unknown = true,
         },
@@ -183,7 +196,7 @@ pub fn fake_int_in(uc: &mut unicorn_engine::Unicorn<()>, dos: &mut Dos, n: u32) 
         uc.reg_write(*x, r[k] as u64).unwrap();
     }
     uc.reg_write(RegisterX86::EFLAGS, r[8] as u64).unwrap();
-    if dos.exit.is_some() {
+    if dos.exit.is_some() || (dos.out_of_keys && dos.keys_given) {
         uc.emu_stop().unwrap();
     }
 }
