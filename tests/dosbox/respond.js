@@ -156,9 +156,10 @@ class Watched {
     /**
      * The time of the frame after t0 from which every cell of `cells`
      * (indices; null = the whole screen) has shown what it shows now: its
-     * look (kind "looks") or its glyph whatever the colours ("shapes": a
-     * stone that later changes colour, or lies under the pointer). Null if
-     * none of them changed after t0.
+     * look (kind "looks"). With kind "shapes", its glyph whatever the
+     * colours, and the first such frame: a stone is seen once its glyph is
+     * (its colour may change later, the pointer lie on it, a later redraw
+     * flicker). Null if none of them changed after t0.
      */
     shownSince(cells, t0, kind = "looks") {
         const idx = cells || [...Array(80 * 25).keys()];
@@ -183,7 +184,10 @@ class Watched {
                 shown[k] = e[kind][j];
                 if (shown[k] === now[k]) differ -= 1;
             });
-            if (was && !differ) since = e.t;
+            if (was && !differ) {
+                since = e.t;
+                if (kind === "shapes") break;
+            }
         }
         return since;
     }
