@@ -447,13 +447,13 @@ class DosRun {
     }
 }
 
-function spawnOnce(name, conf, files, simulate) {
+function spawnOnce(name, conf, files, simulate, watch) {
     const child = fork(path.join(HERE, "runner.js"), [], {
         serialization: "advanced",
         stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
     const run = new DosRun(name, child);
-    child.send({ op: "start", conf, files, simulate });
+    child.send({ op: "start", conf, files, simulate, watch });
     return run;
 }
 
@@ -466,6 +466,8 @@ function spawnOnce(name, conf, files, simulate) {
  *   mouse   false: no INT 33h driver ([dos] int33=false)
  *   cputype the emulated CPU ([cpu] cputype=, default PISKRS_CPU or 386; e.g. 8086, 286)
  *   conf    extra dosbox.conf text (placed before [autoexec])
+ *   watch   true: the emulator's process watches its frames (screen_watch.js;
+ *           run._call("watchLog" | "watchText" | "watchTicks" | "watchInput"))
  * Returns a DosRun once the emulator has printed its first stdout. A start
  * that dies before that is retried up to MAX_RESTARTS times.
  */
@@ -487,7 +489,7 @@ async function startDos(opts) {
         // opts.simulate (self-tests only): "early" = abort before any output
         // in the first opts.simulateTimes starts; "late" = abort after it.
         const simulate = attempt < (opts.simulateTimes || 1) ? opts.simulate : undefined;
-        const run = spawnOnce(opts.name || "run", conf, files, simulate);
+        const run = spawnOnce(opts.name || "run", conf, files, simulate, !!opts.watch);
         run.restarts = attempt;
         run.startFailures = failures;
         try {

@@ -8,6 +8,8 @@
 //                    {id, op: "key"|"keyEvent"|"mouseMove"|"mouseButton"|
 //                         "readFile"|"writeFile"|"deleteFile"|"listFiles"|
 //                         "screenshot"|"exit", ...args}
+//                    with {watch: true} at the start also "watchLog"|
+//                         "watchText"|"watchTicks"|"watchInput" (screen_watch.js)
 //   child  -> parent {type: "started"}
 //                    {type: "stdout", text}
 //                    {type: "reply", id, ok, result | error}
@@ -29,6 +31,7 @@ require("emulators");
 emulators.pathPrefix = path.join(path.dirname(require.resolve("emulators")), "/");
 
 let ci = null;
+let watch = null; // a ScreenWatch when the start asked for one
 
 function send(msg) {
     if (process.connected) process.send(msg);
@@ -44,6 +47,11 @@ function fileNames(node, prefix, out) {
         }
     }
     return out;
+}
+
+function watcher() {
+    if (!watch) throw new Error("the emulator was started without watch: true");
+    return watch;
 }
 
 const ops = {
@@ -62,6 +70,10 @@ const ops = {
         const img = await ci.screenshot();
         return { width: img.width, height: img.height, data: img.data };
     },
+    async watchLog(m) { return watcher().log(m.since); },
+    async watchText(m) { return watcher().text(m.known); },
+    async watchTicks() { return await watcher().biosTicks(); },
+    async watchInput(m) { return await watcher().input(m.actions); },
     async exit() {
         const c = ci;
         ci = null;
@@ -81,6 +93,7 @@ process.on("message", async (m) => {
             return;
         }
         ci = await emulators.dosboxXNode([m.conf, ...files]);
+        if (m.watch) watch = new (require("./screen_watch").ScreenWatch)(ci);
         let first = true;
         ci.events().onStdout((text) => {
             send({ type: "stdout", text });
