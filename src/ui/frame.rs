@@ -65,6 +65,8 @@ pub struct Damage {
     pub(super) board: bool,
     /// The game's side panel and the buttons.
     pub(super) panel: bool,
+    /// Only the panel's rows that follow the moves.
+    pub(super) panel_moves: bool,
     /// The menu's values (game, sound, level, rule, time).
     pub(super) menu_values: bool,
     /// Board points drawn on their own (with the cells either side), as
@@ -78,6 +80,7 @@ impl Damage {
         everything: true,
         board: true,
         panel: true,
+        panel_moves: true,
         menu_values: true,
         points: [NONE; MAX_POINTS],
     };
@@ -86,6 +89,7 @@ impl Damage {
         everything: false,
         board: false,
         panel: false,
+        panel_moves: false,
         menu_values: false,
         points: [NONE; MAX_POINTS],
     };
@@ -230,7 +234,10 @@ fn game_damage(before: &Shown, now: &Shown, last_move: Option<Point>, damage: &m
         || before.over != now.over
         || before.replay != now.replay
         || before.centre != now.centre;
-    damage.panel = game_changed
+    // One stone more changes only the panel's rows that follow the moves.
+    damage.panel_moves = game_changed;
+    damage.panel = (game_changed && !one_stone_more)
+        || before.over != now.over
         || before.loaded != now.loaded
         || before.replay != now.replay
         || before.panel != now.panel

@@ -85,8 +85,13 @@ impl App {
                 screen.fill(PANEL_X, 1, WIDTH - PANEL_X, PANEL_ROWS, b' ', Style::Normal);
                 screen.fill(0, BUTTONS_Y, WIDTH, 1, b' ', Style::Normal);
             }
-            self.render_panel(screen);
+            self.render_panel(screen, true);
             self.render_buttons(screen);
+        } else if damage.panel_moves {
+            for (y, rows) in PANEL_MOVE_ROWS {
+                screen.fill(PANEL_X, y, WIDTH - PANEL_X, rows, b' ', Style::Normal);
+            }
+            self.render_panel(screen, false);
         }
         if damage.board {
             self.render_key_bar(screen);
@@ -236,19 +241,12 @@ impl App {
         }
     }
 
-    fn render_panel(&self, screen: &mut dyn Canvas) {
-        screen.write(PANEL_X, 1, self.session.variant.name(), Style::Label);
-        let players = 3 * match self.session.opponent {
-            Opponent::Person => 0,
-            Opponent::Computer(Stone::White) => 1,
-            Opponent::Computer(Stone::Black) => 2,
-        };
-        // The heading, then the lines for Black and White.
-        for (i, (y, style)) in [(2, Style::Heading), (8, Style::Label), (9, Style::Label)]
-            .into_iter()
-            .enumerate()
-        {
-            screen.write_packed(PANEL_X, y, PLAYERS_PANEL.get(players + i), style);
+    /// The side panel: `whole`, or only its rows that follow the moves
+    /// (whose turn, the stones, the last move, the hole, the move list),
+    /// which the caller has blanked.
+    fn render_panel(&self, screen: &mut dyn Canvas, whole: bool) {
+        if whole {
+            self.render_panel_heading(screen);
         }
         let variant = self.session.variant;
         let mut line = Line::new();
@@ -284,7 +282,7 @@ impl App {
             push_point(&mut line, self.session.centre, variant);
             write_panel_line(screen, 7, &mut line, Style::Normal);
         }
-        if let Opponent::Computer(_) = self.session.opponent {
+        if let (Opponent::Computer(_), true) = (self.session.opponent, whole) {
             line.push_packed(packed!("Level: "))
                 .push(self.settings.level.name());
             write_panel_line(screen, 3, &mut line, Style::Label);
@@ -455,6 +453,29 @@ fn line_cell(screen: &mut dyn Canvas, x: usize, y: usize, left: (bool, bool), ri
         screen.put(x, y, glyph::HORIZONTAL, Style::Board);
     }
 }
+
+impl App {
+    /// The panel's heading: the game, the players.
+    fn render_panel_heading(&self, screen: &mut dyn Canvas) {
+        screen.write(PANEL_X, 1, self.session.variant.name(), Style::Label);
+        let players = 3 * match self.session.opponent {
+            Opponent::Person => 0,
+            Opponent::Computer(Stone::White) => 1,
+            Opponent::Computer(Stone::Black) => 2,
+        };
+        // The heading, then the lines for Black and White.
+        for (i, (y, style)) in [(2, Style::Heading), (8, Style::Label), (9, Style::Label)]
+            .into_iter()
+            .enumerate()
+        {
+            screen.write_packed(PANEL_X, y, PLAYERS_PANEL.get(players + i), style);
+        }
+    }
+}
+
+/// The panel's rows that follow the moves: whose turn, the stones, the last
+/// move, the hole's centre (4 to 7), and the lower part (11 to 21).
+const PANEL_MOVE_ROWS: [(usize, usize); 2] = [(4, 4), (11, PANEL_ROWS - 10)];
 
 /// A stone's style, Black's and White's: a plain stone, the highlighted last
 /// move, a stone of the winning line.
