@@ -1,36 +1,58 @@
 //! The loader at the start of PISKRS.COM: 8086 code that unpacks the program.
 //!
 //! DOS loads a .COM of at most FF00h bytes at offset 100h of one segment. The
-//! program's image (code and data) and the help text that goes to far memory
-//! would not fit in that together, so the file holds both packed (`lzss.rs`)
-//! behind this stub:
+//! program's image (code and data), its far texts (the messages and the help)
+//! and the tree's engine would not fit in that together, so the file holds
+//! them packed (`lz.rs`) behind this stub:
 //!
 //! ```text
-//! file:  [stub, its message] [image stream] [tail stream]
+//! file:  [stub, its groups, its message] [engine stream] [texts stream] [image stream]
 //! ```
 //!
-//! The stub, in code any 8086 runs (so that the program's own check for a 386
-//! still gets to speak):
+//! Each part is unpacked where it lies, its stream in the same segment as its
+//! output and far enough into it (`lz::in_place_gap`) that the output never
+//! overtakes the stream: the decoder needs no segment switch, so a match is
+//! a table look-up and a `rep movsb`. The stub, in code any 8086 runs (so
+//! that the program's own check for a 386 still gets to speak):
 //! 1. checks that DOS gave enough memory (PSP:0002 is the end of our block):
-//!    our segment, the far memory the program uses, and room for a copy of
-//!    the file above it. If not, it prints how much is needed and exits with
-//!    errorlevel 1;
-//! 2. copies the whole file, itself included, to the same offsets of a segment
-//!    above the program's far memory, and jumps into the copy;
-//! 3. unpacks the image to offset 100h of our segment, where the linker put
-//!    it, and the tail to far memory (our segment + 1000h, at the offset the
-//!    program names), both from the copy;
-//! 4. jumps to 100h with DS = ES = our segment and the stack as DOS left it
-//!    (SP = FFFEh over a zero word), as if DOS had loaded the image itself.
+//!    our segment, the far memory the program uses, and room above it for a
+//!    copy of the stub and the engine's stream. If not, it prints how much
+//!    is needed and exits with errorlevel 1;
+//! 2. copies the texts' stream to its place in far memory (our segment +
+//!    1000h, at the offset the program names, plus its gap), then itself and
+//!    the engine's stream to the same offsets of the segment above the
+//!    program's memory, takes its stack there and jumps into the copy;
+//! 3. builds the decoder's two tables from the groups (`lz::tables`), unpacks
+//!    the texts, moves the image's stream up to its gap if it lies lower, and
+//!    unpacks the image to offset 100h of our segment, where the linker put it;
+//! 4. copies the engine's stream to its gap in the engine's segment and
+//!    unpacks it to offset 100h there;
+//! 5. jumps to 100h with DS = ES = SS = our segment and SP = FFFEh over a
+//!    zero word, as if DOS had loaded the image itself.
 //!
-//! The unpacker, `DS:SI` → `ES:DI` until `DI` = `DX`, keeps the flag bits in
-//! BP above a sentinel bit: when only the sentinel is left (BP = 1) it reads
-//! the next flag byte. A match copies from `ES:DI` back, with DS set to ES
-//! for the copy rather than a segment prefix on `rep movsb` (an 8086 loses all
-//! but the last prefix when an interrupt resumes such an instruction).
+//! The decoder keeps the flag bits in DL above a sentinel bit (ADD DL, DL
+//! gives the next flag in CF and ZF once only the sentinel went out), CH = 0
+//! and BH = 0 throughout (a REP leaves CX at 0). Its REP MOVSBs have no
+//! segment prefix (an 8086 loses all but the last prefix when an interrupt
+//! resumes such an instruction); the tables are read through CS.
 
 use iced_x86::BlockEncoderOptions;
 use iced_x86::code_asm::*;
+
+use crate::lz;
+
+/// Where DOS puts a .COM's first byte.
+pub const ORIGIN: u16 = 0x100;
+/// The stub's stack in the copy, above the decoder's tables.
+const STACK: u16 = 256;
+
+/// A packed part: its stream's length and how far into its output's place
+/// the stream must start (`lz::in_place_gap`).
+#[derive(Clone, Copy, Debug)]
+pub struct Part {
+    pub stream_len: u16,
+    pub gap: u16,
+}
 
 /// What the stub must know about the program and the file.
 #[derive(Clone, Copy, Debug)]
@@ -38,32 +60,62 @@ pub struct Layout {
     /// Paragraphs from our segment's start that the program uses: the
     /// segment, then its far memory.
     pub program_paragraphs: u16,
-    /// The unpacked image's length (it goes to 100h).
-    pub image_len: u16,
-    /// Where in far memory the tail goes, and its unpacked length.
+    /// The image, unpacked to 100h of our segment.
+    pub image: Part,
+    /// The far texts, unpacked to `tail_at` in far memory.
+    pub texts: Part,
     pub tail_at: u16,
-    pub tail_len: u16,
-    /// The two streams' lengths (they follow the stub in the file).
-    pub image_stream_len: u16,
-    pub tail_stream_len: u16,
+    /// The tree's engine and its segment, in paragraphs from ours (none in
+    /// the tree's benchmark build).
+    pub engine: Option<(Part, u16)>,
 }
 
-/// Where DOS puts a .COM's first byte.
-pub const ORIGIN: u16 = 0x100;
+/// Where the stub put things, learned by assembling it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Places {
+    stub_len: u16,
+    in_copy: u16,
+    groups: u16,
+}
 
 impl Layout {
-    /// The paragraphs the copy of the file needs above the program's memory.
-    fn copy_paragraphs(&self, stub_len: u16) -> u16 {
-        (ORIGIN as u32 + self.file_len(stub_len) as u32).div_ceil(16) as u16
+    fn engine_stream_len(&self) -> u16 {
+        self.engine.map_or(0, |(part, _)| part.stream_len)
     }
 
-    fn file_len(&self, stub_len: u16) -> u16 {
-        stub_len + self.image_stream_len + self.tail_stream_len
+    /// The bytes from 100h copied above the program: the stub and the
+    /// engine's stream.
+    fn copied_len(&self, stub_len: u16) -> u16 {
+        stub_len + self.engine_stream_len()
     }
 
-    /// The paragraphs DOS must give (the program's and the copy's).
+    /// The decoder's tables in the copy (256 lengths, then 256 high bytes),
+    /// and the top of the stub's stack there.
+    fn tables_at(&self, stub_len: u16) -> u16 {
+        (ORIGIN + self.copied_len(stub_len)).next_multiple_of(2)
+    }
+
+    fn stack_top(&self, stub_len: u16) -> u16 {
+        self.tables_at(stub_len) + 512 + STACK
+    }
+
+    /// Where each stream lies in the file, from 100h.
+    fn texts_offset(&self, stub_len: u16) -> u16 {
+        self.copied_len(stub_len)
+    }
+
+    fn image_offset(&self, stub_len: u16) -> u16 {
+        self.texts_offset(stub_len) + self.texts.stream_len
+    }
+
+    /// The file's length.
+    pub fn file_len(&self, stub_len: u16) -> u32 {
+        self.image_offset(stub_len) as u32 + self.image.stream_len as u32
+    }
+
+    /// The paragraphs DOS must give: the program's and the copy's.
     pub fn paragraphs_needed(&self, stub_len: u16) -> u16 {
-        self.program_paragraphs + self.copy_paragraphs(stub_len)
+        self.program_paragraphs + self.stack_top(stub_len).div_ceil(16)
     }
 
     /// The same in KB, rounded up: what the refusal says.
@@ -72,48 +124,49 @@ impl Layout {
     }
 }
 
-/// The stub's code and message for `layout`.
-pub fn assemble(layout: &Layout) -> Result<Vec<u8>, IcedError> {
-    // The stub's length and the place of its second part do not depend on
-    // the values in it (every immediate and address is a full word), so
-    // assemble once to learn them, then again with them.
-    let (first, in_copy_at) = assemble_for(layout, 0, 0)?;
-    let (stub, again) = assemble_for(layout, first.len() as u16, in_copy_at)?;
-    assert_eq!(
-        stub.len(),
-        first.len(),
-        "the stub's length must not depend on its values"
-    );
-    assert_eq!(again, in_copy_at);
-    Ok(stub)
+/// The stub's code, groups and message for `layout`.
+pub fn assemble(layout: &Layout) -> Result<Vec<u8>, String> {
+    settle(layout).map(|(stub, _)| stub)
 }
 
-/// The stub for a stub of `stub_len` bytes whose second part starts at
-/// `in_copy_at`; and where that part did start.
-fn assemble_for(
-    layout: &Layout,
-    stub_len: u16,
-    in_copy_at: u16,
-) -> Result<(Vec<u8>, u16), IcedError> {
+/// The stub and its places. The places depend on the stub's length and its
+/// length on the values in it (a message's figure, an immediate's size):
+/// assemble until they stop changing.
+fn settle(layout: &Layout) -> Result<(Vec<u8>, Places), String> {
+    let mut places = Places::default();
+    for _ in 0..8 {
+        let (stub, found) = assemble_at(layout, places).map_err(|e| e.to_string())?;
+        if found == places {
+            return Ok((stub, places));
+        }
+        places = found;
+    }
+    Err("the stub's places do not settle".into())
+}
+
+/// The stub for the places `at` (a guess); and where things did land.
+fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedError> {
     let message = format!(
         "PISKRS needs {} KB of free memory.\r\n$",
-        layout.kb_needed(stub_len)
+        layout.kb_needed(at.stub_len)
     );
-    let message_at = ORIGIN + stub_len - message.len() as u16;
-    let image_stream_at = ORIGIN + stub_len;
-    let tail_stream_at = image_stream_at + layout.image_stream_len;
+    let message_at = ORIGIN + at.stub_len - message.len() as u16;
+    let tables_at = layout.tables_at(at.stub_len);
+    let image_offset = layout.image_offset(at.stub_len);
 
     let mut a = CodeAssembler::new(16)?;
     let mut enough = a.create_label();
     let mut in_copy = a.create_label();
     let mut unpack = a.create_label();
+    let mut groups = a.create_label();
 
-    // 1. Enough memory? PSP:0002 is the paragraph after our block.
+    // 1. Enough memory? PSP:0002 is the paragraph after our block. BP keeps
+    //    our segment from here on (the decoder uses BX).
     a.cld()?;
     a.mov(ax, word_ptr(2u32))?;
-    a.mov(bx, cs)?;
-    a.sub(ax, bx)?;
-    a.cmp(ax, layout.paragraphs_needed(stub_len) as u32)?;
+    a.mov(bp, cs)?;
+    a.sub(ax, bp)?;
+    a.cmp(ax, layout.paragraphs_needed(at.stub_len) as u32)?;
     a.jae(enough)?;
     a.mov(dx, message_at as u32)?;
     a.mov(ah, 0x09)?; // print up to the '$'
@@ -121,141 +174,346 @@ fn assemble_for(
     a.mov(ax, 0x4C01u32)?; // exit, errorlevel 1
     a.int(0x21)?;
 
-    // 2. The file to a copy above the program's memory; carry on there.
+    // 2. The texts' stream to its gap in far memory; the stub and the
+    //    engine's stream to the copy above the program's memory; on there.
     a.set_label(&mut enough)?;
-    a.mov(ax, bx)?;
+    a.mov(ax, bp)?;
+    a.add(ax, 0x1000u32)?;
+    a.mov(es, ax)?;
+    a.mov(si, (ORIGIN + layout.texts_offset(at.stub_len)) as u32)?;
+    a.mov(di, (layout.tail_at + layout.texts.gap) as u32)?;
+    a.mov(cx, layout.texts.stream_len.div_ceil(2) as u32)?;
+    a.rep().movsw()?;
+    a.mov(ax, bp)?;
     a.add(ax, layout.program_paragraphs as u32)?;
     a.mov(es, ax)?;
     a.mov(si, ORIGIN as u32)?;
     a.mov(di, si)?;
-    a.mov(cx, layout.file_len(stub_len) as u32)?;
-    a.rep().movsb()?;
-    a.push(es)?;
-    a.mov(ax, in_copy_at as u32)?;
+    a.mov(cx, layout.copied_len(at.stub_len).div_ceil(2) as u32)?;
+    a.rep().movsw()?;
+    a.cli()?;
+    a.mov(ss, ax)?;
+    a.mov(sp, layout.stack_top(at.stub_len) as u32)?;
+    a.sti()?;
+    a.push(ax)?;
+    a.mov(ax, at.in_copy as u32)?;
     a.push(ax)?;
     a.retf()?;
 
-    // 3. From the copy (CS): the image to our segment (BX), the tail to far
-    //    memory.
+    // 3. In the copy: the tables, then the texts and the image.
     a.set_label(&mut in_copy)?;
     a.push(cs)?;
-    a.pop(ds)?;
-    a.mov(es, bx)?;
-    a.mov(si, image_stream_at as u32)?;
-    a.mov(di, ORIGIN as u32)?;
-    a.mov(dx, (ORIGIN + layout.image_len) as u32)?;
-    a.call(unpack)?;
-    a.mov(ax, bx)?;
+    a.pop(ds)?; // DS = ES = the copy
+    a.mov(si, at.groups as u32)?;
+    a.mov(di, tables_at as u32)?;
+    a.xor(ax, ax)?;
+    a.stosb()?; // the run's code: length 0
+    let mut next_group = a.create_label();
+    let mut fill = a.create_label();
+    let mut built = a.create_label();
+    a.set_label(&mut next_group)?;
+    a.lodsw()?; // AL = the length, AH = its codes
+    a.mov(cl, ah)?; // (CH = 0 after the REP)
+    a.jcxz(built)?;
+    a.mov(dl, 0xFF)?;
+    a.set_label(&mut fill)?;
+    a.stosb()?;
+    a.mov(byte_ptr(di + 255), dl)?; // its high byte, 256 on
+    a.dec(dl)?;
+    a.loop_(fill)?;
+    a.jmp(next_group)?;
+    a.set_label(&mut built)?;
+    a.mov(ax, bp)?;
     a.add(ax, 0x1000u32)?;
+    a.mov(ds, ax)?;
     a.mov(es, ax)?;
-    a.mov(si, tail_stream_at as u32)?;
+    a.mov(si, (layout.tail_at + layout.texts.gap) as u32)?;
     a.mov(di, layout.tail_at as u32)?;
-    a.mov(dx, (layout.tail_at + layout.tail_len) as u32)?;
+    a.call(unpack)?;
+    // The image's stream up to its gap if it lies lower (from its end down:
+    // the places overlap); then unpacked to 100h.
+    a.mov(ds, bp)?;
+    a.mov(es, bp)?;
+    let image_at = image_offset.max(layout.image.gap);
+    let words = if layout.image.gap > image_offset {
+        layout.image.stream_len.div_ceil(2)
+    } else {
+        0
+    };
+    a.std()?;
+    a.mov(
+        si,
+        (ORIGIN + image_offset + 2 * words).wrapping_sub(2) as u32,
+    )?;
+    a.mov(di, (ORIGIN + image_at + 2 * words).wrapping_sub(2) as u32)?;
+    a.mov(cx, words as u32)?;
+    a.rep().movsw()?;
+    a.cld()?;
+    a.mov(si, (ORIGIN + image_at) as u32)?;
+    a.mov(di, ORIGIN as u32)?;
     a.call(unpack)?;
 
-    // 4. Into the program, as DOS would have started it.
-    a.mov(ds, bx)?;
-    a.mov(es, bx)?;
+    // 4. The engine, from its stream in the copy to its gap in the
+    //    engine's segment, unpacked to 100h there.
+    if let Some((engine, engine_at)) = layout.engine {
+        a.mov(ax, bp)?;
+        a.add(ax, engine_at as u32)?;
+        a.mov(es, ax)?;
+        a.push(cs)?;
+        a.pop(ds)?;
+        a.mov(si, (ORIGIN + at.stub_len) as u32)?;
+        a.mov(di, (ORIGIN + engine.gap) as u32)?;
+        a.mov(cx, engine.stream_len.div_ceil(2) as u32)?;
+        a.rep().movsw()?;
+        a.mov(ds, ax)?;
+        a.mov(si, (ORIGIN + engine.gap) as u32)?;
+        a.mov(di, ORIGIN as u32)?;
+        a.call(unpack)?;
+    }
+
+    // 5. Into the program, as DOS would have started it.
+    a.cli()?;
+    a.mov(ss, bp)?;
+    a.mov(sp, 0xFFFEu32)?;
+    a.sti()?;
+    a.mov(ds, bp)?;
+    a.mov(es, bp)?;
     a.xor(ax, ax)?;
-    a.push(bx)?;
+    a.mov(word_ptr(0xFFFEu32), ax)?; // the image's stream may have lain there
+    a.push(bp)?;
     a.mov(cx, ORIGIN as u32)?;
     a.push(cx)?;
     a.retf()?;
 
-    // The unpacker: DS:SI -> ES:DI until DI = DX (the format: lzss.rs).
-    let mut next = a.create_label();
-    let mut have_flags = a.create_label();
-    let mut is_match = a.create_label();
-    let mut done = a.create_label();
-    a.set_label(&mut unpack)?;
-    a.mov(bp, 1u32)?; // only the sentinel: read a flag byte first
-    a.set_label(&mut next)?;
-    a.cmp(di, dx)?;
-    a.jae(done)?;
-    a.cmp(bp, 1u32)?;
-    a.jne(have_flags)?;
-    a.lodsb()?;
-    a.mov(ah, 1)?;
-    a.mov(bp, ax)?; // the flag byte over the sentinel
-    a.set_label(&mut have_flags)?;
-    a.shr(bp, 1)?; // CF = this item's flag
-    a.jnc(is_match)?;
-    a.movsb()?; // a literal
-    a.jmp(next)?;
-    a.set_label(&mut is_match)?;
-    a.lodsw()?; // AX = the match's word
-    a.push(si)?;
-    a.mov(si, di)?;
-    a.mov(cx, ax)?;
-    a.and(ax, 0x0FFFu32)?;
-    a.sub(si, ax)?;
-    a.dec(si)?; // SI = DI - distance
-    a.mov(al, ch)?;
-    a.mov(cl, 4)?;
-    a.shr(al, cl)?;
-    a.cbw()?;
-    a.add(ax, 3u32)?;
-    a.mov(cx, ax)?; // CX = the length
-    a.push(ds)?;
-    a.push(es)?;
-    a.pop(ds)?;
-    a.rep().movsb()?;
-    a.pop(ds)?;
-    a.pop(si)?;
-    a.jmp(next)?;
-    a.set_label(&mut done)?;
-    a.ret()?;
+    decoder(&mut a, &mut unpack, tables_at)?;
 
-    // The message ends the stub (its address was computed above).
+    // The groups (length, codes), a 0 after them; the message ends the stub.
+    a.set_label(&mut groups)?;
+    for &(length, codes) in &lz::GROUPS {
+        a.db(&[length, codes])?;
+    }
+    a.db(&[0, 0])?;
     a.db(message.as_bytes())?;
 
     let result = a.assemble_options(
         ORIGIN as u64,
         BlockEncoderOptions::RETURN_NEW_INSTRUCTION_OFFSETS,
     )?;
-    let in_copy_ip = result.label_ip(&in_copy)? as u16;
-    Ok((result.inner.code_buffer, in_copy_ip))
+    let found = Places {
+        stub_len: result.inner.code_buffer.len() as u16,
+        in_copy: result.label_ip(&in_copy)? as u16,
+        groups: result.label_ip(&groups)? as u16,
+    };
+    Ok((result.inner.code_buffer, found))
+}
+
+/// The decoder (the format: lz.rs), called near: DS:SI the stream, ES:DI
+/// the output, DS = ES; the tables at CS:`tables_at`. Changes AX, BX, CX,
+/// DX, SI, DI.
+fn decoder(a: &mut CodeAssembler, unpack: &mut CodeLabel, tables_at: u16) -> Result<(), IcedError> {
+    let high_at = tables_at + 256;
+    let mut literal = a.create_label();
+    let mut next = a.create_label();
+    let mut token = a.create_label();
+    let mut reload = a.create_label();
+    let mut run = a.create_label();
+    let mut done = a.create_label();
+    a.set_label(unpack)?;
+    a.xor(bx, bx)?;
+    a.xor(cx, cx)?;
+    a.mov(dl, 0x80)?; // only the sentinel: a flag byte first
+    a.jmp(next)?;
+    a.set_label(&mut literal)?;
+    a.movsb()?;
+    a.set_label(&mut next)?;
+    a.add(dl, dl)?; // CF = the flag; ZF = only the sentinel went out
+    a.jnc(literal)?;
+    a.jz(reload)?;
+    a.set_label(&mut token)?;
+    a.lodsw()?; // AL = low, AH = the code
+    a.mov(bl, ah)?;
+    a.mov(cl, byte_ptr(bx + tables_at as i32).cs())?;
+    a.jcxz(run)?;
+    a.mov(ah, byte_ptr(bx + high_at as i32).cs())?; // AX = -distance
+    a.add(ax, di)?;
+    a.xchg(ax, si)?; // SI = the match, AX = the stream
+    a.rep().movsb()?;
+    a.xchg(ax, si)?;
+    a.add(dl, dl)?; // the next flag, as at `next`
+    a.jnc(literal)?;
+    a.jnz(token)?;
+    a.set_label(&mut reload)?;
+    a.mov(dl, byte_ptr(si))?;
+    a.inc(si)?;
+    a.adc(dl, dl)?; // a new sentinel in (CF was 1); CF = the first flag
+    a.jnc(literal)?;
+    a.jmp(token)?;
+    a.set_label(&mut run)?;
+    a.mov(cl, al)?;
+    a.jcxz(done)?;
+    a.rep().movsb()?;
+    a.jmp(next)?;
+    a.set_label(&mut done)?;
+    a.ret()?;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use iced_x86::{CpuidFeature, Decoder, DecoderOptions, Mnemonic, OpKind};
+    use iced_x86::{CpuidFeature, Decoder, DecoderOptions, Mnemonic};
+    use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
 
-    fn layout() -> Layout {
-        Layout {
-            program_paragraphs: 0x1280,
-            image_len: 60_000,
-            tail_at: 4096,
-            tail_len: 4000,
-            image_stream_len: 40_000,
-            tail_stream_len: 3_000,
+    /// Our segment in the emulator, and what far memory our program claims.
+    const SEG: u16 = 0x1000;
+    const PROGRAM_PARAGRAPHS: u16 = 0x4000;
+    const TAIL_AT: u16 = 0x05A4;
+    const ENGINE_AT: u16 = 0x1200;
+
+    /// Bytes like code: pseudo-random, with stretches of repetition.
+    fn code_like(len: usize, seed: u32) -> Vec<u8> {
+        let mut state = seed;
+        let mut data: Vec<u8> = Vec::new();
+        while data.len() < len {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let r = (state >> 16) as usize;
+            if r.is_multiple_of(3) && data.len() > 40 {
+                let start = data.len() - 1 - r % data.len().min(3000);
+                for k in 0..(r % 20) {
+                    data.push(data[start + k]);
+                }
+            } else {
+                data.push((r >> 4) as u8);
+            }
+        }
+        data.truncate(len);
+        data
+    }
+
+    /// A program's parts, its file and its layout, as xtask's `pack` makes them.
+    struct File {
+        image: Vec<u8>,
+        texts: Vec<u8>,
+        engine: Vec<u8>,
+        bytes: Vec<u8>,
+        layout: Layout,
+        places: Places,
+    }
+
+    fn file(image_len: usize, engine: bool) -> File {
+        let image = code_like(image_len, 1);
+        let texts = code_like(6000, 2);
+        let engine_image = if engine {
+            code_like(30_000, 3)
+        } else {
+            Vec::new()
+        };
+        let part = |data: &[u8]| {
+            let stream = lz::pack(data, 0.5);
+            let gap = lz::in_place_gap(&stream) as u16;
+            let part = Part {
+                stream_len: stream.len() as u16,
+                gap,
+            };
+            (stream, part)
+        };
+        let (image_stream, image_part) = part(&image);
+        let (texts_stream, texts_part) = part(&texts);
+        let (engine_stream, engine_part) = part(&engine_image);
+        let layout = Layout {
+            program_paragraphs: PROGRAM_PARAGRAPHS,
+            image: image_part,
+            texts: texts_part,
+            tail_at: TAIL_AT,
+            engine: engine.then_some((engine_part, ENGINE_AT)),
+        };
+        let (mut bytes, places) = settle(&layout).unwrap();
+        if engine {
+            bytes.extend_from_slice(&engine_stream);
+        }
+        bytes.extend_from_slice(&texts_stream);
+        bytes.extend_from_slice(&image_stream);
+        assert_eq!(bytes.len() as u32, layout.file_len(places.stub_len));
+        File {
+            image,
+            texts,
+            engine: engine_image,
+            bytes,
+            layout,
+            places,
         }
     }
 
-    /// The stub's instructions, up to its message.
-    fn instructions(stub: &[u8]) -> Vec<iced_x86::Instruction> {
-        let message = stub
-            .windows(6)
-            .position(|w| w == b"PISKRS")
-            .expect("the message");
-        let mut decoder =
-            Decoder::with_ip(16, &stub[..message], ORIGIN as u64, DecoderOptions::NONE);
-        decoder.iter().collect()
+    /// The stub's instructions, up to its groups.
+    fn instructions(file: &File) -> Vec<iced_x86::Instruction> {
+        let code = &file.bytes[..(file.places.groups - ORIGIN) as usize];
+        Decoder::with_ip(16, code, ORIGIN as u64, DecoderOptions::NONE)
+            .iter()
+            .collect()
+    }
+
+    fn linear(segment: u16, offset: u16) -> u64 {
+        ((segment as u64) << 4) + offset as u64
+    }
+
+    /// An emulator with DOS's start of `file`: the PSP (PSP:0002 = `top`),
+    /// the file at 100h, SP = FFFEh. DOS's zero word there is left out, as
+    /// the end of a file of FF00h bytes would lie over it. INT 21h's calls
+    /// are kept (AX); AH=4Ch ends the run.
+    fn dos(file: &File, top: u16) -> Unicorn<'static, Vec<u16>> {
+        let mut emu = Unicorn::new_with_data(Arch::X86, Mode::MODE_16, Vec::new()).unwrap();
+        emu.mem_map(0, 0x100000, Prot::ALL).unwrap();
+        // Memory as DOS leaves it: not zeroed.
+        emu.mem_write(0, &vec![0xCCu8; 0x100000]).unwrap();
+        emu.mem_write(linear(SEG, 0), &[0u8; 0x100]).unwrap();
+        emu.mem_write(linear(SEG, 2), &top.to_le_bytes()).unwrap();
+        emu.mem_write(linear(SEG, ORIGIN), &file.bytes).unwrap();
+        for register in [
+            RegisterX86::CS,
+            RegisterX86::DS,
+            RegisterX86::ES,
+            RegisterX86::SS,
+        ] {
+            emu.reg_write(register, SEG as u64).unwrap();
+        }
+        emu.reg_write(RegisterX86::SP, 0xFFFE).unwrap();
+        emu.add_intr_hook(|uc, _| {
+            let called = uc.reg_read(RegisterX86::AX).unwrap() as u16;
+            uc.get_data_mut().push(called);
+            if called >> 8 == 0x4C {
+                uc.emu_stop().unwrap();
+            }
+        })
+        .unwrap();
+        emu
+    }
+
+    fn read(emu: &Unicorn<Vec<u16>>, segment: u16, offset: u16, len: usize) -> Vec<u8> {
+        let mut bytes = vec![0; len];
+        emu.mem_read(linear(segment, offset), &mut bytes).unwrap();
+        bytes
+    }
+
+    fn reg(emu: &Unicorn<Vec<u16>>, register: RegisterX86) -> u16 {
+        emu.reg_read(register).unwrap() as u16
+    }
+
+    /// Runs the loader from 100h until it jumps back there, into the
+    /// program. (Unicorn stops on reaching that address, so the run starts
+    /// after the stub's first instruction, CLD, done here.)
+    fn load(emu: &mut Unicorn<Vec<u16>>) {
+        assert_eq!(read(emu, SEG, ORIGIN, 1), [0xFC], "CLD first");
+        emu.reg_write(RegisterX86::FLAGS, 0x0002).unwrap();
+        emu.emu_start(linear(SEG, ORIGIN + 1), linear(SEG, ORIGIN), 0, 100_000_000)
+            .unwrap();
     }
 
     #[test]
     fn every_instruction_of_the_stub_runs_on_an_8086() {
-        let stub = assemble(&layout()).unwrap();
-        let code = instructions(&stub);
-        assert!(code.len() > 40);
+        let code = instructions(&file(40_000, true));
+        assert!(code.len() > 80);
         for instruction in &code {
-            assert_ne!(
-                instruction.mnemonic(),
-                Mnemonic::INVALID,
-                "{:?}",
-                instruction.code()
-            );
+            assert_ne!(instruction.mnemonic(), Mnemonic::INVALID);
             assert_eq!(
                 instruction.cpuid_features(),
                 &[CpuidFeature::INTEL8086],
@@ -264,49 +522,97 @@ mod tests {
                 instruction.ip()
             );
         }
+        // No segment prefix on a REP string instruction (an 8086 loses it
+        // when an interrupt resumes the instruction).
+        for instruction in code.iter().filter(|i| i.has_rep_prefix()) {
+            assert_eq!(
+                instruction.segment_prefix(),
+                iced_x86::Register::None,
+                "{:X}",
+                instruction.ip()
+            );
+        }
     }
 
     #[test]
-    fn the_stub_refuses_with_the_memory_it_needs_and_points_at_its_message() {
-        let layout = layout();
-        let stub = assemble(&layout).unwrap();
-        let needed = layout.paragraphs_needed(stub.len() as u16);
-        // The file's copy goes above the program's paragraphs.
-        let file = stub.len() + 40_000 + 3_000;
-        assert_eq!(needed as usize, 0x1280 + (0x100 + file).div_ceil(16));
-        let text = format!(
-            "PISKRS needs {} KB of free memory.\r\n$",
-            (needed as usize * 16).div_ceil(1024)
-        );
-        assert!(stub.ends_with(text.as_bytes()));
-        let code = instructions(&stub);
-        let compared = code.iter().find(|i| i.mnemonic() == Mnemonic::Cmp).unwrap();
+    fn the_loader_unpacks_the_image_and_the_texts_and_starts_the_program_as_dos_would() {
+        for (image_len, engine) in [(45_000, true), (20_000, true), (45_000, false)] {
+            let file = file(image_len, engine);
+            let mut emu = dos(&file, 0xA000);
+            load(&mut emu);
+            assert!(emu.get_data().is_empty(), "no DOS call");
+            assert_eq!(read(&emu, SEG, ORIGIN, file.image.len()), file.image);
+            assert_eq!(
+                read(&emu, SEG + 0x1000, TAIL_AT, file.texts.len()),
+                file.texts
+            );
+            for register in [
+                RegisterX86::CS,
+                RegisterX86::DS,
+                RegisterX86::ES,
+                RegisterX86::SS,
+            ] {
+                assert_eq!(reg(&emu, register), SEG);
+            }
+            assert_eq!(reg(&emu, RegisterX86::SP), 0xFFFE);
+            assert_eq!(read(&emu, SEG, 0xFFFE, 2), [0, 0], "the zero word");
+            assert_eq!(
+                emu.reg_read(RegisterX86::FLAGS).unwrap() & 0x400,
+                0,
+                "DF clear"
+            );
+            // The engine at 100h of its segment, or nothing there.
+            let entry = read(&emu, SEG + ENGINE_AT, ORIGIN, 5);
+            if engine {
+                assert_eq!(
+                    read(&emu, SEG + ENGINE_AT, ORIGIN, file.engine.len()),
+                    file.engine
+                );
+            } else {
+                assert_eq!(entry, [0xCC; 5]);
+            }
+        }
+    }
+
+    #[test]
+    fn with_too_little_memory_the_stub_says_how_much_it_needs_and_ends() {
+        let file = file(45_000, true);
+        let needed = file.layout.paragraphs_needed(file.places.stub_len);
+        let mut emu = dos(&file, SEG + needed - 1);
+        emu.emu_start(linear(SEG, ORIGIN), 0, 0, 100_000).unwrap();
+        let calls = emu.get_data().clone();
         assert_eq!(
-            compared.immediate(1),
-            needed as u64,
-            "the check compares with the need"
+            calls.iter().map(|call| call >> 8).collect::<Vec<_>>(),
+            [0x09, 0x4C]
         );
-        let message_at = ORIGIN as u64 + (stub.len() - text.len()) as u64;
-        assert!(
-            code.iter().any(|i| i.mnemonic() == Mnemonic::Mov
-                && i.op1_kind() == OpKind::Immediate16
-                && i.immediate(1) == message_at),
-            "DX points at the message"
+        assert_eq!(calls[1], 0x4C01, "errorlevel 1");
+        let message = format!(
+            "PISKRS needs {} KB of free memory.\r\n$",
+            (needed as u32 * 16).div_ceil(1024)
         );
+        let message_at = reg(&emu, RegisterX86::DX);
+        assert_eq!(
+            read(&emu, SEG, message_at, message.len()),
+            message.as_bytes()
+        );
+        // With exactly enough, it loads.
+        let mut emu = dos(&file, SEG + needed);
+        load(&mut emu);
+        assert!(emu.get_data().is_empty());
     }
 
     #[test]
-    fn the_far_jump_lands_on_the_second_part() {
-        let stub = assemble(&layout()).unwrap();
-        let code = instructions(&stub);
-        // `push es; mov ax, target; push ax; retf`: the target is the
-        // instruction after the RETF, `push cs`.
-        let retf = code
-            .iter()
-            .position(|i| i.mnemonic() == Mnemonic::Retf)
-            .unwrap();
-        let target = code[retf - 2].immediate(1);
-        assert_eq!(code[retf + 1].ip(), target);
-        assert_eq!(code[retf + 1].mnemonic(), Mnemonic::Push);
+    fn the_memory_needed_covers_the_copy_with_its_tables_and_stack() {
+        let file = file(45_000, true);
+        let stub_len = file.places.stub_len;
+        let copy_end = file.layout.stack_top(stub_len) as u32;
+        assert!(
+            copy_end
+                >= ORIGIN as u32 + stub_len as u32 + file.layout.engine_stream_len() as u32 + 512
+        );
+        assert_eq!(
+            file.layout.paragraphs_needed(stub_len) as u32,
+            PROGRAM_PARAGRAPHS as u32 + copy_end.div_ceil(16)
+        );
     }
 }
