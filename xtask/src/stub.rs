@@ -25,8 +25,12 @@
 //! 3. builds the decoder's two tables from the groups (`lz::tables`), unpacks
 //!    the texts, moves the image's stream up to its gap if it lies lower, and
 //!    unpacks the image to offset 100h of our segment, where the linker put it;
-//! 4. copies the engine's stream to its gap in the engine's segment and
-//!    unpacks it to offset 100h there;
+//! 4. puts at the engine's entry (offset 100h of its segment) a far jump to
+//!    `lazy` in the copy: the engine is unpacked only when the program first
+//!    calls it (Strong's first move; a start does not wait for it). `lazy`
+//!    copies the engine's stream to its gap, unpacks it over the jump and
+//!    goes on into the engine with the caller's DS:SI and CX, as if called
+//!    there. The copy lies above all the memory the program uses, so it stays;
 //! 5. jumps to 100h with DS = ES = SS = our segment and SP = FFFEh over a
 //!    zero word, as if DOS had loaded the image itself.
 //!
@@ -75,6 +79,7 @@ pub struct Layout {
 struct Places {
     stub_len: u16,
     in_copy: u16,
+    lazy: u16,
     groups: u16,
 }
 
@@ -157,6 +162,7 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
     let mut a = CodeAssembler::new(16)?;
     let mut enough = a.create_label();
     let mut in_copy = a.create_label();
+    let mut lazy = a.create_label();
     let mut unpack = a.create_label();
     let mut groups = a.create_label();
 
@@ -253,22 +259,18 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
     a.mov(di, ORIGIN as u32)?;
     a.call(unpack)?;
 
-    // 4. The engine, from its stream in the copy to its gap in the
-    //    engine's segment, unpacked to 100h there.
-    if let Some((engine, engine_at)) = layout.engine {
+    // 4. The engine's entry: a far jump to `lazy`, here in the copy.
+    if let Some((_, engine_at)) = layout.engine {
         a.mov(ax, bp)?;
         a.add(ax, engine_at as u32)?;
         a.mov(es, ax)?;
-        a.push(cs)?;
-        a.pop(ds)?;
-        a.mov(si, (ORIGIN + at.stub_len) as u32)?;
-        a.mov(di, (ORIGIN + engine.gap) as u32)?;
-        a.mov(cx, engine.stream_len.div_ceil(2) as u32)?;
-        a.rep().movsw()?;
-        a.mov(ds, ax)?;
-        a.mov(si, (ORIGIN + engine.gap) as u32)?;
         a.mov(di, ORIGIN as u32)?;
-        a.call(unpack)?;
+        a.mov(al, 0xEA)?; // JMP FAR
+        a.stosb()?;
+        a.mov(ax, at.lazy as u32)?;
+        a.stosw()?;
+        a.mov(ax, cs)?;
+        a.stosw()?;
     }
 
     // 5. Into the program, as DOS would have started it.
@@ -284,6 +286,35 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
     a.mov(cx, ORIGIN as u32)?;
     a.push(cx)?;
     a.retf()?;
+
+    // The engine's first call (DS:SI the request, CX its length, the
+    // direction flag clear): unpacked, then entered as if called there.
+    if let Some((engine, engine_at)) = layout.engine {
+        a.set_label(&mut lazy)?;
+        a.push(ds)?;
+        a.push(si)?;
+        a.push(cx)?;
+        a.mov(ax, cs)?;
+        a.sub(ax, (layout.program_paragraphs - engine_at) as u32)?;
+        a.mov(es, ax)?;
+        a.push(cs)?;
+        a.pop(ds)?;
+        a.mov(si, (ORIGIN + at.stub_len) as u32)?;
+        a.mov(di, (ORIGIN + engine.gap) as u32)?;
+        a.mov(cx, engine.stream_len.div_ceil(2) as u32)?;
+        a.rep().movsw()?;
+        a.mov(ds, ax)?;
+        a.mov(si, (ORIGIN + engine.gap) as u32)?;
+        a.mov(di, ORIGIN as u32)?;
+        a.call(unpack)?;
+        a.pop(cx)?;
+        a.pop(si)?;
+        a.pop(ds)?;
+        a.push(es)?;
+        a.mov(ax, ORIGIN as u32)?;
+        a.push(ax)?;
+        a.retf()?;
+    }
 
     decoder(&mut a, &mut unpack, tables_at)?;
 
@@ -302,6 +333,10 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
     let found = Places {
         stub_len: result.inner.code_buffer.len() as u16,
         in_copy: result.label_ip(&in_copy)? as u16,
+        lazy: match layout.engine {
+            Some(_) => result.label_ip(&lazy)? as u16,
+            None => 0,
+        },
         groups: result.label_ip(&groups)? as u16,
     };
     Ok((result.inner.code_buffer, found))
@@ -561,17 +596,63 @@ mod tests {
                 0,
                 "DF clear"
             );
-            // The engine at 100h of its segment, or nothing there.
+            // The engine's entry: a far jump into the copy, or untouched.
+            let copy = SEG + PROGRAM_PARAGRAPHS;
             let entry = read(&emu, SEG + ENGINE_AT, ORIGIN, 5);
             if engine {
-                assert_eq!(
-                    read(&emu, SEG + ENGINE_AT, ORIGIN, file.engine.len()),
-                    file.engine
-                );
+                let lazy = file.places.lazy.to_le_bytes();
+                let copy = copy.to_le_bytes();
+                assert_eq!(entry, [0xEA, lazy[0], lazy[1], copy[0], copy[1]]);
             } else {
                 assert_eq!(entry, [0xCC; 5]);
             }
         }
+    }
+
+    #[test]
+    fn the_engine_is_unpacked_on_its_first_call_which_goes_on_into_it() {
+        let file = file(45_000, true);
+        let mut emu = dos(&file, 0xA000);
+        load(&mut emu);
+        // The program's far call: DS:SI a request, CX its length, a far
+        // return address on its stack.
+        let engine = SEG + ENGINE_AT;
+        emu.reg_write(RegisterX86::DS, 0x0700).unwrap();
+        emu.reg_write(RegisterX86::SI, 0x1234).unwrap();
+        emu.reg_write(RegisterX86::CX, 77).unwrap();
+        emu.reg_write(RegisterX86::BP, 0x5A5A).unwrap();
+        emu.reg_write(RegisterX86::SP, 0xFFF0).unwrap();
+        emu.mem_write(linear(SEG, 0xFFF0), &[0x34, 0x12, 0x78, 0x56])
+            .unwrap();
+        // The far jump at the entry (the test above checks it) taken here:
+        // Unicorn stops on reaching the entry again.
+        let copy = SEG + PROGRAM_PARAGRAPHS;
+        emu.reg_write(RegisterX86::CS, copy as u64).unwrap();
+        emu.emu_start(
+            linear(copy, file.places.lazy),
+            linear(engine, ORIGIN),
+            0,
+            100_000_000,
+        )
+        .unwrap();
+        assert_eq!(reg(&emu, RegisterX86::CS), engine, "in the engine");
+        assert_eq!(reg(&emu, RegisterX86::IP), ORIGIN);
+        assert_eq!(read(&emu, engine, ORIGIN, file.engine.len()), file.engine);
+        assert_eq!(
+            [
+                RegisterX86::DS,
+                RegisterX86::SI,
+                RegisterX86::CX,
+                RegisterX86::BP,
+                RegisterX86::SS,
+                RegisterX86::SP
+            ]
+            .map(|r| reg(&emu, r)),
+            [0x0700, 0x1234, 77, 0x5A5A, SEG, 0xFFF0],
+            "the caller's request, its BP and its stack with the return address on top"
+        );
+        // The image stays as it was.
+        assert_eq!(read(&emu, SEG, ORIGIN, file.image.len()), file.image);
     }
 
     #[test]
