@@ -32,14 +32,13 @@ mod program {
     use piskrs::board::Stone;
     use piskrs::cmdline::{self, Options, Request};
     use piskrs::controller::{Controller, Flow, LineEnd, LineReader, Sink};
-    use piskrs::engine::{LEVELS, Level};
+    use piskrs::engine::{LEVELS, Level, TreeSearch};
     use piskrs::gomorpion::Player;
     use piskrs::gomorpion_screen::{self, GomorpionScreen};
     use piskrs::psq;
     use piskrs::screen::{Input, Key, Sound};
     use piskrs::selfplay::SelfPlay;
     use piskrs::settings::{self, Settings};
-    use piskrs::speed;
     use piskrs::text::Text;
     use piskrs::ui::{App, Command, FileError, Opponent};
     use piskrs::variant::Variant;
@@ -61,8 +60,11 @@ mod program {
             Ok(options) => options,
             Err(errorlevel) => return errorlevel,
         };
+        if options.fixed_budget {
+            tree_door::fix_speed();
+        }
         let errorlevel = if options.bench {
-            bench(options.think_tenths, options.fixed_budget)
+            bench(options.think_tenths)
         } else if options.variant == Some(Variant::Mist)
             && (options.console_controller || dosapi::stdin_is_redirected())
         {
@@ -342,7 +344,6 @@ mod program {
         let mut display = Display::open();
         let mut settings = load_settings();
         settings.apply(options);
-        settings.speed_units = measure_speed(options.fixed_budget);
         let mut app = App::with_info_in(has_mouse, settings, &far::INFO_MEMORY);
         app.search_with(&tree_door::FAR_TREE);
         let mut dumps: u32 = 0;
@@ -670,11 +671,11 @@ mod program {
     /// PCMove, Update for its own); then each level's replies to the benchmark
     /// positions, Strong's at /TIME's thinking time if given. Prints a report
     /// on standard output.
-    fn bench(think_tenths: Option<u8>, fixed_budget: bool) -> u8 {
+    fn bench(think_tenths: Option<u8>) -> u8 {
         // Strong at the default thinking time, or at /TIME's, cut to this
         // machine's speed unless /FIXED.
         let tenths = think_tenths.unwrap_or(settings::DEFAULT_THINK_TENTHS);
-        let units = measure_speed(fixed_budget);
+        let units = tree_door::FAR_TREE.speed_units();
         let budget = settings::strong_budget_at(tenths, units);
         let mut line = Text::<78>::new();
         field(&mut line, b"SPEED units=", units as u32);
@@ -685,37 +686,6 @@ mod program {
             time_level(level, budget);
         }
         0
-    }
-
-    /// Probe units ([`speed::probe`]) this machine runs in one BIOS tick
-    /// (about 55 ms, from one tick's start to the next's); under /FIXED the
-    /// most there can be (the whole budget), without probing.
-    #[inline(never)]
-    fn measure_speed(fixed_budget: bool) -> u16 {
-        if fixed_budget {
-            return u16::MAX;
-        }
-        let board = piskrs::board::Board::new(19);
-        let start = bios::ticks();
-        let mut tick = start;
-        while tick == start {
-            tick = bios::ticks();
-        }
-        let mut units: u16 = 0;
-        while bios::ticks() == tick && units < u16::MAX {
-            core::hint::black_box(speed::probe(&board));
-            units += 1;
-        }
-        // The 8086 build's tree node costs 2.7 times the 386 build's on the
-        // same machine (104 and 283 nodes a second on /BENCH at cycles 3000),
-        // its probe unit only 1.6 times (108 and 171 units), and the 386
-        // build has the whole budget from 141 units on: 15/32 of its units
-        // give it the nodes that keep its worst /BENCH reply at 2 s no
-        // slower than the 386 build's (half gave it 180 nodes and 1,705 ms;
-        // docs/benchmarks.md).
-        #[cfg(target_arch = "msp430")]
-        let units = (units as u32 * 15 / 32) as u16;
-        units
     }
 
     /// The Classic self-play part of /BENCH: the BENCH line.

@@ -23,13 +23,9 @@ pub struct Settings {
     /// Exact five (the Mist's controller keeps its seed's five or more).
     pub exact_five: bool,
     /// The Strong level's thinking time in tenths of a second (menu T, /TIME,
-    /// TIME=); the search's node budget follows from it ([`Settings::strong_budget`]).
+    /// TIME=); the search's node budget follows from it ([`Settings::strong_budget`],
+    /// on a slower machine [`strong_budget_at`]).
     pub think_tenths: u8,
-    /// This machine's speed: probe units in a BIOS tick ([`crate::speed`]);
-    /// below the reference's, Strong's budget shrinks with it. Measured at
-    /// start, never saved; u16::MAX (the default) stands for the reference
-    /// or faster.
-    pub speed_units: u16,
 }
 
 /// The menu's thinking times, in tenths of a second.
@@ -79,7 +75,6 @@ impl Default for Settings {
             sound: true,
             exact_five: false,
             think_tenths: DEFAULT_THINK_TENTHS,
-            speed_units: u16::MAX,
         }
     }
 }
@@ -177,9 +172,10 @@ impl Settings {
         settings
     }
 
-    /// Strong's node budget for the thinking time on this machine.
+    /// Strong's node budget for the thinking time on the reference machine
+    /// (the tree's speed cuts it on a slower one: `strong_budget_at`).
     pub fn strong_budget(&self) -> u32 {
-        strong_budget_at(self.think_tenths, self.speed_units)
+        strong_budget(self.think_tenths)
     }
 
     /// The file's text; returns the length used.

@@ -1,12 +1,14 @@
 //! The machine's speed against the reference 386, so that Strong's thinking
 //! time holds on a slower PC. A thinking time buys a node budget at the
-//! reference 386's rate ([`crate::settings::strong_budget`]); at start the DOS
-//! layer counts how many probe units run in one BIOS tick, and a machine
-//! slower than the reference gets the share of the budget it can do in the
-//! time. The reference 386 and anything faster keep the whole budget, so their
-//! moves stay the host's. `/FIXED` skips the probe (the whole budget always).
-//! Both .COMs probe (PISKRS.COM and PISKRS86.COM). The budget's tests are in
-//! tests/settings.rs.
+//! reference 386's rate ([`crate::settings::strong_budget`]); when Strong
+//! first moves, the DOS layer's tree (src/dos/tree_door.rs,
+//! [`crate::engine::TreeSearch::speed_units`]) counts how many probe units
+//! run in one BIOS tick, once, and a machine slower than the reference gets
+//! the share of the budget it can do in the time. The reference 386 and
+//! anything faster keep the whole budget, so their moves stay the host's.
+//! `/FIXED` skips the probe (the whole budget always). Both .COMs probe
+//! (PISKRS.COM and PISKRS86.COM); a start does not wait for it, nor a game
+//! at another level. The budget's tests are in tests/settings.rs.
 
 use crate::board::{Board, Stone};
 use crate::coord::Point;

@@ -474,6 +474,15 @@ pub trait TreeSearch {
         rule: WinRule,
         budget: u32,
     ) -> Option<(Point, u32)>;
+
+    /// The machine's speed in probe units a BIOS tick ([`crate::speed`]),
+    /// which cuts Strong's budget on a PC slower than the reference
+    /// ([`crate::settings::strong_budget_at`]): u16::MAX (the reference or
+    /// faster) unless the searcher measures it. The DOS layer's does, when
+    /// first asked (Strong's first move), not at every start.
+    fn speed_units(&self) -> u16 {
+        u16::MAX
+    }
 }
 
 /// The tree on the host, kept from move to move as the engine keeps

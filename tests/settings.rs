@@ -7,9 +7,16 @@
 
 mod common;
 
+use std::cell::{Cell, RefCell};
+
 use common::show;
-use piskrs::engine::{LEVELS, Level};
+use piskrs::board::{Board, Stone};
+use piskrs::coord::Point;
+use piskrs::engine::{LEVELS, Level, TreeSearch};
+use piskrs::rules::WinRule;
+use piskrs::screen::{Input, Key};
 use piskrs::settings::{self, Settings};
+use piskrs::ui::{App, Command};
 use piskrs::variant::{ALL, Variant};
 
 // ---------------------------------------------------------------------------
@@ -96,7 +103,6 @@ fn settings_parse_good_files() {
                 sound,
                 exact_five: false,
                 think_tenths: settings::DEFAULT_THINK_TENTHS,
-                speed_units: u16::MAX,
             },
             "{:?} read as {}",
             show(text),
@@ -169,7 +175,6 @@ fn settings_write_then_parse_round_trips_all_combinations() {
                             sound,
                             exact_five,
                             think_tenths,
-                            speed_units: u16::MAX,
                         };
                         let mut out = [0u8; settings::MAX_BYTES];
                         let len = s.write(&mut out);
@@ -189,7 +194,6 @@ fn settings_write_then_parse_round_trips_all_combinations() {
         sound: true,
         exact_five: false,
         think_tenths: 15,
-        speed_units: u16::MAX,
     };
     assert_eq!(
         settings_text(s),
@@ -271,7 +275,6 @@ fn apply_lays_each_switch_given_over_the_remembered_settings() {
         sound: false,
         exact_five: true,
         think_tenths: 50,
-        speed_units: u16::MAX,
     };
     // No switch: the remembered settings stay as they are.
     let mut settings = remembered;
@@ -336,7 +339,6 @@ fn apply_lays_each_switch_given_over_the_remembered_settings() {
                 sound: false,
                 exact_five: true,
                 think_tenths: 100,
-                speed_units: u16::MAX,
             }
     );
     for level in LEVELS {
@@ -373,17 +375,81 @@ fn a_slower_machine_gets_its_share() {
     assert_eq!(settings::strong_budget_at(20, 0), 20);
 }
 
-#[test]
-fn the_app_budget_follows_the_measured_speed_and_fixed_is_a_switch() {
-    let slow = Settings {
-        speed_units: piskrs::speed::REFERENCE_UNITS_PER_TICK / 4,
+/// A tree that reports a quarter of the reference's speed, counts how often
+/// it was asked, and answers with the first empty point, keeping the
+/// budgets it was given.
+#[derive(Default)]
+struct QuarterSpeedTree {
+    asked: Cell<u32>,
+    budgets: RefCell<Vec<u32>>,
+}
+
+impl TreeSearch for QuarterSpeedTree {
+    fn choose(&self, board: &Board, _: Stone, _: WinRule, budget: u32) -> Option<(Point, u32)> {
+        self.budgets.borrow_mut().push(budget);
+        let side = board.side();
+        (0..side)
+            .flat_map(|x| (0..side).map(move |y| Point::new(x, y)))
+            .find(|&p| board.get(p).is_none())
+            .map(|p| (p, budget))
+    }
+
+    fn speed_units(&self) -> u16 {
+        self.asked.set(self.asked.get() + 1);
+        piskrs::speed::REFERENCE_UNITS_PER_TICK / 4
+    }
+}
+
+/// A game against the computer at `level` (the person begins) with `tree`,
+/// three of the person's stones each answered.
+fn play_with(level: Level, tree: &'static QuarterSpeedTree) {
+    let settings = Settings {
+        level,
         ..Settings::default()
     };
-    assert!(slow.strong_budget() < settings::DEFAULT_STRONG_BUDGET / 4 + 20);
+    let mut app = App::with_settings(true, settings);
+    app.search_with(tree);
+    app.fix_seed(1);
+    assert!(app.handle(Input::Key(Key::Char(b'1'))) == Command::Continue);
+    for point in ["K10", "C3", "R17"] {
+        common::app::click_point(&mut app, common::pt(point));
+        assert!(app.computer_to_move(), "{point}");
+        app.computer_move();
+    }
+}
+
+#[test]
+fn strong_s_budget_follows_the_speed_the_tree_measures_and_only_strong_asks() {
+    let tree: &'static QuarterSpeedTree = Box::leak(Box::default());
+    play_with(Level::Strong, tree);
+    let quarter = settings::strong_budget_at(
+        settings::DEFAULT_THINK_TENTHS,
+        piskrs::speed::REFERENCE_UNITS_PER_TICK / 4,
+    );
+    assert!(quarter < settings::DEFAULT_STRONG_BUDGET / 4 + 20);
+    assert_eq!(*tree.budgets.borrow(), [quarter; 3]);
+    assert_eq!(tree.asked.get(), 3, "asked at each of Strong's moves");
+    // Classic and Cha never ask (the DOS layer's tree would measure).
+    for level in [Level::Classic, Level::Cha] {
+        let tree: &'static QuarterSpeedTree = Box::leak(Box::default());
+        play_with(level, tree);
+        assert_eq!(
+            tree.asked.get(),
+            0,
+            "{}",
+            String::from_utf8_lossy(level.keyword())
+        );
+        assert!(tree.budgets.borrow().is_empty());
+    }
+    // On the reference machine and faster, the whole budget.
     assert_eq!(
         Settings::default().strong_budget(),
         settings::DEFAULT_STRONG_BUDGET
     );
+}
+
+#[test]
+fn fixed_is_a_switch() {
     assert!(parsed("/FIXED").fixed_budget);
     assert!(!parsed("/BENCH").fixed_budget);
 }

@@ -1,18 +1,28 @@
 //! Strong's moves from the tree's engine (src/dos/engine.rs), a program of
 //! its own in the segment `far::ENGINE_AT` paragraphs past ours: the
 //! position goes as a request (`piskrs::tree_door`), by a far call, and the
-//! move comes back as a reply word.
+//! move comes back as a reply word. The door also measures the machine's
+//! speed, which cuts Strong's budget on a slow PC (`piskrs::speed`), when
+//! first asked: a start does not wait the tick or two it takes.
 
 #[cfg(target_arch = "x86")]
 use core::arch::asm;
 
 #[cfg(target_arch = "msp430")]
 use super::rt86;
+#[cfg(target_arch = "msp430")]
+use super::single::AtomicU16;
+#[cfg(target_arch = "x86")]
+use core::sync::atomic::AtomicU16;
+use core::sync::atomic::Ordering;
+
+use super::bios;
 
 use piskrs::board::{Board, Stone};
 use piskrs::coord::Point;
 use piskrs::engine::TreeSearch;
 use piskrs::rules::WinRule;
+use piskrs::speed;
 use piskrs::tree_door::{self, REQUEST_LEN};
 
 /// The engine, where the loader put it.
@@ -32,6 +42,57 @@ impl TreeSearch for FarTree {
         let request = tree_door::encode(board, to_move, rule, budget);
         tree_door::decode_reply(call_engine(&request))
     }
+
+    fn speed_units(&self) -> u16 {
+        match SPEED.load(Ordering::Relaxed) {
+            NOT_MEASURED => {
+                let units = measure_speed();
+                SPEED.store(units, Ordering::Relaxed);
+                units
+            }
+            units => units,
+        }
+    }
+}
+
+/// The machine's speed once measured ([`speed_units`](TreeSearch::speed_units)),
+/// or NOT_MEASURED.
+static SPEED: AtomicU16 = AtomicU16::new(NOT_MEASURED);
+/// No measure yet. A measure of 0 is kept as 1: both give Strong the least
+/// budget, a node a tenth (`settings::strong_budget_at`).
+const NOT_MEASURED: u16 = 0;
+
+/// `/FIXED`: the machine counts as the reference (Strong's whole budget),
+/// never measured.
+pub fn fix_speed() {
+    SPEED.store(u16::MAX, Ordering::Relaxed);
+}
+
+/// Probe units ([`speed::probe`]) this machine runs in one BIOS tick (about
+/// 55 ms, from one tick's start to the next's), 1 at least.
+#[inline(never)]
+fn measure_speed() -> u16 {
+    let board = Board::new(19);
+    let start = bios::ticks();
+    let mut tick = start;
+    while tick == start {
+        tick = bios::ticks();
+    }
+    let mut units: u16 = 0;
+    while bios::ticks() == tick && units < u16::MAX {
+        core::hint::black_box(speed::probe(&board));
+        units += 1;
+    }
+    // The 8086 build's tree node costs 2.7 times the 386 build's on the
+    // same machine (104 and 283 nodes a second on /BENCH at cycles 3000),
+    // its probe unit only 1.6 times (108 and 171 units), and the 386
+    // build has the whole budget from 141 units on: 15/32 of its units
+    // give it the nodes that keep its worst /BENCH reply at 2 s no
+    // slower than the 386 build's (half gave it 180 nodes and 1,705 ms;
+    // docs/benchmarks.md).
+    #[cfg(target_arch = "msp430")]
+    let units = (units as u32 * 15 / 32) as u16;
+    units.max(1)
 }
 
 /// The bytes of stack the engine has used at most, and the bytes it has.

@@ -7,14 +7,14 @@
 use super::{App, Opponent, Page};
 use crate::board::{Board, Stone};
 use crate::coord::Point;
-use crate::engine::{self, LEVELS, Position, TreeSearch};
+use crate::engine::{self, LEVELS, Level, Position, TreeSearch};
 use crate::evaluation::Info;
 use crate::game::{Game, MoveError, Outcome};
 use crate::mist;
 use crate::packed;
 use crate::random::Random;
 use crate::screen::Sound;
-use crate::settings::Settings;
+use crate::settings::{Settings, strong_budget_at};
 use crate::variant::Variant;
 use crate::words::Words;
 
@@ -119,7 +119,9 @@ impl Session {
 
     /// The computer's choice at the settings' level: the one door, asked about
     /// the game with what the session keeps (the Mist's knowledge, Classic's
-    /// Info), so nothing kept is computed again.
+    /// Info), so nothing kept is computed again. Strong's budget is the
+    /// thinking time's on this machine, whose speed the tree measures when
+    /// first asked.
     pub(super) fn think(
         &self,
         settings: &Settings,
@@ -127,9 +129,16 @@ impl Session {
         random: &mut Random,
     ) -> Option<Point> {
         let knowledge = self.variant.has_mist().then_some(&self.known);
+        let budget = match settings.level {
+            Level::Strong => strong_budget_at(
+                settings.think_tenths,
+                tree.map_or(u16::MAX, |tree| tree.speed_units()),
+            ),
+            _ => 0,
+        };
         engine::think(
             settings.level,
-            settings.strong_budget(),
+            budget,
             Position::of(&self.game),
             knowledge,
             Some(&self.classic),
