@@ -1557,6 +1557,12 @@ fn memory_routines() {
             &[(12, DATA + 0x10), (13, DATA + 0x13), (14, n)],
             &[],
         ));
+        // The destination a byte below (memcpy copies words forwards).
+        cases.push(routine_case(
+            "memmove",
+            &[(12, DATA + 0x10), (13, DATA + 0x11), (14, n)],
+            &[],
+        ));
     }
     for (x, y, n) in [
         (0u16, 0u16, 0u16),
