@@ -66,7 +66,13 @@ mod program {
         } else if options.variant == Some(Variant::Mist)
             && (options.console_controller || dosapi::stdin_is_redirected())
         {
-            run_controller()
+            // The controller plays a new game from its commands: a game to
+            // load is refused rather than ignored.
+            if options.load.is_some() {
+                print_mistake(&cmdline::LOAD_IN_CONTROLLER)
+            } else {
+                run_controller()
+            }
         } else {
             dosapi::ignore_ctrl_c();
             let has_mouse = mouse::detect();
@@ -205,16 +211,21 @@ mod program {
     #[inline(never)]
     fn read_options() -> Result<Options, u8> {
         let mut tail = [0u8; 127];
-        let errorlevel = match cmdline::parse(dosapi::command_tail(&mut tail)) {
-            Request::Play(options) => return Ok(options),
-            Request::Usage => 0,
-            Request::Invalid => {
-                print(b"Unknown switch or missing value.\r\n\r\n");
-                1
+        match cmdline::parse(dosapi::command_tail(&mut tail)) {
+            Request::Play(options) => Ok(options),
+            Request::Usage => {
+                print_usage();
+                Err(0)
             }
-        };
-        print_usage();
-        Err(errorlevel)
+            Request::Mistake(mistake) => Err(print_mistake(&mistake)),
+        }
+    }
+
+    /// Prints a command line's mistake (its two lines, not the usage, which
+    /// would scroll them off the screen); returns errorlevel 1.
+    fn print_mistake(mistake: &cmdline::Mistake) -> u8 {
+        cmdline::write_mistake(mistake, &far::text_byte, &mut |bytes| print(bytes));
+        1
     }
 
     /// /STACK's line (its own frame: the line is not on the stack under the game).
