@@ -6,6 +6,7 @@ use crate::help::{self, Topic};
 use crate::packed::{PackedList, Unpacker};
 use crate::settings::{Settings, yes_or_no};
 use crate::text::{Text, TextList, parse_u16};
+use crate::ui::MAX_NAME;
 use crate::variant::Variant;
 use crate::{packed, packed_list, text_list};
 
@@ -60,7 +61,7 @@ pub struct Options {
     /// `/SEED n` (0..65535): fixes the random source, so a game replays exactly.
     pub seed: Option<u16>,
     /// `/LOAD file`: a saved game to continue.
-    pub load: Option<Text<40>>,
+    pub load: Option<Text<MAX_NAME>>,
     /// `/BENCH`: time the Classic AI's replies and print a report.
     pub bench: bool,
     /// `/PISKASM`, `/MIST`, `/OUTER`, `/EXACT`, `/GOMORPION`: the game.
@@ -162,8 +163,9 @@ pub fn parse(tail: &[u8]) -> Request<'_> {
                 .and_then(parse_u16)
                 .map(|seed| options.seed = Some(seed)),
             Some(Switch::Load) => match value {
-                Some(name) if name.len() <= 40 && !matches!(name, [b'/', ..]) => {
+                Some(name) if !matches!(name, [b'/', ..]) => {
                     // Filled in place (a Text built apart would be copied in).
+                    // Any name the command line holds fits (MAX_NAME).
                     options.load.insert(Text::new()).push(name);
                     Some(())
                 }

@@ -527,7 +527,7 @@ mod program {
     /// are written and read a line or a chunk at a time: no whole-file buffer.
     #[inline(never)]
     fn carry_out(app: &mut App, command: Command) {
-        let mut name = [0u8; 48];
+        let mut name = [0u8; piskrs::ui::MAX_NAME + 1];
         let file = app.file_name();
         let len = file.len().min(name.len() - 1);
         name[..len].copy_from_slice(&file[..len]);

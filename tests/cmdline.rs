@@ -105,11 +105,20 @@ fn switch_values_are_checked() {
     ] {
         assert_eq!(request(tail), "invalid", "{tail:?}");
     }
+    // Any name the command tail (127 bytes) holds: DOS takes paths longer
+    // than 40 characters.
+    let path = "C:\\ABCDEFGH\\IJKLMNOP\\QRSTUVWX\\YZABCDEF\\GAME0001.PSQ";
     assert_eq!(
-        request(&format!("/LOAD {}", "A".repeat(40))),
-        format!("play load={}", "A".repeat(40))
+        request(&format!("/LOAD {path}")),
+        format!("play load={path}")
     );
-    assert_eq!(request(&format!("/LOAD {}", "A".repeat(41))), "invalid");
+    // The longest a command tail leaves room for: 126 bytes, "/LOAD " and 120.
+    let longest = format!("C:\\{}AB.PSQ", "ABCDEFGH\\".repeat(12));
+    assert_eq!(longest.len(), 117);
+    assert_eq!(
+        request(&format!("/LOAD {longest}")),
+        format!("play load={longest}")
+    );
     assert_eq!(
         request("/seed 12 /bench /load X.PSQ"),
         "play seed=12 load=X.PSQ bench"

@@ -283,7 +283,7 @@ pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
 /// file that was there), and only when all of them are written is the old file
 /// replaced by it. A device or a read-only target is refused before anything
 /// is written; on any failure the old file is untouched and the new one
-/// removed. `name` (at most 95 bytes) ends with a 0 byte; `fill` writes the
+/// removed. `name` (at most 128 bytes) ends with a 0 byte; `fill` writes the
 /// contents piece by piece.
 pub fn save_file_with(
     name: &[u8],
@@ -294,9 +294,10 @@ pub fn save_file_with(
         .iter()
         .rposition(|&b| b == b'\\' || b == b':')
         .map_or(0, |i| i + 1);
-    // The directory, then room for DOS's 13 bytes of name (zeros on the way in).
-    let mut temporary = [0u8; 112];
-    if directory > 95 {
+    // The directory (up to a whole name's 127 bytes, or ".\" for none), then
+    // room for DOS's 13 bytes of name (zeros on the way in).
+    let mut temporary = [0u8; 144];
+    if directory > 127 {
         return Err(DosError(PATH_NOT_FOUND));
     }
     temporary[..directory].copy_from_slice(&name[..directory]);

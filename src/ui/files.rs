@@ -157,9 +157,19 @@ impl App {
     fn file_status(&mut self, alert: bool, before: Packed) -> &mut Line {
         self.status_is_alert = alert;
         self.status.clear();
-        self.status
-            .push_packed(before)
-            .push(self.file_name.as_bytes())
+        self.status.push_packed(before);
+        push_file_name(&mut self.status, self.file_name.as_bytes())
+    }
+}
+
+/// Appends a file's name as the status line shows it: whole, or when it is
+/// long (a path up to DOS's 127 bytes) "..." and its end, which names the
+/// file, so that the message after it stays on the line.
+pub(super) fn push_file_name<'a>(line: &'a mut Line, name: &[u8]) -> &'a mut Line {
+    const SHOWN: usize = 24;
+    match name.len().checked_sub(SHOWN - 3) {
+        Some(from) if name.len() > SHOWN => line.push(b"...").push(&name[from..]),
+        _ => line.push(name),
     }
 }
 

@@ -67,8 +67,9 @@ const SIDE: u8 = 19;
 /// The file name offered when saving or loading.
 pub const DEFAULT_FILE: &[u8] = b"GAME.PSQ";
 
-/// Longest file name the prompt takes (a DOS path of modest length).
-pub const MAX_NAME: usize = 40;
+/// Longest file name kept: any path DOS takes (at most 127 bytes: the
+/// command line itself holds no more).
+pub const MAX_NAME: usize = 127;
 
 /// The one text type of this module: the status line and every line built for
 /// the screen. One capacity, so the program holds one copy of `Text`'s methods.

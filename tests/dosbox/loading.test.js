@@ -1,0 +1,85 @@
+// End-to-end tests of what loading and saving say in DOSBox-X: /LOAD takes a
+// path as long as DOS takes, and a save goes back to it. Each describe is one
+// emulator run; its steps follow its batch, in order. PNGs of every step land
+// in shots/.
+"use strict";
+
+const { describe, it, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const h = require("./harness");
+
+const T = { timeout: 60000 };
+const { boardStones: stones, statusLine: status } = h;
+const isMenu = h.isPiskrsMenu;
+const isGame = h.isPiskrsGame;
+const show = (s) => "\n" + s.toString();
+const HEADER = "Piskvorky 19x19, 11:11, 0";
+/** A record's lines, CR LF after each. */
+const psq = (...lines) => Buffer.from(lines.map((l) => l + "\r\n").join(""), "latin1");
+
+function startPiskrs(name, steps, opts = {}) {
+    const { files, ...rest } = opts;
+    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
+}
+
+async function leaveGame(dos, step) {
+    await dos.key("esc");
+    await dos.screenUntil(step + "-leave", (t) => status(t).includes("Leave this game? Y/N"));
+    await dos.key("y");
+    const s = await dos.screenUntil(step + "-menu", isMenu);
+    assert.ok(isMenu(s), show(s));
+}
+
+/** Quits from the menu with 3 and checks run n ended with errorlevel 0. */
+async function quit(dos, n) {
+    await dos.key("3");
+    assert.equal((await dos.finished(n)).errorlevel, 0);
+}
+
+const DIRS = "ABCDEFGH\\IJKLMNOP\\QRSTUVWX\\YZABCDEF";
+const LONG = `C:\\${DIRS}\\GAME0001.PSQ`;
+const SHOWN = "...YZABCDEF\\GAME0001.PSQ";
+
+describe("a path as long as DOS takes: /LOAD it, save back to it", () => {
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("loading-long-path", [{ run: `PISKRS /LOAD ${LONG}` }], {
+            files: { [`${DIRS.replaceAll("\\", "/")}/GAME0001.PSQ`]: psq(HEADER, "10,10,0", "11,10,0", "10,9,0", "-1") },
+        });
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it(`PISKRS /LOAD ${LONG}: its three moves, White to move`, T, async () => {
+        await dos.begun(1);
+        const s = await dos.screenUntil("loaded", (t) => status(t).includes("Loaded"));
+        assert.equal(status(s).trim(), `Loaded ${SHOWN}: 3 moves. White to move.`, show(s));
+        assert.deepEqual(stones(s), { J10: "X", K10: "O", J11: "X" }, show(s));
+    });
+
+    it("S offers the same path (its end shown); Enter, Y replaces the file there with five moves", T, async () => {
+        // You play White against the computer: K11 (right of the last move),
+        // then its reply.
+        await dos.keys("right", "enter");
+        let s = await dos.screenUntil("played", (t) => Object.keys(stones(t)).length === 5);
+        assert.equal(stones(s).K11, "O", show(s));
+        assert.equal(Object.keys(stones(s)).length, 5, show(s));
+        await dos.key("s");
+        s = await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as ("));
+        // The prompt's room holds the path's end, where the typing goes.
+        assert.match(status(s).trim(), /^Save as \(Enter saves, Esc cancels\): .*YZABCDEF\\GAME0001\.PSQ_$/, show(s));
+        await dos.key("enter");
+        s = await dos.screenUntil("replace", (t) => status(t).includes("Replace it?"));
+        assert.equal(status(s).trim(), `${SHOWN} is there already. Replace it? Y/N`, show(s));
+        await dos.key("y");
+        s = await dos.screenUntil("saved", (t) => status(t).includes("Saved to"));
+        assert.equal(status(s).trim(), `Saved to ${SHOWN}.`, show(s));
+        const text = (await dos.readFile(`${DIRS.replaceAll("\\", "/")}/GAME0001.PSQ`)).toString("latin1");
+        const lines = text.split("\r\n");
+        assert.equal(lines[0], HEADER, text);
+        assert.deepEqual(lines.slice(1, 5), ["10,10,0", "11,10,0", "10,9,0", "11,9,0"], text);
+        assert.match(lines[5], /^\d+,\d+,0$/, text);
+        assert.equal(lines[6], "-1", text);
+        await leaveGame(dos, "end");
+        await quit(dos, 1);
+    });
+});
