@@ -542,7 +542,7 @@ mod program {
             Command::LoadFile => {
                 let mut reader = psq::Reader::new();
                 match dosapi::read_file_chunks(name, &mut |chunk| reader.feed(chunk)) {
-                    Ok(()) => app.load_record(reader.finish()),
+                    Ok(()) => app.load_record(&reader),
                     Err(error) => app.load_failed_with(file_error(error)),
                 }
             }

@@ -1,7 +1,8 @@
-// End-to-end tests of what loading and saving say in DOSBox-X: /LOAD takes a
-// path as long as DOS takes, and a save goes back to it. Each describe is one
-// emulator run; its steps follow its batch, in order. PNGs of every step land
-// in shots/.
+// End-to-end tests of what loading and saving say in DOSBox-X: corrupt .psq
+// records load every move or are refused naming the line at fault (never
+// loaded with moves missing); /LOAD takes a path as long as DOS takes, and a
+// save goes back to it. Each describe is one emulator run; its steps follow
+// its batch, in order. PNGs of every step land in shots/.
 "use strict";
 
 const { describe, it, before, after } = require("node:test");
@@ -35,6 +36,47 @@ async function quit(dos, n) {
     await dos.key("3");
     assert.equal((await dos.finished(n)).errorlevel, 0);
 }
+
+/**
+ * The files a fuzzing run loaded with moves missing (issue 51): 10,10,0 then
+ * a stray line then 11,11,0. [name, file, the status /LOAD gives, the stones
+ * then on the board].
+ */
+const CORRUPT = [
+    ["BLANK.PSQ", psq(HEADER, "10,10,0", "", "11,11,0", "-1"),
+        "Loaded BLANK.PSQ: 2 moves. Black to move.", { J10: "X", K9: "O" }],
+    ["GARBLE.PSQ", psq(HEADER, "10,10,0", "GARBAGE", "11,11,0", "-1"),
+        "Could not load GARBLE.PSQ: line 3 is not a move, yet moves follow (corrupt?).", {}],
+    ["DIGITS.PSQ", psq(HEADER, "10,10,0", "7".repeat(10000), "11,11,0", "-1"),
+        "Could not load DIGITS.PSQ: line 3 is not a move, yet moves follow (corrupt?).", {}],
+    ["ZEROS.PSQ", psq(HEADER, "10,10,0", "11,11," + "0".repeat(300), "12,12,0", "-1"),
+        "Could not load ZEROS.PSQ: line 3 holds a bad move (corrupt?).", {}],
+    ["AFTER.PSQ", psq(HEADER, "10,10,0", "-1", "11,11,0"),
+        "Could not load AFTER.PSQ: line 3 is not a move, yet moves follow (corrupt?).", {}],
+];
+
+describe("corrupt records: every move loads, or the line at fault is named", () => {
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("loading-corrupt", CORRUPT.map(([name]) => ({ run: `PISKRS /LOAD ${name}` })),
+            { files: Object.fromEntries(CORRUPT.map(([name, bytes]) => [name, bytes])) });
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    CORRUPT.forEach(([name, , said, board], i) => {
+        it(`PISKRS /LOAD ${name}: "${said}"`, T, async () => {
+            await dos.begun(i + 1);
+            await h.forgetDumps(dos);
+            const s = await dos.screenUntil(name, (t) => /^(Loaded|Could not load)/.test(status(t).trim()));
+            // Back to DOS first: the next file's run follows whatever this one shows.
+            if (isGame(s)) await leaveGame(dos, name);
+            await quit(dos, i + 1);
+            assert.equal(status(s).trim(), said, show(s));
+            assert.deepEqual(stones(s), board, show(s));
+            assert.ok(said.startsWith("Loaded") ? isGame(s) : isMenu(s), show(s));
+        });
+    });
+});
 
 const DIRS = "ABCDEFGH\\IJKLMNOP\\QRSTUVWX\\YZABCDEF";
 const LONG = `C:\\${DIRS}\\GAME0001.PSQ`;
