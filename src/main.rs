@@ -558,6 +558,7 @@ mod program {
             dosapi::DISK_FULL => FileError::DiskFull,
             dosapi::IS_DEVICE => FileError::Device,
             dosapi::READ_ONLY => FileError::ReadOnly,
+            dosapi::IS_DIRECTORY => FileError::Directory,
             _ => FileError::Failed,
         }
     }

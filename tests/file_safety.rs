@@ -81,10 +81,25 @@ fn a_read_only_file_or_a_device_is_refused_with_its_reason() {
     app.save_finished(Err(FileError::ReadOnly));
     assert_eq!(
         status(&app),
-        "Could not save GAME.PSQ: it is read-only (or a directory). The game goes on."
+        "Could not save GAME.PSQ: it is read-only. The game goes on."
     );
     assert!(status_style(&app) == Style::Alert);
     assert_eq!(app.game().move_count(), 1);
+
+    // A directory is named so, whether saved to or loaded.
+    let mut app = asked_to_save();
+    app.save_finished(Err(FileError::Directory));
+    assert_eq!(
+        status(&app),
+        "Could not save GAME.PSQ: it is a directory, not a file. The game goes on."
+    );
+    let mut app = App::new(true);
+    app.request_load(b"GAMES");
+    app.load_finished(Err(FileError::Directory));
+    assert_eq!(
+        status(&app),
+        "Could not load GAMES: it is a directory, not a file."
+    );
 
     let mut app = App::new(true);
     assert!(app.request_load(b"CON") == Command::LoadFile);

@@ -186,15 +186,26 @@ impl piskrs::text::Sink for FileSink {
 /// The name is a device (CON, NUL, PRN, COM1, CLOCK$...), not a file: reading
 /// it could wait for ever and writing it is not saving.
 pub const IS_DEVICE: u16 = 0x100;
-/// The file is read-only (or a directory, a system file or a volume label): a
-/// save leaves it alone, whether or not the DOS underneath would refuse.
+/// The file is read-only (or a system file or a volume label): a save leaves
+/// it alone, whether or not the DOS underneath would refuse.
 pub const READ_ONLY: u16 = 0x101;
+/// The name is a directory's (DOS itself says only "access denied").
+pub const IS_DIRECTORY: u16 = 0x102;
+
+/// The attribute bit of a directory.
+const DIRECTORY: u16 = 0x10;
 
 /// Opens `name` (0-terminated) for reading, refusing a device: its handle's
 /// IOCTL information has bit 7 set. Only the handle is asked, never a list of
-/// names, so any driver's device is caught.
+/// names, so any driver's device is caught. A directory cannot be opened:
+/// DOS says access denied, and its attributes say why.
 fn open_file(name: &[u8]) -> Result<u16, DosError> {
-    let handle = open_read(name)?;
+    let handle = match open_read(name) {
+        Err(DosError(ACCESS_DENIED)) if attributes(name).is_some_and(|a| a & DIRECTORY != 0) => {
+            return Err(DosError(IS_DIRECTORY));
+        }
+        other => other?,
+    };
     if device_info(handle) & 0x80 != 0 {
         let _ = close(handle);
         return Err(DosError(IS_DEVICE));
@@ -241,8 +252,25 @@ pub fn read_file_chunks(name: &[u8], take: &mut dyn FnMut(&[u8])) -> Result<(), 
 /// `Ok(false)` nothing (a new file), else why a save must leave it alone (a
 /// device, a read-only file, a directory). `name` ends with a 0 byte.
 pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
-    // INT 21h AX=4300h: the attributes in CX (1 read-only, 2 hidden, 4 system,
-    // 8 volume label, 10h directory).
+    match attributes(name) {
+        Some(bits) if bits & DIRECTORY != 0 => return Err(DosError(IS_DIRECTORY)),
+        Some(bits) if bits & 0x0D != 0 => return Err(DosError(READ_ONLY)),
+        _ => {}
+    }
+    match open_file(name) {
+        Ok(handle) => {
+            let _ = close(handle);
+            Ok(true)
+        }
+        Err(DosError(FILE_NOT_FOUND)) => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
+/// The attributes of the file or directory `name` (0-terminated) names, or
+/// None if there is none: INT 21h AX=4300h, CX 1 read-only, 2 hidden, 4
+/// system, 8 volume label, 10h directory.
+fn attributes(name: &[u8]) -> Option<u16> {
     let attributes: u16;
     let carry: u16;
     // SAFETY: AX=4300h reads the name at DS:DX in our segment and changes only
@@ -265,17 +293,7 @@ pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
         unsafe { rt86::rt86_int(0x21, &mut regs) };
         (attributes, carry) = (regs.cx, regs.flags & rt86::CF);
     }
-    if carry == 0 && attributes & 0x1D != 0 {
-        return Err(DosError(READ_ONLY));
-    }
-    match open_file(name) {
-        Ok(handle) => {
-            let _ = close(handle);
-            Ok(true)
-        }
-        Err(DosError(FILE_NOT_FOUND)) => Ok(false),
-        Err(error) => Err(error),
-    }
+    (carry == 0).then_some(attributes)
 }
 
 /// Saves a file without ever touching another: the bytes go to a new file with

@@ -189,8 +189,9 @@ static FILE_ERRORS: PackedList = packed_list![
     packed!("the disk is full"),
     packed!("the file is too big for a game record"),
     packed!("it is a device, not a file"),
-    packed!("it is read-only (or a directory)"),
+    packed!("it is read-only"),
     packed!("DOS reported an error"),
+    packed!("it is a directory, not a file"),
 ];
 
 /// What is wrong with a record, in the order of [`RecordError`]'s variants;

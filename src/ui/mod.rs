@@ -110,10 +110,12 @@ pub enum FileError {
     TooBig,
     /// A device (CON, NUL, PRN...), not a file: never read or written.
     Device,
-    /// A read-only file (or a directory): a save leaves it as it is.
+    /// A read-only file: a save leaves it as it is.
     ReadOnly,
     /// Any other DOS error.
     Failed,
+    /// A directory, not a file (DOS says only "access denied").
+    Directory,
 }
 
 /// Who plays against whom.

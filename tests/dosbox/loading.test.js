@@ -1,8 +1,9 @@
 // End-to-end tests of what loading and saving say in DOSBox-X: corrupt .psq
 // records load every move or are refused naming the line at fault (never
 // loaded with moves missing); /LOAD takes a path as long as DOS takes, and a
-// save goes back to it. Each describe is one emulator run; its steps follow
-// its batch, in order. PNGs of every step land in shots/.
+// save goes back to it; a directory given as a file is called a directory
+// (DOS itself says only "access denied"). Each describe is one emulator run;
+// its steps follow its batch, in order. PNGs of every step land in shots/.
 "use strict";
 
 const { describe, it, before, after } = require("node:test");
@@ -121,6 +122,50 @@ describe("a path as long as DOS takes: /LOAD it, save back to it", () => {
         assert.deepEqual(lines.slice(1, 5), ["10,10,0", "11,10,0", "10,9,0", "11,9,0"], text);
         assert.match(lines[5], /^\d+,\d+,0$/, text);
         assert.equal(lines[6], "-1", text);
+        await leaveGame(dos, "end");
+        await quit(dos, 1);
+    });
+});
+
+describe("a directory given as a file is called a directory", () => {
+    let dos;
+    const SAID = "it is a directory, not a file";
+    before(async () => {
+        dos = await startPiskrs("loading-directory", [{ run: "PISKRS /LOAD SAVES" }], {
+            files: { "SAVES/KEEP.TXT": Buffer.from("kept\r\n", "latin1") },
+        });
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("PISKRS /LOAD SAVES: the menu says it is a directory", T, async () => {
+        await dos.begun(1);
+        const s = await dos.screenUntil("slash-load", (t) => status(t).includes("Could not load"));
+        assert.equal(status(s).trim(), `Could not load SAVES: ${SAID}.`, show(s));
+        assert.ok(isMenu(s), show(s));
+    });
+
+    it("L with SAVES on the menu: the same", T, async () => {
+        await dos.key("l");
+        await dos.screenUntil("load-prompt", (t) => status(t).includes("Load (Enter loads"));
+        for (let i = 0; i < "SAVES".length; i++) await dos.key("backspace");
+        await dos.type("SAVES");
+        await dos.screenUntil("typed", (t) => status(t).includes("SAVES_"));
+        await dos.key("enter");
+        const s = await dos.screenUntil("load-menu", (t) => status(t).includes("Could not load"));
+        assert.equal(status(s).trim(), `Could not load SAVES: ${SAID}.`, show(s));
+    });
+
+    it("S to SAVES in a game: Could not save, it is a directory; the directory is untouched", T, async () => {
+        await dos.key("4");
+        await dos.screenUntil("game", isGame);
+        await dos.key("enter");
+        await dos.screenUntil("stone", (t) => Object.keys(stones(t)).length === 1);
+        await dos.key("s");
+        await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as ("));
+        await dos.key("enter");
+        const s = await dos.screenUntil("not-saved", (t) => status(t).includes("Could not save"));
+        assert.equal(status(s).trim(), `Could not save SAVES: ${SAID}. The game goes on.`, show(s));
+        assert.deepEqual(await dos.readFile("SAVES/KEEP.TXT"), Buffer.from("kept\r\n", "latin1"));
         await leaveGame(dos, "end");
         await quit(dos, 1);
     });
