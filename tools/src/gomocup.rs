@@ -370,6 +370,9 @@ impl Brain {
                 let rule = *self.rule.as_ref().unwrap_or(&WinRule::FiveOrMore);
                 self.game = Some(Game::with_opening(side, rule, Opening::Free));
                 self.me = None;
+                // The tree's tables are built here, with no clock running,
+                // rather than in the game's first timed move.
+                crate::player::prepare_tree_tables();
                 Reply::line("OK".to_string())
             }
             None => Reply::error(format!(
