@@ -3,21 +3,57 @@
 
 use crate::engine::Level;
 use crate::help::{self, Topic};
+use crate::packed::{PackedList, Unpacker};
 use crate::settings::{Settings, yes_or_no};
 use crate::text::{Text, TextList, parse_u16};
-use crate::text_list;
+use crate::ui::MAX_NAME;
 use crate::variant::Variant;
+use crate::{packed, packed_list, text_list};
 
 /// What the command line asks for.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Request {
+pub enum Request<'a> {
     /// Start the game with these options.
     Play(Options),
     /// `/?`: print the usage and exit with errorlevel 0.
     Usage,
-    /// Anything not understood: print the usage and exit with errorlevel 1.
-    Invalid,
+    /// A word not understood, or a switch's value out of its range: print
+    /// the mistake ([`write_mistake`]) and exit with errorlevel 1.
+    Mistake(Mistake<'a>),
 }
+
+/// A word of the command line that was not understood, and what it should be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Mistake<'a> {
+    /// The switch and its value as typed (the value if any).
+    pub said: &'a [u8],
+    /// What the switch takes: its text in [`MISTAKES`].
+    why: u8,
+}
+
+/// What each switch takes, as its mistake's line says it after the words
+/// typed; the first for a word that is no switch at all, the last for /LOAD
+/// with the Mist's controller. In the order of the `WHY_` numbers.
+static MISTAKES: PackedList = packed_list![
+    packed!("no such switch."),
+    packed!("the seed is a whole number from 0 to 65535."),
+    packed!("the name of a saved game (a .psq file) follows /LOAD."),
+    packed!("the level is CLASSIC, CHA or STRONG."),
+    packed!("the thinking time is 0.1 to 25 seconds, as 2 or 2.5."),
+    packed!("the sound is ON or OFF."),
+    packed!("the rule is FREE (five or more) or EXACT (exactly five)."),
+    packed!("the game to start is 1, 2 or 4, as the menu's keys."),
+    packed!("the Mist's controller (input redirected, or /CON) loads no game."),
+];
+const WHY_UNKNOWN: u8 = 0;
+const WHY_LOAD_IN_CONTROLLER: u8 = 8;
+
+/// The mistake of /LOAD given to the Mist's controller, which plays a new
+/// game from its commands (known only once standard input is asked).
+pub const LOAD_IN_CONTROLLER: Mistake<'static> = Mistake {
+    said: b"/LOAD",
+    why: WHY_LOAD_IN_CONTROLLER,
+};
 
 /// Options for a game.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
@@ -25,7 +61,7 @@ pub struct Options {
     /// `/SEED n` (0..65535): fixes the random source, so a game replays exactly.
     pub seed: Option<u16>,
     /// `/LOAD file`: a saved game to continue.
-    pub load: Option<Text<40>>,
+    pub load: Option<Text<MAX_NAME>>,
     /// `/BENCH`: time the Classic AI's replies and print a report.
     pub bench: bool,
     /// `/PISKASM`, `/MIST`, `/OUTER`, `/EXACT`, `/GOMORPION`: the game.
@@ -58,20 +94,22 @@ pub fn write_usage(byte_at: &dyn Fn(u16) -> u8, out: &mut dyn FnMut(&[u8])) {
     });
 }
 
-/// The switches with their own meaning (the games' switches are their keywords).
+/// The switches with their own meaning (the games' switches are their
+/// keywords). Those that take a value come first, numbered as their texts in
+/// [`MISTAKES`].
 #[derive(Clone, Copy)]
 enum Switch {
-    Usage,
-    Seed,
+    Seed = 1,
     Load,
-    Bench,
-    Con,
-    Stack,
     Level,
     Time,
     Sound,
     Rule,
     Play,
+    Usage,
+    Bench,
+    Con,
+    Stack,
     Fixed,
 }
 
@@ -100,8 +138,9 @@ static SWITCHES: [Switch; 13] = [
     Switch::Fixed,
 ];
 
-/// Reads the command tail (the bytes after the program name).
-pub fn parse(tail: &[u8]) -> Request {
+/// Reads the command tail (the bytes after the program name). The first
+/// word not understood is the mistake, whatever follows it.
+pub fn parse(tail: &[u8]) -> Request<'_> {
     let mut options = Options::default();
     let mut usage = false;
     let mut words = tail
@@ -113,62 +152,102 @@ pub fn parse(tail: &[u8]) -> Request {
             .map(|i| SWITCHES[i]);
         // The next word is the value of the switches that take one (read in one
         // place: each `words.next()` is a call of its own in the .COM).
-        let takes_value = !matches!(
-            switch,
-            None | Some(
-                Switch::Usage | Switch::Bench | Switch::Con | Switch::Stack | Switch::Fixed
-            )
-        );
+        let takes_value = switch.is_some_and(|s| (s as u8) < Switch::Usage as u8);
         let value = if takes_value { words.next() } else { None };
-        match switch {
-            Some(Switch::Usage) => usage = true,
-            Some(Switch::Seed) => match value.and_then(parse_u16) {
-                Some(seed) => options.seed = Some(seed),
-                None => return Request::Invalid,
-            },
+        let understood = match switch {
+            Some(Switch::Usage) => {
+                usage = true;
+                Some(())
+            }
+            Some(Switch::Seed) => value
+                .and_then(parse_u16)
+                .map(|seed| options.seed = Some(seed)),
             Some(Switch::Load) => match value {
-                Some(name) if name.len() <= 40 && !matches!(name, [b'/', ..]) => {
+                Some(name) if !matches!(name, [b'/', ..]) => {
                     // Filled in place (a Text built apart would be copied in).
+                    // Any name the command line holds fits (MAX_NAME).
                     options.load.insert(Text::new()).push(name);
+                    Some(())
                 }
-                _ => return Request::Invalid,
+                _ => None,
             },
-            Some(Switch::Bench) => options.bench = true,
-            Some(Switch::Con) => options.console_controller = true,
-            Some(Switch::Stack) => options.report_stack = true,
-            Some(Switch::Fixed) => options.fixed_budget = true,
-            Some(Switch::Level) => match value.and_then(Level::from_keyword) {
-                Some(level) => options.level = Some(level),
-                None => return Request::Invalid,
-            },
-            Some(Switch::Time) => match value.and_then(crate::settings::parse_tenths) {
-                Some(tenths) => options.think_tenths = Some(tenths),
-                None => return Request::Invalid,
-            },
-            Some(Switch::Sound) => match value.and_then(|w| yes_or_no(w, b"ON", b"OFF")) {
-                Some(on) => options.sound = Some(on),
-                None => return Request::Invalid,
-            },
-            Some(Switch::Rule) => match value.and_then(|w| yes_or_no(w, b"EXACT", b"FREE")) {
-                Some(exact) => options.exact_five = Some(exact),
-                None => return Request::Invalid,
-            },
+            Some(Switch::Bench) => {
+                options.bench = true;
+                Some(())
+            }
+            Some(Switch::Con) => {
+                options.console_controller = true;
+                Some(())
+            }
+            Some(Switch::Stack) => {
+                options.report_stack = true;
+                Some(())
+            }
+            Some(Switch::Fixed) => {
+                options.fixed_budget = true;
+                Some(())
+            }
+            Some(Switch::Level) => value
+                .and_then(Level::from_keyword)
+                .map(|level| options.level = Some(level)),
+            Some(Switch::Time) => value
+                .and_then(crate::settings::parse_tenths)
+                .map(|tenths| options.think_tenths = Some(tenths)),
+            Some(Switch::Sound) => value
+                .and_then(|w| yes_or_no(w, b"ON", b"OFF"))
+                .map(|on| options.sound = Some(on)),
+            Some(Switch::Rule) => value
+                .and_then(|w| yes_or_no(w, b"EXACT", b"FREE"))
+                .map(|exact| options.exact_five = Some(exact)),
             Some(Switch::Play) => match value {
-                Some(&[key @ (b'1' | b'2' | b'4')]) => options.play = Some(key),
-                _ => return Request::Invalid,
+                Some(&[key @ (b'1' | b'2' | b'4')]) => {
+                    options.play = Some(key);
+                    Some(())
+                }
+                _ => None,
             },
             None => match word {
-                [b'/', keyword @ ..] if let Some(variant) = Variant::from_keyword(keyword) => {
-                    options.variant = Some(variant);
+                [b'/', keyword @ ..] => {
+                    Variant::from_keyword(keyword).map(|variant| options.variant = Some(variant))
                 }
-                _ => return Request::Invalid,
+                _ => None,
             },
+        };
+        if understood.is_none() {
+            // The words as typed, from the switch to its value's end: both
+            // lie in `tail`.
+            let start = word.as_ptr() as usize - tail.as_ptr() as usize;
+            let last = value.unwrap_or(word);
+            let end = last.as_ptr() as usize - tail.as_ptr() as usize + last.len();
+            return Request::Mistake(Mistake {
+                said: &tail[start..end],
+                why: switch.map_or(WHY_UNKNOWN, |s| s as u8),
+            });
         }
     }
     if usage {
         Request::Usage
     } else {
         Request::Play(options)
+    }
+}
+
+/// Writes a mistake's two lines (each ending in CR LF): the words typed and
+/// what the switch takes, then where the switches are listed. `byte_at`
+/// reads the far texts (see [`crate::help::TAIL`]).
+pub fn write_mistake(mistake: &Mistake, byte_at: &dyn Fn(u16) -> u8, out: &mut dyn FnMut(&[u8])) {
+    out(mistake.said);
+    out(b": ");
+    for text in [
+        MISTAKES.get(mistake.why as usize),
+        packed!("PISKRS /? lists the switches."),
+    ] {
+        // A byte at a time: two short lines, printed once.
+        let mut chars = Unpacker::text(text, byte_at);
+        while let Some(ch) = chars.next(byte_at) {
+            out(&[ch]);
+        }
+        out(b"\r\n");
     }
 }
 

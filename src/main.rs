@@ -68,7 +68,13 @@ mod program {
         } else if options.variant == Some(Variant::Mist)
             && (options.console_controller || dosapi::stdin_is_redirected())
         {
-            run_controller()
+            // The controller plays a new game from its commands: a game to
+            // load is refused rather than ignored.
+            if options.load.is_some() {
+                print_mistake(&cmdline::LOAD_IN_CONTROLLER)
+            } else {
+                run_controller()
+            }
         } else {
             dosapi::ignore_ctrl_c();
             let has_mouse = mouse::detect();
@@ -207,16 +213,21 @@ mod program {
     #[inline(never)]
     fn read_options() -> Result<Options, u8> {
         let mut tail = [0u8; 127];
-        let errorlevel = match cmdline::parse(dosapi::command_tail(&mut tail)) {
-            Request::Play(options) => return Ok(options),
-            Request::Usage => 0,
-            Request::Invalid => {
-                print(b"Unknown switch or missing value.\r\n\r\n");
-                1
+        match cmdline::parse(dosapi::command_tail(&mut tail)) {
+            Request::Play(options) => Ok(options),
+            Request::Usage => {
+                print_usage();
+                Err(0)
             }
-        };
-        print_usage();
-        Err(errorlevel)
+            Request::Mistake(mistake) => Err(print_mistake(&mistake)),
+        }
+    }
+
+    /// Prints a command line's mistake (its two lines, not the usage, which
+    /// would scroll them off the screen); returns errorlevel 1.
+    fn print_mistake(mistake: &cmdline::Mistake) -> u8 {
+        cmdline::write_mistake(mistake, &far::text_byte, &mut |bytes| print(bytes));
+        1
     }
 
     /// /STACK's line (its own frame: the line is not on the stack under the game).
@@ -537,7 +548,7 @@ mod program {
     /// are written and read a line or a chunk at a time: no whole-file buffer.
     #[inline(never)]
     fn carry_out(app: &mut App, command: Command) {
-        let mut name = [0u8; 48];
+        let mut name = [0u8; piskrs::ui::MAX_NAME + 1];
         let file = app.file_name();
         let len = file.len().min(name.len() - 1);
         name[..len].copy_from_slice(&file[..len]);
@@ -552,7 +563,7 @@ mod program {
             Command::LoadFile => {
                 let mut reader = psq::Reader::new();
                 match dosapi::read_file_chunks(name, &mut |chunk| reader.feed(chunk)) {
-                    Ok(()) => app.load_record(reader.finish()),
+                    Ok(()) => app.load_record(&reader),
                     Err(error) => app.load_failed_with(file_error(error)),
                 }
             }
@@ -568,6 +579,7 @@ mod program {
             dosapi::DISK_FULL => FileError::DiskFull,
             dosapi::IS_DEVICE => FileError::Device,
             dosapi::READ_ONLY => FileError::ReadOnly,
+            dosapi::IS_DIRECTORY => FileError::Directory,
             _ => FileError::Failed,
         }
     }

@@ -9,9 +9,13 @@
 //! ```
 //! `x` is the column counted from 1 at the left (A = 1) and `y` the row counted from
 //! 1 at the top, as on Piskvork's screen; so K10 on 19x19 is `11,10`. Lines may end in
-//! CR LF or LF, and the last line must end too (a file cut off mid-line is
-//! reported as truncated). The first line that is not a move ends the move list;
-//! of the lines after it only PISKRS's own `piskrs:` line is read.
+//! CR LF, LF or CR alone, and the last line must end too (a file cut off
+//! mid-line is reported as truncated). Blank lines (or spaces only) among
+//! the moves are skipped; the first other line that is not a move ends the
+//! move list. Of the lines after it only PISKRS's own `piskrs:` line is read,
+//! but a line there that looks like a move (a digit first, a comma in it)
+//! means the list was cut short: the file is refused, naming the line that
+//! ended it, rather than loaded without the moves after it.
 //!
 //! Records are written and read a piece at a time, so that PISKRS.COM needs no
 //! buffer for a whole file in its 64 KiB.
@@ -27,12 +31,16 @@ pub enum RecordError {
     NotARecord,
     /// The board size is not the one this game is played on.
     WrongSize,
-    /// A move line is malformed, off the board, or repeats a point.
+    /// A move line is malformed (or too long to read), off the board, or
+    /// repeats a point ([`Reader::fault_line`] says which).
     BadMove,
     /// More moves than the board has points.
     TooLong,
     /// The file stops in the middle of a line (every line ends with a line break).
     Truncated,
+    /// A line that is not a move ended the move list, yet moves follow it
+    /// ([`Reader::fault_line`] says which).
+    MovesCutShort,
 }
 
 const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
@@ -92,6 +100,11 @@ enum Part {
 /// Reads a record fed in pieces of any size.
 pub struct Reader {
     part: Part,
+    /// Lines read so far (the one being read is the next); after an error,
+    /// the line at fault.
+    lines: u16,
+    /// The line that ended the move list (0 before it).
+    list_end: u16,
     line: [u8; 64],
     len: usize,
     overlong: bool,
@@ -111,6 +124,8 @@ impl Reader {
     pub fn new() -> Reader {
         Reader {
             part: Part::Header,
+            lines: 0,
+            list_end: 0,
             line: [0; 64],
             len: 0,
             overlong: false,
@@ -143,6 +158,7 @@ impl Reader {
                 let overlong = self.overlong;
                 self.len = 0;
                 self.overlong = false;
+                self.lines = self.lines.saturating_add(1);
                 if let Err(error) = self.take_line(len, overlong) {
                     self.error = Some(error);
                 }
@@ -153,6 +169,16 @@ impl Reader {
                 self.overlong = true;
             }
         }
+    }
+
+    /// The line of the file (counted from 1) that a bad move or a move list
+    /// cut short is on, if that is what is wrong.
+    pub fn fault_line(&self) -> Option<u16> {
+        matches!(
+            self.error,
+            Some(RecordError::BadMove | RecordError::MovesCutShort)
+        )
+        .then_some(self.lines)
     }
 
     /// The end of the file: the record, or why it is not one.
@@ -203,17 +229,26 @@ impl Reader {
                 self.part = Part::Moves;
                 Ok(())
             }
-            Part::Moves => {
-                #[allow(clippy::manual_contains)] // memchr would cost 290 bytes
-                if line.iter().any(|&b| b == b',') && !overlong {
-                    self.record.take_move(line)
-                } else {
-                    self.part = Part::After;
-                    self.record.take_trailer(line);
-                    Ok(())
+            // A line with a comma is meant as a move: one too long to read
+            // whole is a bad one, not the end of the list.
+            Part::Moves if has_comma(line) => {
+                if overlong {
+                    return Err(RecordError::BadMove);
                 }
+                self.record.take_move(line)
+            }
+            Part::Moves if trim(line).is_empty() => Ok(()),
+            Part::Moves => {
+                self.part = Part::After;
+                self.list_end = self.lines;
+                self.record.take_trailer(line);
+                Ok(())
             }
             Part::After => {
+                if matches!(trim(line), [b'0'..=b'9', ..]) && has_comma(line) {
+                    self.lines = self.list_end;
+                    return Err(RecordError::MovesCutShort);
+                }
                 self.record.take_trailer(line);
                 Ok(())
             }
@@ -221,30 +256,33 @@ impl Reader {
     }
 }
 
+#[allow(clippy::manual_contains)] // memchr would cost 290 bytes
+fn has_comma(line: &[u8]) -> bool {
+    line.iter().any(|&b| b == b',')
+}
+
 impl Record {
     fn take_move(&mut self, line: &[u8]) -> Result<(), RecordError> {
         let side = self.side as u16;
+        let bad = RecordError::BadMove;
         // `x,y` or `x,y,time`, each a number (one loop: each call of the
         // splitter and the parser costs the .COM its arguments).
         let mut numbers = [0u16; 3];
         let mut count = 0;
         for field in fields(line, b',') {
             if count == numbers.len() {
-                return Err(RecordError::BadMove);
+                return Err(bad);
             }
-            numbers[count] = parse_number(field).ok_or(RecordError::BadMove)?;
+            numbers[count] = parse_number(field).ok_or(bad)?;
             count += 1;
         }
         let [x, y, _] = numbers;
-        if count < 2 {
-            return Err(RecordError::BadMove);
-        }
-        if x == 0 || y == 0 || x > side || y > side {
-            return Err(RecordError::BadMove);
+        if count < 2 || x == 0 || y == 0 || x > side || y > side {
+            return Err(bad);
         }
         let point = Point::new((x - 1) as u8, (side - y) as u8);
         if self.moves().contains(&point) {
-            return Err(RecordError::BadMove);
+            return Err(bad);
         }
         if self.count as usize >= (side * side) as usize {
             return Err(RecordError::TooLong);

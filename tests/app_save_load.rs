@@ -190,17 +190,17 @@ fn bad_files() -> Vec<BadFile> {
         (
             "a move off the board",
             Ok(record_with("11,10,0\r\n99,1,0\r\n-1\r\n")),
-            "bad move line (corrupt?)",
+            "line 3 holds a bad move (corrupt?)",
         ),
         (
             "a malformed move",
             Ok(record_with("11,10,0\r\n1x,1,0\r\n-1\r\n")),
-            "bad move line (corrupt?)",
+            "line 3 holds a bad move (corrupt?)",
         ),
         (
             "a repeated point",
             Ok(record_with("11,10,0\r\n10,10,0\r\n11,10,0\r\n-1\r\n")),
-            "bad move line (corrupt?)",
+            "line 4 holds a bad move (corrupt?)",
         ),
         (
             "a move after a five",

@@ -30,7 +30,22 @@ fn request(tail: &str) -> String {
             out
         }
         Request::Usage => "usage".to_string(),
-        Request::Invalid => "invalid".to_string(),
+        Request::Mistake(_) => "invalid".to_string(),
+    }
+}
+
+/// What the program prints for a tail it does not understand (its two lines,
+/// CR LF after each), or None for a tail it understands.
+fn mistake(tail: &str) -> Option<String> {
+    match cmdline::parse(tail.as_bytes()) {
+        Request::Mistake(mistake) => {
+            let mut out = Vec::new();
+            cmdline::write_mistake(&mistake, &piskrs::help::byte_at, &mut |bytes| {
+                out.extend_from_slice(bytes)
+            });
+            Some(String::from_utf8(out).expect("ASCII"))
+        }
+        _ => None,
     }
 }
 
@@ -90,11 +105,20 @@ fn switch_values_are_checked() {
     ] {
         assert_eq!(request(tail), "invalid", "{tail:?}");
     }
+    // Any name the command tail (127 bytes) holds: DOS takes paths longer
+    // than 40 characters.
+    let path = "C:\\ABCDEFGH\\IJKLMNOP\\QRSTUVWX\\YZABCDEF\\GAME0001.PSQ";
     assert_eq!(
-        request(&format!("/LOAD {}", "A".repeat(40))),
-        format!("play load={}", "A".repeat(40))
+        request(&format!("/LOAD {path}")),
+        format!("play load={path}")
     );
-    assert_eq!(request(&format!("/LOAD {}", "A".repeat(41))), "invalid");
+    // The longest a command tail leaves room for: 126 bytes, "/LOAD " and 120.
+    let longest = format!("C:\\{}AB.PSQ", "ABCDEFGH\\".repeat(12));
+    assert_eq!(longest.len(), 117);
+    assert_eq!(
+        request(&format!("/LOAD {longest}")),
+        format!("play load={longest}")
+    );
     assert_eq!(
         request("/seed 12 /bench /load X.PSQ"),
         "play seed=12 load=X.PSQ bench"
@@ -126,12 +150,12 @@ fn options(tail: &str) -> Options {
     match cmdline::parse(tail.as_bytes()) {
         Request::Play(options) => options,
         Request::Usage => panic!("{tail:?}: usage"),
-        Request::Invalid => panic!("{tail:?}: invalid"),
+        Request::Mistake(_) => panic!("{tail:?}: invalid"),
     }
 }
 
 fn is_invalid(tail: &str) -> bool {
-    cmdline::parse(tail.as_bytes()) == Request::Invalid
+    matches!(cmdline::parse(tail.as_bytes()), Request::Mistake(_))
 }
 
 #[test]
@@ -234,17 +258,142 @@ fn the_usage_keeps_its_indentation() {
     let lines: Vec<&str> = usage.split("\r\n").collect();
     assert!(
         lines.contains(
-            &"  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST"
+            &"  /MIST       Gomoku in the Mist 19x19. With input redirected or /CON, the"
         )
     );
     assert!(
-        lines.contains(
-            &"              < GAME.TXT > OUT.TXT), or with /CON, the command controller:"
-        )
+        lines.contains(&"              controller: who, view, place <C><R>, history, resign, term")
     );
+    // Under 80 columns: a line of 80 would take the console's next line too.
     assert!(
-        lines.iter().all(|l| l.len() <= 80),
-        "a usage line is wider than the screen"
+        lines.iter().all(|l| l.len() < 80),
+        "a usage line is as wide as the screen"
     );
     assert!(usage.ends_with("\r\n"));
+}
+
+#[test]
+fn the_usage_fits_a_screen_with_its_first_line() {
+    // 24 lines: on a 25-line screen the prompt after them takes the last
+    // line, and the first line is still on the screen.
+    let usage = String::from_utf8_lossy(&usage_bytes()).to_string();
+    assert_eq!(usage.matches("\r\n").count(), 24, "{usage}");
+    assert!(usage.starts_with("PISKRS - Gomoku for DOS"));
+}
+
+// ---------------------------------------------------------------------------
+// The command line's mistakes: the words typed and what they should be, then
+// where the switches are listed; never the whole usage.
+
+#[test]
+fn a_bad_value_names_the_switch_and_its_range() {
+    let see = "\r\nPISKRS /? lists the switches.\r\n";
+    let table = [
+        (
+            "/TIME 99",
+            "/TIME 99: the thinking time is 0.1 to 25 seconds, as 2 or 2.5.",
+        ),
+        (
+            "/TIME 0",
+            "/TIME 0: the thinking time is 0.1 to 25 seconds, as 2 or 2.5.",
+        ),
+        (
+            "/time 1.55",
+            "/time 1.55: the thinking time is 0.1 to 25 seconds, as 2 or 2.5.",
+        ),
+        (
+            "/TIME",
+            "/TIME: the thinking time is 0.1 to 25 seconds, as 2 or 2.5.",
+        ),
+        (
+            "/SEED 65536",
+            "/SEED 65536: the seed is a whole number from 0 to 65535.",
+        ),
+        (
+            "/SEED -1",
+            "/SEED -1: the seed is a whole number from 0 to 65535.",
+        ),
+        (
+            "/LEVEL EXPERT",
+            "/LEVEL EXPERT: the level is CLASSIC, CHA or STRONG.",
+        ),
+        ("/LEVEL", "/LEVEL: the level is CLASSIC, CHA or STRONG."),
+        ("/SOUND LOUD", "/SOUND LOUD: the sound is ON or OFF."),
+        (
+            "/RULE SIX",
+            "/RULE SIX: the rule is FREE (five or more) or EXACT (exactly five).",
+        ),
+        (
+            "/PLAY 3",
+            "/PLAY 3: the game to start is 1, 2 or 4, as the menu's keys.",
+        ),
+        (
+            "/LOAD",
+            "/LOAD: the name of a saved game (a .psq file) follows /LOAD.",
+        ),
+        (
+            "/LOAD /BENCH",
+            "/LOAD /BENCH: the name of a saved game (a .psq file) follows /LOAD.",
+        ),
+    ];
+    for (tail, first) in table {
+        assert_eq!(
+            mistake(tail).as_deref(),
+            Some(format!("{first}{see}").as_str())
+        );
+        // Wherever it stands, after good switches or before others.
+        let later = format!("/MIST /BENCH {tail}");
+        assert_eq!(mistake(&later), mistake(tail), "{later}");
+        // (A switch whose value is missing takes the next word as its value.)
+        if tail.contains(' ') {
+            let earlier = format!("{tail} /BOGUS");
+            assert_eq!(mistake(&earlier), mistake(tail), "{earlier}");
+        }
+    }
+}
+
+#[test]
+fn an_unknown_switch_names_itself() {
+    for word in [
+        "/BOGUS", "/bogus", "/MISTY", "/", "x", "--help", "/?x", "/BENCH/?",
+    ] {
+        assert_eq!(
+            mistake(&format!(" /SEED 3 {word}\r")).as_deref(),
+            Some(format!("{word}: no such switch.\r\nPISKRS /? lists the switches.\r\n").as_str())
+        );
+    }
+    // The first mistake is the one named, and a mistake wins over /?.
+    assert!(mistake("/? /BOGUS").is_some_and(|m| m.starts_with("/BOGUS: ")));
+    // What is understood is no mistake.
+    assert_eq!(mistake("/TIME 2.5 /SEED 65535 /PLAY 4 /LOAD X.PSQ"), None);
+    assert_eq!(mistake("/?"), None);
+}
+
+#[test]
+fn every_mistake_line_fits_the_screen() {
+    for tail in [
+        "/TIME 25.5",
+        "/SEED 99999",
+        "/LEVEL STRONGEST",
+        "/RULE EXACTLY",
+        "/PLAY 12",
+    ] {
+        let text = mistake(tail).expect("a mistake");
+        assert!(text.split("\r\n").all(|line| line.len() < 80), "{text}");
+    }
+}
+
+#[test]
+fn loading_into_the_mists_controller_is_a_mistake_of_its_own() {
+    let mut out = Vec::new();
+    cmdline::write_mistake(
+        &cmdline::LOAD_IN_CONTROLLER,
+        &piskrs::help::byte_at,
+        &mut |bytes| out.extend_from_slice(bytes),
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "/LOAD: the Mist's controller (input redirected, or /CON) loads no game.\r\n\
+         PISKRS /? lists the switches.\r\n"
+    );
 }

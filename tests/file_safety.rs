@@ -81,10 +81,25 @@ fn a_read_only_file_or_a_device_is_refused_with_its_reason() {
     app.save_finished(Err(FileError::ReadOnly));
     assert_eq!(
         status(&app),
-        "Could not save GAME.PSQ: it is read-only (or a directory). The game goes on."
+        "Could not save GAME.PSQ: it is read-only. The game goes on."
     );
     assert!(status_style(&app) == Style::Alert);
     assert_eq!(app.game().move_count(), 1);
+
+    // A directory is named so, whether saved to or loaded.
+    let mut app = asked_to_save();
+    app.save_finished(Err(FileError::Directory));
+    assert_eq!(
+        status(&app),
+        "Could not save GAME.PSQ: it is a directory, not a file. The game goes on."
+    );
+    let mut app = App::new(true);
+    app.request_load(b"GAMES");
+    app.load_finished(Err(FileError::Directory));
+    assert_eq!(
+        status(&app),
+        "Could not load GAMES: it is a directory, not a file."
+    );
 
     let mut app = App::new(true);
     assert!(app.request_load(b"CON") == Command::LoadFile);
@@ -141,4 +156,55 @@ fn a_file_cut_off_is_still_called_cut_off_whatever_its_line_ends() {
             "line ends {end:?}"
         );
     }
+}
+
+/// The status line's row as text.
+fn status_row(app: &App) -> String {
+    let mut screen = TextScreen::new();
+    app.render(&mut screen);
+    let mut row = [0u8; 80];
+    screen.row_text(STATUS_Y, &mut row);
+    String::from_utf8_lossy(&row).trim_end().to_string()
+}
+
+#[test]
+fn a_path_as_long_as_dos_takes_is_kept_whole_and_shown_by_its_end() {
+    const PATH: &[u8] = b"C:\\ABCDEFGH\\IJKLMNOP\\QRSTUVWX\\YZABCDEF\\GAME0001.PSQ";
+    let mut app = App::new(true);
+    assert!(app.request_load(PATH) == Command::LoadFile);
+    assert_eq!(app.file_name(), PATH);
+    app.load_finished(Ok(&record("\r\n")));
+    // The message stays whole on the line: the name's end names the file.
+    assert_eq!(
+        status(&app),
+        "Loaded ...YZABCDEF\\GAME0001.PSQ: 3 moves. White to move."
+    );
+    // The longest a command line holds (117 bytes after "/LOAD ").
+    let longest = [b"C:\\".as_slice(), &b"ABCDEFGH\\".repeat(12), b"AB.PSQ"].concat();
+    let mut app = App::new(true);
+    app.request_load(&longest);
+    assert_eq!(app.file_name(), longest.as_slice());
+    app.load_finished(Err(FileError::NotFound));
+    assert_eq!(
+        status(&app),
+        "Could not load ...DEFGH\\ABCDEFGH\\AB.PSQ: no such file."
+    );
+
+    // Saving under it: the prompt shows the name's end, with the cursor.
+    key(&mut app, Key::Char(b'4'));
+    key(&mut app, Key::Char(b's'));
+    let row = status_row(&app);
+    assert!(row.ends_with("ABCDEFGH\\AB.PSQ_"), "{row:?}");
+    assert!(
+        row.starts_with(" Save as (Enter saves, Esc cancels): "),
+        "{row:?}"
+    );
+    assert_eq!(row.len(), 79, "{row:?}");
+    // The question before replacing it: the question stays on the line.
+    assert!(key(&mut app, Key::Enter) == Command::SaveFile);
+    app.ask_replace();
+    assert_eq!(
+        status(&app),
+        "...DEFGH\\ABCDEFGH\\AB.PSQ is there already. Replace it? Y/N"
+    );
 }

@@ -103,7 +103,7 @@ fn slash_time_is_read_in_seconds_and_bad_values_are_refused() {
     assert_eq!(options.think_tenths, Some(25));
     for bad in [" /TIME", " /TIME 0", " /TIME 30", " /TIME 1.25", " /TIME x"] {
         assert!(
-            cmdline::parse(bad.as_bytes()) == Request::Invalid,
+            matches!(cmdline::parse(bad.as_bytes()), Request::Mistake(_)),
             "{bad:?} is refused"
         );
     }

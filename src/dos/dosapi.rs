@@ -186,15 +186,26 @@ impl piskrs::text::Sink for FileSink {
 /// The name is a device (CON, NUL, PRN, COM1, CLOCK$...), not a file: reading
 /// it could wait for ever and writing it is not saving.
 pub const IS_DEVICE: u16 = 0x100;
-/// The file is read-only (or a directory, a system file or a volume label): a
-/// save leaves it alone, whether or not the DOS underneath would refuse.
+/// The file is read-only (or a system file or a volume label): a save leaves
+/// it alone, whether or not the DOS underneath would refuse.
 pub const READ_ONLY: u16 = 0x101;
+/// The name is a directory's (DOS itself says only "access denied").
+pub const IS_DIRECTORY: u16 = 0x102;
+
+/// The attribute bit of a directory.
+const DIRECTORY: u16 = 0x10;
 
 /// Opens `name` (0-terminated) for reading, refusing a device: its handle's
 /// IOCTL information has bit 7 set. Only the handle is asked, never a list of
-/// names, so any driver's device is caught.
+/// names, so any driver's device is caught. A directory cannot be opened:
+/// DOS says access denied, and its attributes say why.
 fn open_file(name: &[u8]) -> Result<u16, DosError> {
-    let handle = open_read(name)?;
+    let handle = match open_read(name) {
+        Err(DosError(ACCESS_DENIED)) if attributes(name).is_some_and(|a| a & DIRECTORY != 0) => {
+            return Err(DosError(IS_DIRECTORY));
+        }
+        other => other?,
+    };
     if device_info(handle) & 0x80 != 0 {
         let _ = close(handle);
         return Err(DosError(IS_DEVICE));
@@ -241,8 +252,25 @@ pub fn read_file_chunks(name: &[u8], take: &mut dyn FnMut(&[u8])) -> Result<(), 
 /// `Ok(false)` nothing (a new file), else why a save must leave it alone (a
 /// device, a read-only file, a directory). `name` ends with a 0 byte.
 pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
-    // INT 21h AX=4300h: the attributes in CX (1 read-only, 2 hidden, 4 system,
-    // 8 volume label, 10h directory).
+    match attributes(name) {
+        Some(bits) if bits & DIRECTORY != 0 => return Err(DosError(IS_DIRECTORY)),
+        Some(bits) if bits & 0x0D != 0 => return Err(DosError(READ_ONLY)),
+        _ => {}
+    }
+    match open_file(name) {
+        Ok(handle) => {
+            let _ = close(handle);
+            Ok(true)
+        }
+        Err(DosError(FILE_NOT_FOUND)) => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
+/// The attributes of the file or directory `name` (0-terminated) names, or
+/// None if there is none: INT 21h AX=4300h, CX 1 read-only, 2 hidden, 4
+/// system, 8 volume label, 10h directory.
+fn attributes(name: &[u8]) -> Option<u16> {
     let attributes: u16;
     let carry: u16;
     // SAFETY: AX=4300h reads the name at DS:DX in our segment and changes only
@@ -265,17 +293,7 @@ pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
         unsafe { rt86::rt86_int(0x21, &mut regs) };
         (attributes, carry) = (regs.cx, regs.flags & rt86::CF);
     }
-    if carry == 0 && attributes & 0x1D != 0 {
-        return Err(DosError(READ_ONLY));
-    }
-    match open_file(name) {
-        Ok(handle) => {
-            let _ = close(handle);
-            Ok(true)
-        }
-        Err(DosError(FILE_NOT_FOUND)) => Ok(false),
-        Err(error) => Err(error),
-    }
+    (carry == 0).then_some(attributes)
 }
 
 /// Saves a file without ever touching another: the bytes go to a new file with
@@ -283,7 +301,7 @@ pub fn save_target(name: &[u8]) -> Result<bool, DosError> {
 /// file that was there), and only when all of them are written is the old file
 /// replaced by it. A device or a read-only target is refused before anything
 /// is written; on any failure the old file is untouched and the new one
-/// removed. `name` (at most 95 bytes) ends with a 0 byte; `fill` writes the
+/// removed. `name` (at most 128 bytes) ends with a 0 byte; `fill` writes the
 /// contents piece by piece.
 pub fn save_file_with(
     name: &[u8],
@@ -294,9 +312,10 @@ pub fn save_file_with(
         .iter()
         .rposition(|&b| b == b'\\' || b == b':')
         .map_or(0, |i| i + 1);
-    // The directory, then room for DOS's 13 bytes of name (zeros on the way in).
-    let mut temporary = [0u8; 112];
-    if directory > 95 {
+    // The directory (up to a whole name's 127 bytes, or ".\" for none), then
+    // room for DOS's 13 bytes of name (zeros on the way in).
+    let mut temporary = [0u8; 144];
+    if directory > 127 {
         return Err(DosError(PATH_NOT_FOUND));
     }
     temporary[..directory].copy_from_slice(&name[..directory]);

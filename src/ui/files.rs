@@ -74,26 +74,26 @@ impl App {
             Ok(bytes) => {
                 let mut reader = psq::Reader::new();
                 reader.feed(bytes);
-                self.load_record(reader.finish());
+                self.load_record(&reader);
             }
-            Err(error) => self.load_failed(file_error_text(error)),
+            Err(error) => self.load_failed(file_error_text(error), None),
         }
     }
 
     /// A file could not be read: say why; nothing else changes.
     pub fn load_failed_with(&mut self, error: FileError) {
-        self.load_failed(file_error_text(error));
+        self.load_failed(file_error_text(error), None);
     }
 
     /// A record was read: if it is a legal game of a game PISKRS plays, it
     /// replaces the game. The person continues on the side to move; against the
     /// computer, the computer takes the other side.
     #[inline(never)]
-    pub fn load_record(&mut self, record: Result<&psq::Record, RecordError>) {
+    pub fn load_record(&mut self, reader: &psq::Reader) {
         // One place reports a failure (each call costs the .COM its arguments);
         // try_load stays a function of its own, which the .COM finds smaller.
-        if let Err(why) = self.try_load(record) {
-            self.load_failed(why);
+        if let Err(why) = self.try_load(reader.finish()) {
+            self.load_failed(why, reader.fault_line());
         }
     }
 
@@ -146,20 +146,34 @@ impl App {
         Ok(())
     }
 
-    fn load_failed(&mut self, why: Packed) {
-        self.file_status(true, packed!("Could not load "))
-            .push(b": ")
-            .push_packed(why)
-            .push(b".");
+    /// Says why a load failed (`line`: the line of the file at fault).
+    fn load_failed(&mut self, why: Packed, line: Option<u16>) {
+        let status = self
+            .file_status(true, packed!("Could not load "))
+            .push(b": ");
+        if let Some(line) = line {
+            status.push(b"line ").push_number(line as u32).push(b" ");
+        }
+        status.push_packed(why).push(b".");
     }
 
     /// A new status line about the file: `before`, then the file's name.
     fn file_status(&mut self, alert: bool, before: Packed) -> &mut Line {
         self.status_is_alert = alert;
         self.status.clear();
-        self.status
-            .push_packed(before)
-            .push(self.file_name.as_bytes())
+        self.status.push_packed(before);
+        push_file_name(&mut self.status, self.file_name.as_bytes())
+    }
+}
+
+/// Appends a file's name as the status line shows it: whole, or when it is
+/// long (a path up to DOS's 127 bytes) "..." and its end, which names the
+/// file, so that the message after it stays on the line.
+pub(super) fn push_file_name<'a>(line: &'a mut Line, name: &[u8]) -> &'a mut Line {
+    const SHOWN: usize = 24;
+    match name.len().checked_sub(SHOWN - 3) {
+        Some(from) if name.len() > SHOWN => line.push(b"...").push(&name[from..]),
+        _ => line.push(name),
     }
 }
 
@@ -175,17 +189,20 @@ static FILE_ERRORS: PackedList = packed_list![
     packed!("the disk is full"),
     packed!("the file is too big for a game record"),
     packed!("it is a device, not a file"),
-    packed!("it is read-only (or a directory)"),
+    packed!("it is read-only"),
     packed!("DOS reported an error"),
+    packed!("it is a directory, not a file"),
 ];
 
-/// What is wrong with a record, in the order of [`RecordError`]'s variants.
+/// What is wrong with a record, in the order of [`RecordError`]'s variants;
+/// those of a line follow "line N" ([`psq::Reader::fault_line`]).
 static RECORD_ERRORS: PackedList = packed_list![
     packed!("not a Piskvork .psq game record"),
     packed!("its board is not 15x15 or 19x19"),
-    packed!("it holds a bad move line (corrupt?)"),
+    packed!("holds a bad move (corrupt?)"),
     packed!("more moves than points"),
     packed!("the file is cut off (truncated)"),
+    packed!("is not a move, yet moves follow (corrupt?)"),
 ];
 
 pub(super) fn contains(haystack: &[u8], needle: &[u8]) -> bool {

@@ -70,8 +70,9 @@ const SIDE: u8 = 19;
 /// The file name offered when saving or loading.
 pub const DEFAULT_FILE: &[u8] = b"GAME.PSQ";
 
-/// Longest file name the prompt takes (a DOS path of modest length).
-pub const MAX_NAME: usize = 40;
+/// Longest file name kept: any path DOS takes (at most 127 bytes: the
+/// command line itself holds no more).
+pub const MAX_NAME: usize = 127;
 
 /// The one text type of this module: the status line and every line built for
 /// the screen. One capacity, so the program holds one copy of `Text`'s methods.
@@ -112,10 +113,12 @@ pub enum FileError {
     TooBig,
     /// A device (CON, NUL, PRN...), not a file: never read or written.
     Device,
-    /// A read-only file (or a directory): a save leaves it as it is.
+    /// A read-only file: a save leaves it as it is.
     ReadOnly,
     /// Any other DOS error.
     Failed,
+    /// A directory, not a file (DOS says only "access denied").
+    Directory,
 }
 
 /// Who plays against whom.

@@ -41,8 +41,7 @@ impl App {
         self.prompt = Prompt::ReplaceFile;
         self.status_is_alert = true;
         self.status.clear();
-        self.status
-            .push(self.file_name.as_bytes())
+        super::files::push_file_name(&mut self.status, self.file_name.as_bytes())
             .push_packed(packed!(" is there already. Replace it? Y/N"));
     }
 

@@ -66,6 +66,10 @@ impl App {
             _ => None,
         };
         if let Some(typed) = typed {
+            // A name longer than the line's room shows its end, where the
+            // typing is (a path may be as long as DOS takes).
+            let room = (WIDTH - 2).saturating_sub(end);
+            let typed = &typed[typed.len().saturating_sub(room)..];
             screen.write(end, STATUS_Y, typed, Style::Cursor);
             screen.put(end + typed.len(), STATUS_Y, b'_', Style::Cursor);
         }

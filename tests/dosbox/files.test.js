@@ -190,7 +190,7 @@ function garbage(n) {
 const CUT = PSQ_HEADER + "\r\n10,10,0\r\n11,9,0\r\n9,1"; // stops in the middle of the third move line
 const LOAD_REASONS = [
     "no such file", "no such directory or drive", "its board is not 15x15 or 19x19", "not a Piskvork .psq game record", "the board is not 19x19",
-    "it holds a bad move line (corrupt?)", "more moves than points", "the file is cut off (truncated)",
+    "line 3 holds a bad move (corrupt?)", "more moves than points", "the file is cut off (truncated)",
     "a move after the game had ended (corrupt?)", "a move breaks the rules or follows the end (corrupt?)", "the file is too big for a game record",
 ];
 

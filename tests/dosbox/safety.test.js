@@ -115,7 +115,7 @@ describe("saving never touches a file it was not asked to write, nor a read-only
 
     it("a save under the name of a read-only file is refused and the file stays as it was", T, async () => {
         const s = await saveAs(dos, "read-only", "PISKRS.$$$", "RO.PSQ", (t) => status(t).includes("Could not save"));
-        assert.equal(status(s).trim(), "Could not save RO.PSQ: it is read-only (or a directory). The game goes on.", show(s));
+        assert.equal(status(s).trim(), "Could not save RO.PSQ: it is read-only. The game goes on.", show(s));
         assert.ok(isGame(s), show(s));
         assert.deepEqual(stones(s), { K10: "X", L11: "O" }, show(s));
         assert.deepEqual(await dos.readFile("RO.PSQ"), Buffer.from(READ_ONLY), "RO.PSQ is unchanged");

@@ -1,7 +1,8 @@
 // End-to-end tests of PISKRS.COM's game variants and settings in DOSBox-X:
 // Gomoku in the Mist in full screen (two players by clicks, its command line,
 // against the computer), Outer-Open Gomoku 15x15, exact five on 15x15, the Cha
-// level, the menu's choices kept in PISKRS.CFG, and the command-line switches.
+// level, and the menu's choices kept in PISKRS.CFG (the command line's own
+// words: switches.test.js).
 // Each describe is one emulator run; its steps depend on the steps before
 // them, in order. PNGs of every step land in shots/.
 "use strict";
@@ -765,51 +766,5 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
         const cfg = await dos.readFile("GAMES/PISKRS.CFG");
         assert.deepEqual(cfgChoices(cfg), { GAME: "MIST", LEVEL: "CLASSIC", SOUND: "ON" }, cfg.toString("latin1"));
         assert.deepEqual(await dos.readFile("PISKRS.CFG"), Buffer.from(GARBAGE_BIG));
-    });
-});
-
-// ---------------------------------------------------------------------------
-// Switches
-
-describe("switches: bad values print the usage with errorlevel 1; /? lists the switches", () => {
-    const BAD = ["/LEVEL BOGUS", "/PLAY 9", "/LEVEL", "/PLAY", "/SOUND LOUD", "/PLAY 3", "/TIME 0", "/TIME 1.55", "/TIME"];
-    let dos;
-    before(async () => {
-        dos = await startPiskrs("switches", [...BAD.map((a) => ({ run: `PISKRS ${a}` })), { run: "PISKRS /?" }]);
-    });
-    after(async () => { if (dos) await dos.exit(); });
-
-    BAD.forEach((args, i) => {
-        it(`PISKRS ${args}: the usage, errorlevel 1`, T, async () => {
-            const r = await dos.finished(i + 1);
-            assert.ok(r.output.startsWith("Unknown switch or missing value.\r\n\r\n"), JSON.stringify(r.output));
-            assert.match(r.output, /Usage: PISKRS/);
-            assert.equal(r.errorlevel, 1);
-        });
-    });
-
-    it("PISKRS /? lists /MIST /OUTER /EXACT /GOMORPION /LEVEL /TIME /PLAY /SOUND /STACK; errorlevel 0", T, async () => {
-        const r = await dos.finished(BAD.length + 1);
-        assert.equal(r.errorlevel, 0);
-        assert.match(r.output, /^PISKRS - Gomoku for DOS/);
-        assert.ok(!r.output.includes("Unknown switch"), r.output);
-        // Each switch starts a line of its own (the next test checks the indentation).
-        for (const sw of ["/MIST", "/OUTER", "/EXACT", "/GOMORPION", "/LEVEL", "/TIME", "/PLAY", "/SOUND", "/STACK", "/SEED", "/LOAD", "/BENCH", "/PISKASM"]) {
-            assert.match(r.output, new RegExp(`\\r\\n *${sw.replace("/", "\\/")} `), `${sw} has its own line:\n${r.output}`);
-        }
-        assert.match(r.output, /\/MIST \[\/CON\]/, "/CON goes with /MIST");
-        assert.match(r.output, /\/LEVEL x +the computer: CLASSIC .*, CHA .*\r\n +or STRONG/);
-        assert.match(r.output, /\/PLAY 1\|2\|4/);
-        assert.match(r.output, /\/SOUND ON\|OFF/);
-        assert.match(r.output, /PISKRS\.CFG/);
-        assert.ok(!(await dos.listFiles()).some((f) => /PISKRS\.CFG$/i.test(f.name)), "no run wrote PISKRS.CFG");
-    });
-
-    it("PISKRS /? keeps the usage's indentation (switches two spaces in, continuation lines aligned)", T, async () => {
-        const r = await dos.finished(BAD.length + 1);
-        const lines = r.output.split("\r\n");
-        assert.ok(lines.includes("  /MIST       Gomoku in the Mist 19x19. With input redirected (PISKRS /MIST"), r.output);
-        assert.ok(lines.some((l) => /^ +\[\/LEVEL x\] \[\/TIME s\] \[\/PLAY 1\|2\|4\]/.test(l)), r.output);
-        assert.ok(lines.some((l) => /^ +< GAME\.TXT > OUT\.TXT\)/.test(l)), r.output);
     });
 });

@@ -38,9 +38,6 @@ pub const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
 /// The board sizes START accepts (20 is the Gomocup size).
 pub const SIZES: [u8; 3] = [15, 19, 20];
 
-/// Longer input lines are cut here (the rest of the line is dropped).
-pub const MAX_LINE: usize = 4096;
-
 const NAME: &str = "pbrain-piskrs";
 const AUTHOR: &str = "the piskrs maintainers";
 const COUNTRY: &str = "";
@@ -373,6 +370,9 @@ impl Brain {
                 let rule = *self.rule.as_ref().unwrap_or(&WinRule::FiveOrMore);
                 self.game = Some(Game::with_opening(side, rule, Opening::Free));
                 self.me = None;
+                // The tree's tables are built here, with no clock running,
+                // rather than in the game's first timed move.
+                crate::player::prepare_tree_tables();
                 Reply::line("OK".to_string())
             }
             None => Reply::error(format!(
@@ -805,12 +805,11 @@ fn replay(side: u8, rule: WinRule, black: &[Point], white: &[Point]) -> Result<G
     Ok(game)
 }
 
-/// Reads one line of at most `max` bytes (the rest of a longer line is
-/// dropped). CR, LF and CR LF all end a line. None at the end of the input.
-pub fn read_line(
-    input: &mut impl std::io::BufRead,
-    max: usize,
-) -> std::io::Result<Option<Vec<u8>>> {
+/// Reads one line, of any length: CR, LF and CR LF all end it. None at the
+/// end of the input. Blanks (spaces, tabs) before the command are dropped
+/// as they come, so a line of any number of them costs no memory and the
+/// command after them is read whole (it was lost after 4,096 bytes once).
+pub fn read_line(input: &mut impl std::io::BufRead) -> std::io::Result<Option<Vec<u8>>> {
     let mut line = Vec::new();
     let mut any = false;
     loop {
@@ -819,19 +818,21 @@ pub fn read_line(
             return Ok(any.then_some(line));
         }
         any = true;
-        match buffer.iter().position(|&b| b == b'\n' || b == b'\r') {
-            Some(at) => {
-                let room = max.saturating_sub(line.len());
-                line.extend_from_slice(&buffer[..at.min(room)]);
-                input.consume(at + 1);
-                return Ok(Some(line));
-            }
-            None => {
-                let length = buffer.len();
-                let room = max.saturating_sub(line.len());
-                line.extend_from_slice(&buffer[..length.min(room)]);
-                input.consume(length);
-            }
+        let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+        let piece = &buffer[..end.unwrap_or(buffer.len())];
+        let start = if line.is_empty() {
+            piece
+                .iter()
+                .position(|&b| b != b' ' && b != b'\t')
+                .unwrap_or(piece.len())
+        } else {
+            0
+        };
+        line.extend_from_slice(&piece[start..]);
+        let used = piece.len() + end.is_some() as usize;
+        input.consume(used);
+        if end.is_some() {
+            return Ok(Some(line));
         }
     }
 }

@@ -103,13 +103,22 @@ impl Player {
     }
 }
 
-/// The tree's move, its tables kept by the thread from move to move (the
-/// table of classes only fills up; the transposition table is cleared for
-/// every move, so a position and a budget give one move).
+thread_local! {
+    /// The tree's tables of this thread, kept from move to move (the table of
+    /// classes only fills up; the transposition table is cleared for every
+    /// move, so a position and a budget give one move).
+    static TABLES: std::cell::RefCell<HeapTables> = std::cell::RefCell::new(HeapTables::new());
+}
+
+/// Builds this thread's tree tables now, if they are not yet (some 200 KB
+/// written): the timed brain does it at START, so that a game's first timed
+/// move does not.
+pub fn prepare_tree_tables() {
+    TABLES.with(|_| {});
+}
+
+/// The tree's move, with this thread's tables ([`TABLES`]).
 fn tree_think(position: Position, budget: u32, stop: &dyn Fn() -> bool) -> Option<(Point, u32)> {
-    thread_local! {
-        static TABLES: std::cell::RefCell<HeapTables> = std::cell::RefCell::new(HeapTables::new());
-    }
     TABLES.with(|tables| {
         let tables = &mut *tables.borrow_mut();
         tree::choose_until(

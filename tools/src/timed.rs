@@ -3,10 +3,19 @@
 //! counts nodes so that a position and a budget give the same move
 //! everywhere), so the time is kept here, on the host.
 //!
-//! The tree runs once with the largest budget, and before the deadline (see
-//! [`STOP_SHARE`] and [`STOP_MARGIN`]) the brain stops it and plays its move
-//! (that of the last depth it finished, or of the depth under way once its
-//! first move was searched).
+//! The tree runs once with the largest budget, on the brain's own thread, and
+//! before the deadline (see [`STOP_SHARE`] and [`STOP_MARGIN`]) it stops
+//! itself: it reads the clock every few hundred nodes (well under a
+//! millisecond). The brain then plays its move (that of the last depth it
+//! finished, or of the depth under way once its first move was searched).
+//! It once ran on a thread of its own that the brain stopped when a timed
+//! wait ended: on a busy machine that wait woke late, now and then by
+//! 100 ms (12 replies of 1,615 past timeout_turn 100, issue 51), while the
+//! searching thread, which is running anyway, sees the clock in time. A
+//! busy machine also leaves the brain without a processor for a while
+//! (4 to 25 ms between two readings of the clock 0.25 ms apart, measured
+//! beside other builds): the search keeps the longest such gap in hand as
+//! well, so that one more of it just before the end does not overrun.
 //!
 //! Strong before the tree (`threats`, which cannot be stopped) is instead
 //! run again with a doubled budget while the time allows: the .COM's
@@ -24,6 +33,7 @@
 //! to end on its own (a search cannot be stopped from outside) and is waited
 //! for before the next one starts, so the brain never thinks twice at once.
 
+use std::cell::Cell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
@@ -94,7 +104,7 @@ impl Thinker {
         // Strong is the tree: stopped at the deadline. Only Strong before
         // the tree (`threats`) grows its budget.
         if !engine.threats {
-            return Self::think_stopped(engine, game.clone(), *random, deadline);
+            return Self::think_stopped(engine, game, *random, deadline);
         }
         let (sender, results) = channel();
         let stop = Arc::new(AtomicBool::new(false));
@@ -166,36 +176,30 @@ impl Thinker {
         timed
     }
 
-    /// The tree's one search, stopped before `deadline` (see the module's
-    /// doc).
-    fn think_stopped(engine: Player, game: Game, random: Random, deadline: Instant) -> Timed {
-        let (sender, results) = channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let worker_stop = Arc::clone(&stop);
-        let worker = std::thread::spawn(move || {
-            let mut random = random;
-            let player = Player {
-                budget: MAX_BUDGET,
-                ..engine
-            };
-            let chosen = player.think_until(Position::of(&game), &mut random, &|| {
-                worker_stop.load(Ordering::Relaxed)
-            });
-            let _ = sender.send(chosen);
-        });
-        let left = deadline.saturating_duration_since(Instant::now());
-        let wait = left
-            .mul_f64(STOP_SHARE)
-            .min(left.saturating_sub(STOP_MARGIN));
-        let chosen = match results.recv_timeout(wait) {
-            Ok(chosen) => chosen,
-            Err(_) => {
-                // Stopped, the search answers within a few hundred nodes.
-                stop.store(true, Ordering::Relaxed);
-                results.recv().ok().flatten()
-            }
+    /// The tree's one search, on this thread (its tables are the thread's,
+    /// kept from move to move), stopping itself before `deadline` (see the
+    /// module's doc).
+    fn think_stopped(engine: Player, game: &Game, random: Random, deadline: Instant) -> Timed {
+        let now = Instant::now();
+        let left = deadline.saturating_duration_since(now);
+        let stop_at = now
+            + left
+                .mul_f64(STOP_SHARE)
+                .min(left.saturating_sub(STOP_MARGIN));
+        let mut random = random;
+        let player = Player {
+            budget: MAX_BUDGET,
+            ..engine
         };
-        let _ = worker.join();
+        // The longest time between two of its clock readings, a few hundred
+        // nodes apart: more than that means the machine gave the brain no
+        // processor meanwhile, and may do so again just before the end.
+        let (last_read, longest_gap) = (Cell::new(now), Cell::new(Duration::ZERO));
+        let chosen = player.think_until(Position::of(game), &mut random, &|| {
+            let read = Instant::now();
+            longest_gap.set(longest_gap.get().max(read - last_read.replace(read)));
+            read + longest_gap.get() >= stop_at
+        });
         Timed {
             chosen,
             budget: chosen.map_or(0, |(_, nodes)| nodes),

@@ -488,6 +488,25 @@ fn start_refuses_other_sizes_and_keeps_working() {
 }
 
 #[test]
+fn a_command_after_any_number_of_blanks_is_answered() {
+    // A fuzzing run's line (issue 51): 5,000 spaces, then ABOUT, got no
+    // answer when lines were cut at 4,096 bytes.
+    let mut brain = Session::start(&["--level", "classic"]);
+    for blanks in [5_000, 4_096, 1_000_000] {
+        brain.send(&format!("{}ABOUT", " ".repeat(blanks)));
+        check_about(&brain.recv());
+    }
+    brain.send(&format!("{}ABOUT", "\t ".repeat(3_000)));
+    check_about(&brain.recv());
+    // And blanks inside a command, between it and its values.
+    brain.start_game(15);
+    brain.send(&format!("TURN{}7,7", " ".repeat(6_000)));
+    let reply = brain.recv();
+    assert!(parse_move(&reply).is_some(), "{reply}");
+    assert!(brain.end().0.success());
+}
+
+#[test]
 fn garbage_is_answered_and_the_brain_keeps_working() {
     let mut brain = Session::start(&[]);
     brain.start_game(15);

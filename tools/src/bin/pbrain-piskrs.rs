@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use piskrs_tools::gomocup::{Brain, Invocation, MAX_LINE, Settings, USAGE, read_line};
+use piskrs_tools::gomocup::{Brain, Invocation, Settings, USAGE, read_line};
 
 fn main() -> ExitCode {
     let settings = match Settings::from_args(std::env::args().skip(1)) {
@@ -36,7 +36,7 @@ fn main() -> ExitCode {
 fn serve(mut brain: Brain) -> io::Result<()> {
     let mut input = io::stdin().lock();
     let mut output = io::stdout().lock();
-    while let Some(bytes) = read_line(&mut input, MAX_LINE)? {
+    while let Some(bytes) = read_line(&mut input)? {
         let received = Instant::now();
         let reply = brain.handle_at(&String::from_utf8_lossy(&bytes), received);
         for line in &reply.lines {
