@@ -233,17 +233,9 @@ impl App {
         // Gomorpion has no levels, rule or thinking time.
         let gomorpion = self.settings.variant == Variant::Gomorpion;
         if clear {
-            for y in [
-                MENU_GAME_Y,
-                MENU_SOUND_Y,
-                MENU_LEVEL_Y,
-                MENU_RULE_Y,
-                MENU_TIME_Y,
-            ] {
-                if !gomorpion || y == MENU_GAME_Y || y == MENU_SOUND_Y {
-                    screen.fill(32, y, WIDTH - 32, 1, b' ', Style::Normal);
-                }
-            }
+            // The values' rows, 16 to 20 (Gomorpion's last three are blank
+            // anyway).
+            screen.fill(32, MENU_GAME_Y, WIDTH - 32, 5, b' ', Style::Normal);
         }
         screen.write(
             32,
