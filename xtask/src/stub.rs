@@ -157,165 +157,25 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
     );
     let message_at = ORIGIN + at.stub_len - message.len() as u16;
     let tables_at = layout.tables_at(at.stub_len);
-    let image_offset = layout.image_offset(at.stub_len);
 
     let mut a = CodeAssembler::new(16)?;
-    let mut enough = a.create_label();
     let mut in_copy = a.create_label();
     let mut lazy = a.create_label();
     let mut unpack = a.create_label();
     let mut groups = a.create_label();
 
-    // 1. Enough memory? PSP:0002 is the paragraph after our block. BP keeps
-    //    our segment from here on (the decoder uses BX).
-    a.cld()?;
-    a.mov(ax, word_ptr(2u32))?;
-    a.mov(bp, cs)?;
-    a.sub(ax, bp)?;
-    a.cmp(ax, layout.paragraphs_needed(at.stub_len) as u32)?;
-    a.jae(enough)?;
-    a.mov(dx, message_at as u32)?;
-    a.mov(ah, 0x09)?; // print up to the '$'
-    a.int(0x21)?;
-    a.mov(ax, 0x4C01u32)?; // exit, errorlevel 1
-    a.int(0x21)?;
-
-    // 2. The texts' stream to its gap in far memory; the stub and the
-    //    engine's stream to the copy above the program's memory; on there.
-    a.set_label(&mut enough)?;
-    a.mov(ax, bp)?;
-    a.add(ax, 0x1000u32)?;
-    a.mov(es, ax)?;
-    a.mov(si, (ORIGIN + layout.texts_offset(at.stub_len)) as u32)?;
-    a.mov(di, (layout.tail_at + layout.texts.gap) as u32)?;
-    a.mov(cx, layout.texts.stream_len.div_ceil(2) as u32)?;
-    a.rep().movsw()?;
-    a.mov(ax, bp)?;
-    a.add(ax, layout.program_paragraphs as u32)?;
-    a.mov(es, ax)?;
-    a.mov(si, ORIGIN as u32)?;
-    a.mov(di, si)?;
-    a.mov(cx, layout.copied_len(at.stub_len).div_ceil(2) as u32)?;
-    a.rep().movsw()?;
-    a.cli()?;
-    a.mov(ss, ax)?;
-    a.mov(sp, layout.stack_top(at.stub_len) as u32)?;
-    a.sti()?;
-    a.push(ax)?;
-    a.mov(ax, at.in_copy as u32)?;
-    a.push(ax)?;
-    a.retf()?;
-
-    // 3. In the copy: the tables, then the texts and the image.
+    check_memory_and_copy(&mut a, layout, at, message_at)?;
     a.set_label(&mut in_copy)?;
-    a.push(cs)?;
-    a.pop(ds)?; // DS = ES = the copy
-    a.mov(si, at.groups as u32)?;
-    a.mov(di, tables_at as u32)?;
-    a.xor(ax, ax)?;
-    a.stosb()?; // the run's code: length 0
-    let mut next_group = a.create_label();
-    let mut fill = a.create_label();
-    let mut built = a.create_label();
-    a.set_label(&mut next_group)?;
-    a.lodsw()?; // AL = the length, AH = its codes
-    a.mov(cl, ah)?; // (CH = 0 after the REP)
-    a.jcxz(built)?;
-    a.mov(dl, 0xFF)?;
-    a.set_label(&mut fill)?;
-    a.stosb()?;
-    a.mov(byte_ptr(di + 255), dl)?; // its high byte, 256 on
-    a.dec(dl)?;
-    a.loop_(fill)?;
-    a.jmp(next_group)?;
-    a.set_label(&mut built)?;
-    a.mov(ax, bp)?;
-    a.add(ax, 0x1000u32)?;
-    a.mov(ds, ax)?;
-    a.mov(es, ax)?;
-    a.mov(si, (layout.tail_at + layout.texts.gap) as u32)?;
-    a.mov(di, layout.tail_at as u32)?;
-    a.call(unpack)?;
-    // The image's stream up to its gap if it lies lower (from its end down:
-    // the places overlap); then unpacked to 100h.
-    a.mov(ds, bp)?;
-    a.mov(es, bp)?;
-    let image_at = image_offset.max(layout.image.gap);
-    let words = if layout.image.gap > image_offset {
-        layout.image.stream_len.div_ceil(2)
-    } else {
-        0
-    };
-    a.std()?;
-    a.mov(
-        si,
-        (ORIGIN + image_offset + 2 * words).wrapping_sub(2) as u32,
-    )?;
-    a.mov(di, (ORIGIN + image_at + 2 * words).wrapping_sub(2) as u32)?;
-    a.mov(cx, words as u32)?;
-    a.rep().movsw()?;
-    a.cld()?;
-    a.mov(si, (ORIGIN + image_at) as u32)?;
-    a.mov(di, ORIGIN as u32)?;
-    a.call(unpack)?;
-
-    // 4. The engine's entry: a far jump to `lazy`, here in the copy.
+    build_tables(&mut a, at, tables_at)?;
+    unpack_texts_and_image(&mut a, layout, at, unpack)?;
     if let Some((_, engine_at)) = layout.engine {
-        a.mov(ax, bp)?;
-        a.add(ax, engine_at as u32)?;
-        a.mov(es, ax)?;
-        a.mov(di, ORIGIN as u32)?;
-        a.mov(al, 0xEA)?; // JMP FAR
-        a.stosb()?;
-        a.mov(ax, at.lazy as u32)?;
-        a.stosw()?;
-        a.mov(ax, cs)?;
-        a.stosw()?;
+        point_engine_at_lazy(&mut a, engine_at, at)?;
     }
-
-    // 5. Into the program, as DOS would have started it.
-    a.cli()?;
-    a.mov(ss, bp)?;
-    a.mov(sp, 0xFFFEu32)?;
-    a.sti()?;
-    a.mov(ds, bp)?;
-    a.mov(es, bp)?;
-    a.xor(ax, ax)?;
-    a.mov(word_ptr(0xFFFEu32), ax)?; // the image's stream may have lain there
-    a.push(bp)?;
-    a.mov(cx, ORIGIN as u32)?;
-    a.push(cx)?;
-    a.retf()?;
-
-    // The engine's first call (DS:SI the request, CX its length, the
-    // direction flag clear): unpacked, then entered as if called there.
+    start_program(&mut a)?;
     if let Some((engine, engine_at)) = layout.engine {
         a.set_label(&mut lazy)?;
-        a.push(ds)?;
-        a.push(si)?;
-        a.push(cx)?;
-        a.mov(ax, cs)?;
-        a.sub(ax, (layout.program_paragraphs - engine_at) as u32)?;
-        a.mov(es, ax)?;
-        a.push(cs)?;
-        a.pop(ds)?;
-        a.mov(si, (ORIGIN + at.stub_len) as u32)?;
-        a.mov(di, (ORIGIN + engine.gap) as u32)?;
-        a.mov(cx, engine.stream_len.div_ceil(2) as u32)?;
-        a.rep().movsw()?;
-        a.mov(ds, ax)?;
-        a.mov(si, (ORIGIN + engine.gap) as u32)?;
-        a.mov(di, ORIGIN as u32)?;
-        a.call(unpack)?;
-        a.pop(cx)?;
-        a.pop(si)?;
-        a.pop(ds)?;
-        a.push(es)?;
-        a.mov(ax, ORIGIN as u32)?;
-        a.push(ax)?;
-        a.retf()?;
+        lazy_engine(&mut a, layout, at, engine, engine_at, unpack)?;
     }
-
     decoder(&mut a, &mut unpack, tables_at)?;
 
     // The groups (length, codes), a 0 after them; the message ends the stub.
@@ -340,6 +200,192 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
         groups: result.label_ip(&groups)? as u16,
     };
     Ok((result.inner.code_buffer, found))
+}
+
+/// Steps 1 and 2: enough memory, or the message and errorlevel 1; the
+/// texts' stream to its gap in far memory; the stub and the engine's stream
+/// to the copy above the program's memory, the stack there, and on into the
+/// copy. BP keeps our segment from here on (the decoder uses BX).
+fn check_memory_and_copy(
+    a: &mut CodeAssembler,
+    layout: &Layout,
+    at: Places,
+    message_at: u16,
+) -> Result<(), IcedError> {
+    let mut enough = a.create_label();
+    // PSP:0002 is the paragraph after our block.
+    a.cld()?;
+    a.mov(ax, word_ptr(2u32))?;
+    a.mov(bp, cs)?;
+    a.sub(ax, bp)?;
+    a.cmp(ax, layout.paragraphs_needed(at.stub_len) as u32)?;
+    a.jae(enough)?;
+    a.mov(dx, message_at as u32)?;
+    a.mov(ah, 0x09)?; // print up to the '$'
+    a.int(0x21)?;
+    a.mov(ax, 0x4C01u32)?; // exit, errorlevel 1
+    a.int(0x21)?;
+    a.set_label(&mut enough)?;
+    a.mov(ax, bp)?;
+    a.add(ax, 0x1000u32)?;
+    a.mov(es, ax)?;
+    a.mov(si, (ORIGIN + layout.texts_offset(at.stub_len)) as u32)?;
+    a.mov(di, (layout.tail_at + layout.texts.gap) as u32)?;
+    a.mov(cx, layout.texts.stream_len.div_ceil(2) as u32)?;
+    a.rep().movsw()?;
+    a.mov(ax, bp)?;
+    a.add(ax, layout.program_paragraphs as u32)?;
+    a.mov(es, ax)?;
+    a.mov(si, ORIGIN as u32)?;
+    a.mov(di, si)?;
+    a.mov(cx, layout.copied_len(at.stub_len).div_ceil(2) as u32)?;
+    a.rep().movsw()?;
+    a.cli()?;
+    a.mov(ss, ax)?;
+    a.mov(sp, layout.stack_top(at.stub_len) as u32)?;
+    a.sti()?;
+    a.push(ax)?;
+    a.mov(ax, at.in_copy as u32)?;
+    a.push(ax)?;
+    a.retf()
+}
+
+/// Step 3's start, in the copy: the decoder's tables from the groups, each
+/// code's length at `tables_at` and the high byte of its `-distance` 256
+/// bytes on (`lz::tables`).
+fn build_tables(a: &mut CodeAssembler, at: Places, tables_at: u16) -> Result<(), IcedError> {
+    let mut next_group = a.create_label();
+    let mut fill = a.create_label();
+    let mut built = a.create_label();
+    a.push(cs)?;
+    a.pop(ds)?; // DS = ES = the copy
+    a.mov(si, at.groups as u32)?;
+    a.mov(di, tables_at as u32)?;
+    a.xor(ax, ax)?;
+    a.stosb()?; // the run's code: length 0
+    a.set_label(&mut next_group)?;
+    a.lodsw()?; // AL = the length, AH = its codes
+    a.mov(cl, ah)?; // (CH = 0 after the REP)
+    a.jcxz(built)?;
+    a.mov(dl, 0xFF)?;
+    a.set_label(&mut fill)?;
+    a.stosb()?;
+    a.mov(byte_ptr(di + 255), dl)?; // its high byte, 256 on
+    a.dec(dl)?;
+    a.loop_(fill)?;
+    a.jmp(next_group)?;
+    a.set_label(&mut built)
+}
+
+/// Step 3: the texts unpacked in far memory, then the image's stream moved
+/// up to its gap if it lies lower (from its end down: the places overlap)
+/// and unpacked to 100h.
+fn unpack_texts_and_image(
+    a: &mut CodeAssembler,
+    layout: &Layout,
+    at: Places,
+    unpack: CodeLabel,
+) -> Result<(), IcedError> {
+    a.mov(ax, bp)?;
+    a.add(ax, 0x1000u32)?;
+    a.mov(ds, ax)?;
+    a.mov(es, ax)?;
+    a.mov(si, (layout.tail_at + layout.texts.gap) as u32)?;
+    a.mov(di, layout.tail_at as u32)?;
+    a.call(unpack)?;
+    a.mov(ds, bp)?;
+    a.mov(es, bp)?;
+    let image_offset = layout.image_offset(at.stub_len);
+    let image_at = image_offset.max(layout.image.gap);
+    let words = if layout.image.gap > image_offset {
+        layout.image.stream_len.div_ceil(2)
+    } else {
+        0
+    };
+    a.std()?;
+    a.mov(
+        si,
+        (ORIGIN + image_offset + 2 * words).wrapping_sub(2) as u32,
+    )?;
+    a.mov(di, (ORIGIN + image_at + 2 * words).wrapping_sub(2) as u32)?;
+    a.mov(cx, words as u32)?;
+    a.rep().movsw()?;
+    a.cld()?;
+    a.mov(si, (ORIGIN + image_at) as u32)?;
+    a.mov(di, ORIGIN as u32)?;
+    a.call(unpack)
+}
+
+/// Step 4: at the engine's entry (100h of its segment, `engine_at`
+/// paragraphs from ours) a far jump to `lazy`, here in the copy.
+fn point_engine_at_lazy(
+    a: &mut CodeAssembler,
+    engine_at: u16,
+    at: Places,
+) -> Result<(), IcedError> {
+    a.mov(ax, bp)?;
+    a.add(ax, engine_at as u32)?;
+    a.mov(es, ax)?;
+    a.mov(di, ORIGIN as u32)?;
+    a.mov(al, 0xEA)?; // JMP FAR
+    a.stosb()?;
+    a.mov(ax, at.lazy as u32)?;
+    a.stosw()?;
+    a.mov(ax, cs)?;
+    a.stosw()
+}
+
+/// Step 5: into the program, as DOS would have started it.
+fn start_program(a: &mut CodeAssembler) -> Result<(), IcedError> {
+    a.cli()?;
+    a.mov(ss, bp)?;
+    a.mov(sp, 0xFFFEu32)?;
+    a.sti()?;
+    a.mov(ds, bp)?;
+    a.mov(es, bp)?;
+    a.xor(ax, ax)?;
+    a.mov(word_ptr(0xFFFEu32), ax)?; // the image's stream may have lain there
+    a.push(bp)?;
+    a.mov(cx, ORIGIN as u32)?;
+    a.push(cx)?;
+    a.retf()
+}
+
+/// `lazy`, the engine's first call (DS:SI the request, CX its length, the
+/// direction flag clear): the engine's stream from the copy to its gap in
+/// the engine's segment, unpacked to 100h over the far jump, then entered
+/// as if called there (the caller's DS, SI, CX and stack as they were).
+fn lazy_engine(
+    a: &mut CodeAssembler,
+    layout: &Layout,
+    at: Places,
+    engine: Part,
+    engine_at: u16,
+    unpack: CodeLabel,
+) -> Result<(), IcedError> {
+    a.push(ds)?;
+    a.push(si)?;
+    a.push(cx)?;
+    a.mov(ax, cs)?;
+    a.sub(ax, (layout.program_paragraphs - engine_at) as u32)?;
+    a.mov(es, ax)?;
+    a.push(cs)?;
+    a.pop(ds)?;
+    a.mov(si, (ORIGIN + at.stub_len) as u32)?;
+    a.mov(di, (ORIGIN + engine.gap) as u32)?;
+    a.mov(cx, engine.stream_len.div_ceil(2) as u32)?;
+    a.rep().movsw()?;
+    a.mov(ds, ax)?;
+    a.mov(si, (ORIGIN + engine.gap) as u32)?;
+    a.mov(di, ORIGIN as u32)?;
+    a.call(unpack)?;
+    a.pop(cx)?;
+    a.pop(si)?;
+    a.pop(ds)?;
+    a.push(es)?;
+    a.mov(ax, ORIGIN as u32)?;
+    a.push(ax)?;
+    a.retf()
 }
 
 /// The decoder (the format: lz.rs), called near: DS:SI the stream, ES:DI
