@@ -384,9 +384,10 @@ struct Com {
 /// How the parse weighs a cycle of the decoder against a bit of the file
 /// (`lz::pack`): the parts unpacked at every start are worth some bytes to
 /// be quicker; the engine, unpacked once when Strong first plays, is packed
-/// smallest. Measured on PISKRS86.COM (docs/benchmarks.md): weighing a cycle
-/// as half a bit made its image and texts 1,914 bytes bigger and their
-/// unpacking 75,800 cycles quicker than packing them smallest.
+/// smallest. Measured on PISKRS86.COM (docs/benchmarks.md, "The start"):
+/// weighing a cycle as half a bit made its image and texts 2,316 bytes
+/// bigger and their unpacking some 82,700 cycles quicker than packing them
+/// smallest.
 const START_CYCLE_BITS: f64 = 0.5;
 const ENGINE_CYCLE_BITS: f64 = 0.0;
 
