@@ -192,17 +192,20 @@ describe("a device name is refused at once: /LOAD CON, and L with NUL, AUX, PRN,
 describe("no quitting by accident: a click while starting or on the menu's centre, Esc", () => {
     let dos;
     before(async () => {
-        dos = await startPiskrs("safety-quit", [{ run: "PISKRS" }]);
+        // PAUSE holds the batch so that the button can go down before the
+        // program runs, whatever the machine's speed.
+        dos = await startPiskrs("safety-quit", ["echo @@HOLD", "pause", { run: "PISKRS" }]);
     });
     after(async () => { if (dos) await dos.exit(); });
 
-    // The button goes down as the program starts and up once the menu shows:
-    // a click made while it starts, on whatever machine and build (quick
-    // clicks right after the start raced a fast start: on PISKRS86.COM they
-    // landed on the drawn menu, where a click on the Quit line rightly asks).
+    // The button goes down as the program is started and up once the menu
+    // shows. Pressing it after the run began raced the start: a quick start
+    // had drawn the menu already, where a click on the Quit line rightly asks.
     it("a click made while the program starts, where the pointer starts (the Quit line), chooses nothing", T, async () => {
-        await dos.begun(1);
+        await dos.waitForStdout("@@HOLD\r\n");
         await dos._call("mouseButton", { button: 0, pressed: true });
+        await dos.key("space");
+        await dos.begun(1);
         const s = await dos.screenUntil("menu", isMenu);
         await dos._call("mouseButton", { button: 0, pressed: false });
         assert.ok(isMenu(s), show(s));
