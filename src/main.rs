@@ -548,11 +548,10 @@ mod program {
     /// are written and read a line or a chunk at a time: no whole-file buffer.
     #[inline(never)]
     fn carry_out(app: &mut App, command: Command) {
-        let mut name = [0u8; piskrs::ui::MAX_NAME + 1];
-        let file = app.file_name();
-        let len = file.len().min(name.len() - 1);
-        name[..len].copy_from_slice(&file[..len]);
-        let name = &name[..=len]; // with its 0 byte
+        app.end_file_name_with_zero();
+        // Read from the App in place: a copy would deepen the deepest stack
+        // path (this one, a load).
+        let name = app.file_name_with_zero();
         match command {
             // An existing file is replaced only when the person says so.
             Command::SaveFile if matches!(dosapi::save_target(name), Ok(true)) => app.ask_replace(),

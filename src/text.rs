@@ -30,6 +30,20 @@ impl<const N: usize> Text<N> {
         self.len = 0;
     }
 
+    /// Writes a 0 byte after the text, if it has room (for
+    /// [`Text::with_zero`]).
+    pub fn put_zero_after(&mut self) {
+        if let Some(byte) = self.bytes.get_mut(self.len as usize) {
+            *byte = 0;
+        }
+    }
+
+    /// The text and the byte after it, which [`Text::put_zero_after`] made a
+    /// 0: a name as DOS takes it.
+    pub fn with_zero(&self) -> &[u8] {
+        &self.bytes[..(self.len as usize + 1).min(N)]
+    }
+
     /// Drops the last byte, if any.
     pub fn pop(&mut self) {
         self.len = self.len.saturating_sub(1);

@@ -236,7 +236,8 @@ fn device_info(handle: u16) -> u16 {
 /// refused before a byte is read.
 pub fn read_file_chunks(name: &[u8], take: &mut dyn FnMut(&[u8])) -> Result<(), DosError> {
     let handle = open_file(name)?;
-    let mut chunk = [0u8; 256];
+    // 128 bytes: a bigger chunk only deepens the deepest stack path (a load).
+    let mut chunk = [0u8; 128];
     let result = loop {
         match read(handle, &mut chunk) {
             Ok(0) => break Ok(()),

@@ -17,6 +17,17 @@ impl App {
         self.file_name.as_bytes()
     }
 
+    /// Puts a 0 byte after the file name, for [`App::file_name_with_zero`].
+    pub fn end_file_name_with_zero(&mut self) {
+        self.file_name.put_zero_after();
+    }
+
+    /// The file name with the 0 byte after it, as DOS takes it (after
+    /// [`App::end_file_name_with_zero`]).
+    pub fn file_name_with_zero(&self) -> &[u8] {
+        self.file_name.with_zero()
+    }
+
     /// Asks to load `name` as if chosen from the menu (the /LOAD switch).
     #[inline(never)]
     pub fn request_load(&mut self, name: &[u8]) -> Command {

@@ -221,7 +221,8 @@ pub struct App {
     status: Line,
     status_is_alert: bool,
     prompt: Prompt,
-    file_name: Text<MAX_NAME>,
+    /// The name, and room for the 0 byte DOS wants after it.
+    file_name: Text<{ MAX_NAME + 1 }>,
     command_line: Text<{ controller::MAX_LINE }>,
     sound: Sound,
     mouse_present: bool,

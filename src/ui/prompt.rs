@@ -85,7 +85,9 @@ impl App {
                 };
             }
             Input::Key(Key::Backspace) => self.file_name.pop(),
-            Input::Key(Key::Char(c)) if is_file_name_char(c) => {
+            Input::Key(Key::Char(c))
+                if is_file_name_char(c) && self.file_name.as_bytes().len() < super::MAX_NAME =>
+            {
                 self.file_name.push(&[c.to_ascii_uppercase()]);
             }
             _ => {}
