@@ -412,6 +412,7 @@ mod program {
     fn draw_changes(display: &mut Display, app: &mut App, has_mouse: bool) -> Sound {
         let damage = app.take_damage();
         display.draw(has_mouse, &|canvas| app.render_parts(canvas, &damage));
+        app.catch_up();
         app.take_sound()
     }
 

@@ -359,7 +359,14 @@ impl App {
     }
 
     pub fn classic(&self) -> &Info<'static> {
-        &self.session.classic
+        self.session.classic()
+    }
+
+    /// Work left over from the last input that the screen need not wait
+    /// for (Classic's Update for the stone just shown): run when the frame
+    /// is drawn.
+    pub fn catch_up(&self) {
+        self.session.catch_up();
     }
 
     pub fn cursor(&self) -> Point {

@@ -4,6 +4,8 @@
 //! it may know); a stone taken back does the same in reverse. The screen's
 //! side of a move (the sound, the hint, the status line) is the App's.
 
+use core::cell::Cell;
+
 use super::{App, Opponent, Page};
 use crate::board::{Board, Stone};
 use crate::coord::Point;
@@ -25,8 +27,14 @@ pub(super) struct Session {
     pub(super) game: Game,
     pub(super) opponent: Opponent,
     /// Piskasm's evaluator, kept up to date with Update after every stone. In
-    /// the Mist it scores the computer's knowledge, not the board.
-    pub(super) classic: Info<'static>,
+    /// the Mist it scores the computer's knowledge, not the board. Read it
+    /// through [`Session::classic`], which brings it up to date.
+    classic: Info<'static>,
+    /// A stone whose Update waits until the screen shows it (on an 8088
+    /// Update costs more than drawing the stone): [`Session::classic`] or
+    /// [`Session::catch_up`] runs it. Each point's score depends on the board
+    /// only, so a late Update gives the same Info.
+    update_behind: Cell<Option<Point>>,
     /// The Mist: the hole's centre.
     pub(super) centre: Point,
     /// The Mist: what the computer knows of the board (its own stones, what it
@@ -53,6 +61,7 @@ impl Session {
             game: variant.new_game(),
             opponent: Opponent::Person,
             classic: Info::new(Stone::White, side, scores),
+            update_behind: Cell::new(None),
             centre: mist::START,
             known: Board::new(side),
             score: [[0; 3]; LEVELS.len()],
@@ -75,6 +84,7 @@ impl Session {
             Opponent::Computer(computer) => computer,
             Opponent::Person => Stone::White,
         };
+        self.update_behind.set(None);
         self.classic.restart(computer, variant.side());
     }
 
@@ -99,6 +109,7 @@ impl Session {
         } else {
             Opponent::Computer(computer)
         };
+        self.update_behind.set(None);
         self.classic.restart(computer, variant.side());
         self.classic.recompute(self.game.board());
         self.centre = self
@@ -141,7 +152,7 @@ impl Session {
             budget,
             Position::of(&self.game),
             knowledge,
-            Some(&self.classic),
+            Some(self.classic()),
             tree,
             random,
         )
@@ -162,9 +173,29 @@ impl Session {
                 self.look_through_hole();
             }
         } else {
-            self.classic.update(self.game.board(), point);
+            self.update_later(point);
         }
         Ok(())
+    }
+
+    /// Update for `point`, once the screen shows the stone (the one before
+    /// it is run now).
+    fn update_later(&self, point: Point) {
+        self.catch_up();
+        self.update_behind.set(Some(point));
+    }
+
+    /// Runs the Update that waits, if one does.
+    pub(super) fn catch_up(&self) {
+        if let Some(point) = self.update_behind.take() {
+            self.classic.update(self.game.board(), point);
+        }
+    }
+
+    /// Classic's Info, up to date.
+    pub(super) fn classic(&self) -> &Info<'static> {
+        self.catch_up();
+        &self.classic
     }
 
     /// Takes back the last move, then Update (the Mist catches up in
@@ -172,7 +203,7 @@ impl Session {
     pub(super) fn undo(&mut self) -> Option<Point> {
         let point = self.game.undo()?;
         if !self.variant.has_mist() {
-            self.classic.update(self.game.board(), point);
+            self.update_later(point);
         }
         Some(point)
     }

@@ -39,7 +39,7 @@ const INFEASIBLE = [
   // moves, files or settings;
   // (the Gomoku App's drawing is a closure of `play`'s, called through
   // Display::draw's `dyn Fn`);
-  { under: /program9gomorpion/, callee: /(6piskrs2ui|program9carry_out|program13save_settings|program4play0)/ },
+  { under: /program9gomorpion/, callee: /(6piskrs2ui|program9carry_out|program13save_settings|program4play0|program12draw_changes)/ },
   // a file is read in chunks handed to a closure that keeps them (the
   // settings', a record's): never the App's drawing.
   { under: /dosapi16read_file_chunks/, callee: /program4play0/ },
