@@ -136,3 +136,20 @@ fn a_game_against_the_computer_drawn_in_parts() {
     }
     play(Level::Classic, &inputs);
 }
+
+/// Two people fill more than a page of the list of moves (30 entries), with
+/// the list shown and then the rules: each frame after a stone draws only the
+/// new entry, or nothing below the turn, and a new page whole.
+#[test]
+fn a_long_list_of_moves_drawn_in_parts() {
+    let mut inputs = vec![Input::Key(Key::Char(b'4')), Input::Key(Key::Char(b'n'))];
+    // Stones two columns apart on rows far from each other: no five.
+    let stones = (0..40u8).map(|i| Input::Click {
+        x: 4 + 2 * (2 * (i % 9)),
+        y: 1 + (i / 9) * 4 + (i % 2),
+    });
+    inputs.extend(stones.clone().take(34));
+    inputs.push(Input::Key(Key::Char(b'n')));
+    inputs.extend(stones.skip(34));
+    play(Level::Classic, &inputs);
+}

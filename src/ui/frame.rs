@@ -10,7 +10,7 @@
 //! (tests/ui_frames.rs) checks that the parts drawn this way always give the
 //! same screen as the whole page drawn afresh.
 
-use super::{App, Opponent, Page, Panel};
+use super::{App, MOVES_A_PAGE, Opponent, Page, Panel};
 use crate::coord::Point;
 use crate::rules::WinRule;
 use crate::settings::Settings;
@@ -67,6 +67,11 @@ pub struct Damage {
     pub(super) panel: bool,
     /// Only the panel's rows that follow the moves.
     pub(super) panel_moves: bool,
+    /// Of those, the lower part (rows 11 on) keeps what it shows, but for the
+    /// list of moves' new entry: the rules shown do not change with a stone,
+    /// and a move added to the page shown is one entry (a long list costs an
+    /// 8088 more than the stone).
+    pub(super) lower_part_kept: bool,
     /// The menu's values (game, sound, level, rule, time).
     pub(super) menu_values: bool,
     /// Board points drawn on their own (with the cells either side), as
@@ -81,6 +86,7 @@ impl Damage {
         board: true,
         panel: true,
         panel_moves: true,
+        lower_part_kept: false,
         menu_values: true,
         points: [NONE; MAX_POINTS],
     };
@@ -90,6 +96,7 @@ impl Damage {
         board: false,
         panel: false,
         panel_moves: false,
+        lower_part_kept: false,
         menu_values: false,
         points: [NONE; MAX_POINTS],
     };
@@ -229,13 +236,19 @@ fn game_damage(before: &Shown, now: &Shown, last_move: Option<Point>, damage: &m
     // Mist's hole moving, a replay's step) redraws the board.
     let one_stone_more = now.revision == before.revision.wrapping_add(1)
         && now.move_count == before.move_count + 1
-        && before.move_count > 0;
+        && (before.move_count > 0 || now.page[3] != Variant::OuterOpen as u8);
     damage.board = (game_changed && !one_stone_more)
         || before.over != now.over
         || before.replay != now.replay
         || before.centre != now.centre;
-    // One stone more changes only the panel's rows that follow the moves.
+    // One stone more changes only the panel's rows that follow the moves;
+    // below them, the rules (panel 0) stay, and of the list of moves on its
+    // last page (panel 2, Moves { back: 0 }) only the new entry is new,
+    // unless it starts a page.
     damage.panel_moves = game_changed;
+    damage.lower_part_kept = one_stone_more
+        && (now.panel == 0
+            || now.panel == 2 && !(now.move_count as usize - 1).is_multiple_of(MOVES_A_PAGE));
     damage.panel = (game_changed && !one_stone_more)
         || before.over != now.over
         || before.loaded != now.loaded

@@ -89,13 +89,14 @@ impl App {
                 screen.fill(PANEL_X, 1, WIDTH - PANEL_X, PANEL_ROWS, b' ', Style::Normal);
                 screen.fill(0, BUTTONS_Y, WIDTH, 1, b' ', Style::Normal);
             }
-            self.render_panel(screen, true);
+            self.render_panel(screen, true, false);
             self.render_buttons(screen);
         } else if damage.panel_moves {
-            for (y, rows) in PANEL_MOVE_ROWS {
+            let parts = if damage.lower_part_kept { 1 } else { 2 };
+            for &(y, rows) in &PANEL_MOVE_ROWS[..parts] {
                 screen.fill(PANEL_X, y, WIDTH - PANEL_X, rows, b' ', Style::Normal);
             }
-            self.render_panel(screen, false);
+            self.render_panel(screen, false, damage.lower_part_kept);
         }
         if damage.board {
             self.render_key_bar(screen);
@@ -248,7 +249,10 @@ impl App {
     /// The side panel: `whole`, or only its rows that follow the moves
     /// (whose turn, the stones, the last move, the hole, the move list),
     /// which the caller has blanked.
-    fn render_panel(&self, screen: &mut dyn Canvas, whole: bool) {
+    /// The side panel; `whole`: its heading and the opponent's lines too;
+    /// `lower_part_kept`: the lower part is on the screen, but for the list
+    /// of moves' last entry.
+    fn render_panel(&self, screen: &mut dyn Canvas, whole: bool, lower_part_kept: bool) {
         if whole {
             self.render_panel_heading(screen);
         }
@@ -302,10 +306,15 @@ impl App {
         }
         match self.panel {
             Panel::Moves { back } => {
-                screen.write_packed(PANEL_X, 11, packed!("Moves:"), Style::Heading);
                 let pages = moves.len().saturating_sub(1) / MOVES_A_PAGE;
                 let first = pages.saturating_sub(back as usize) * MOVES_A_PAGE;
-                for (i, &point) in moves.iter().enumerate().skip(first).take(MOVES_A_PAGE) {
+                let skip = if lower_part_kept {
+                    moves.len() - 1
+                } else {
+                    screen.write_packed(PANEL_X, 11, packed!("Moves:"), Style::Heading);
+                    first
+                };
+                for (i, &point) in moves.iter().enumerate().skip(skip).take(MOVES_A_PAGE) {
                     let number = i as u32 + 1;
                     if number < 100 {
                         line.push(b" ");
@@ -349,6 +358,7 @@ impl App {
                     Style::Label,
                 );
             }
+            Panel::Rules if lower_part_kept => {}
             Panel::Rules => {
                 let rule = if self.session.game.rule() == WinRule::ExactlyFive {
                     b"Exactly five wins; six does not.".as_slice()
