@@ -10,6 +10,8 @@ use crate::classic::{Classic, opening_move};
 use crate::coord::Point;
 use crate::evaluation::Info;
 pub use crate::game::Position;
+use crate::packed::{Packed, PackedList};
+use crate::packed_list;
 use crate::random::Random;
 use crate::rules::Opening;
 use crate::rules::WinRule;
@@ -35,15 +37,15 @@ pub const LEVELS: [Level; 3] = [Level::Classic, Level::Cha, Level::Strong];
 // The levels' names and keywords in the order of [`Level`]. A list costs the
 // .COM a byte a text, where a `match` giving `&[u8]` costs eight, again at
 // every place it is inlined.
-static LEVEL_NAMES: TextList = text_list![
-    b"Classic (Piskasm)",
-    b"Cha (Harry Cha's rules)",
-    b"Strong (tree search)",
+static LEVEL_NAMES: PackedList = packed_list![
+    packed!("Classic (Piskasm)"),
+    packed!("Cha (Harry Cha's rules)"),
+    packed!("Strong (tree search)"),
 ];
 static LEVEL_KEYWORDS: TextList = text_list![b"CLASSIC", b"CHA", b"STRONG"];
 
 impl Level {
-    pub fn name(self) -> &'static [u8] {
+    pub fn name(self) -> Packed {
         LEVEL_NAMES.get(self as usize)
     }
 

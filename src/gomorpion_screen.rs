@@ -28,8 +28,7 @@ use crate::packed::PackedList;
 use crate::packed_list;
 use crate::random::Random;
 use crate::screen::{Canvas, Input, Key, Sound, Style, WIDTH};
-use crate::text::{Text, TextList};
-use crate::text_list;
+use crate::text::Text;
 
 use crate::coord::Point;
 
@@ -357,12 +356,14 @@ impl GomorpionScreen {
             self.report_cast(&event);
         } else {
             self.status.clear();
-            self.status.push(name(mover)).push(b" played ");
+            self.status
+                .push_packed(name(mover))
+                .push_packed(packed!(" played "));
             point_name(p, &mut self.status);
             self.status.push(b". ");
             self.status
-                .push(name(self.game.to_move()))
-                .push(b" to move.");
+                .push_packed(name(self.game.to_move()))
+                .push_packed(packed!(" to move."));
             self.status_is_alert = false;
         }
     }
@@ -371,16 +372,16 @@ impl GomorpionScreen {
     fn report_cast(&mut self, event: &Event) {
         self.status.clear();
         self.status
-            .push(b"Cast ")
+            .push_packed(packed!("Cast "))
             .push_number(self.game.cast() as u32 - 1);
         match event.winner {
-            Some(winner) => self.status.push(b" to ").push(name(winner)),
-            None => self.status.push(b" drawn"),
+            Some(winner) => self.status.push(b" to ").push_packed(name(winner)),
+            None => self.status.push_packed(packed!(" drawn")),
         };
         self.status
-            .push(b": Black +")
+            .push_packed(packed!(": Black +"))
             .push_number(event.points[0] as u32)
-            .push(b", Red +")
+            .push_packed(packed!(", Red +"))
             .push_number(event.points[1] as u32)
             .push(b".");
         self.status_is_alert = false;
@@ -391,19 +392,24 @@ impl GomorpionScreen {
     fn report_end(&mut self) {
         self.status.clear();
         if let Some(loser) = self.game.resigned() {
-            self.status.push(name(loser)).push(b" resigned. ");
+            self.status
+                .push_packed(name(loser))
+                .push_packed(packed!(" resigned. "));
         } else {
-            self.status.push(b"Game over. ");
+            self.status.push_packed(packed!("Game over. "));
         }
         match self.game.winner() {
-            Some(winner) => self.status.push(name(winner)).push(b" wins "),
-            None => self.status.push(b"A draw "),
+            Some(winner) => self
+                .status
+                .push_packed(name(winner))
+                .push_packed(packed!(" wins ")),
+            None => self.status.push_packed(packed!("A draw ")),
         };
         self.status
             .push_number(self.game.score(Player::Black) as u32)
             .push(b" to ")
             .push_number(self.game.score(Player::Red) as u32)
-            .push(b". Esc: menu.");
+            .push_packed(packed!(". Esc: menu."));
         self.status_is_alert = false;
         self.sound = Sound::Tune;
     }
@@ -500,21 +506,26 @@ impl GomorpionScreen {
         let mut line = Text::<78>::new();
         for (&(y, label, style), number) in PANEL_NUMBERS.iter().zip(numbers) {
             line.clear();
-            line.push(label).push_number(number as u32);
+            line.push_packed(label).push_number(number as u32);
             screen.write(PANEL_X, y, line.as_bytes(), style);
         }
         if let Some(computer) = self.computer {
-            screen.write(PANEL_X + 12, 4 + computer.index(), b"(PC)", Style::Label);
+            screen.write_packed(
+                PANEL_X + 12,
+                4 + computer.index(),
+                packed!("(PC)"),
+                Style::Label,
+            );
         }
         let turn = if self.game.is_over() {
             2
         } else {
             self.game.to_move().index()
         };
-        screen.write(PANEL_X, 7, TURN_LINES.get(turn), Style::Heading);
+        screen.write_packed(PANEL_X, 7, TURN_LINES.get(turn), Style::Heading);
         if let Some(last) = self.last {
             line.clear();
-            line.push(b"Last: ");
+            line.push_packed(packed!("Last: "));
             point_name(last, &mut line);
             screen.write(PANEL_X, 8, line.as_bytes(), Style::Normal);
         }
@@ -525,22 +536,26 @@ impl GomorpionScreen {
 }
 
 /// The panel's lines with a number: (row, label, style).
-static PANEL_NUMBERS: [(usize, &[u8], Style); 3] = [
-    (2, b"Cast ", Style::Heading),
-    (4, b"X Black ", Style::BlackStone),
-    (5, b"O Red   ", Style::RedPiece),
+static PANEL_NUMBERS: [(usize, Packed, Style); 3] = [
+    (2, packed!("Cast "), Style::Heading),
+    (4, packed!("X Black "), Style::BlackStone),
+    (5, packed!("O Red   "), Style::RedPiece),
 ];
 
 /// Whose turn, by player index; the last when the game is over.
-static TURN_LINES: TextList = text_list![b"To move: Black", b"To move: Red", b"Game over"];
+static TURN_LINES: PackedList = packed_list![
+    packed!("To move: Black"),
+    packed!("To move: Red"),
+    packed!("Game over"),
+];
 
 /// A player's name. (Out of line: inlined at each of its five uses, it cost
 /// the .COM more.)
 #[inline(never)]
-fn name(player: Player) -> &'static [u8] {
+fn name(player: Player) -> Packed {
     match player {
-        Player::Black => b"Black",
-        Player::Red => b"Red",
+        Player::Black => packed!("Black"),
+        Player::Red => packed!("Red"),
     }
 }
 

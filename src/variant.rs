@@ -2,6 +2,9 @@
 
 use crate::coord::Lettering;
 use crate::game::Game;
+use crate::packed;
+use crate::packed::{Packed, PackedList};
+use crate::packed_list;
 use crate::rules::{Opening, WinRule};
 use crate::text::TextList;
 use crate::text_list;
@@ -89,7 +92,7 @@ impl Variant {
         }
     }
 
-    pub fn name(self) -> &'static [u8] {
+    pub fn name(self) -> Packed {
         VARIANT_NAMES.get(self as usize)
     }
 
@@ -105,13 +108,12 @@ impl Variant {
     }
 
     /// The rule in one line, for the side panel.
-    pub fn rule_text(self) -> &'static [u8] {
+    pub fn rule_text(self) -> Packed {
         match self {
-            Variant::Piskasm | Variant::Mist => b"Five or more in a row wins.",
-            Variant::OuterOpen => b"Five or more; Black opens outside.",
-            Variant::ExactFive => b"Exactly five wins; six does not.",
-            // Not shown: Gomorpion has a screen of its own.
-            Variant::Gomorpion => b"",
+            Variant::OuterOpen => packed!("Five or more; Black opens outside."),
+            Variant::ExactFive => packed!("Exactly five wins; six does not."),
+            // Gomorpion's is not shown: it has a screen of its own.
+            _ => packed!("Five or more in a row wins."),
         }
     }
 
@@ -124,12 +126,12 @@ impl Variant {
 
 // The variants' names and keywords in the order of [`Variant`] (lists: see
 // LEVEL_NAMES).
-static VARIANT_NAMES: TextList = text_list![
-    b"Gomoku 19x19 (Piskasm)",
-    b"Gomoku in the Mist 19x19",
-    b"Outer-Open Gomoku 15x15",
-    b"Exact five 15x15",
-    b"Gomorpion 30x30 (EGA/VGA)",
+static VARIANT_NAMES: PackedList = packed_list![
+    packed!("Gomoku 19x19 (Piskasm)"),
+    packed!("Gomoku in the Mist 19x19"),
+    packed!("Outer-Open Gomoku 15x15"),
+    packed!("Exact five 15x15"),
+    packed!("Gomorpion 30x30 (EGA/VGA)"),
 ];
 static VARIANT_KEYWORDS: TextList =
     text_list![b"PISKASM", b"MIST", b"OUTER", b"EXACT", b"GOMORPION"];

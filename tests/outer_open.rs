@@ -150,11 +150,7 @@ fn other_variants_open_anywhere() {
         let side = v.side();
         let centre = Point::new(side / 2, side / 2);
         let mut game = v.new_game();
-        assert!(
-            game.play(centre).is_ok(),
-            "{}",
-            String::from_utf8_lossy(v.name())
-        );
+        assert!(game.play(centre).is_ok(), "{}", common::unpacked(v.name()));
     }
 }
 

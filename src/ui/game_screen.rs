@@ -244,7 +244,8 @@ impl App {
                 text.push_packed(packed!("The computer has moved."));
             }
             Outcome::InProgress => {
-                text.push(mover_name).push_packed(packed!(" played "));
+                text.push_packed(mover_name)
+                    .push_packed(packed!(" played "));
                 push_point(text, point, variant).push(b".");
                 if matches!(opponent, Opponent::Computer(computer) if computer != mover) {
                     text.push_packed(packed!(" The computer is thinking..."));
@@ -268,11 +269,11 @@ impl App {
         }
     }
 
-    fn mover_name(&self, stone: Stone) -> &'static [u8] {
+    fn mover_name(&self, stone: Stone) -> Packed {
         match self.session.opponent {
             Opponent::Person => side_name(stone),
-            Opponent::Computer(computer) if computer == stone => b"The computer",
-            Opponent::Computer(_) => b"You",
+            Opponent::Computer(computer) if computer == stone => packed!("The computer"),
+            Opponent::Computer(_) => packed!("You"),
         }
     }
 

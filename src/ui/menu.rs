@@ -72,11 +72,11 @@ impl App {
             b'l' => self.ask_file_name(Prompt::LoadName),
             b'g' | b'v' => {
                 self.settings.variant = self.settings.variant.next();
-                self.say_bytes(self.settings.variant.name());
+                self.say(self.settings.variant.name());
             }
             b'c' => {
                 self.settings.level = self.settings.level.next();
-                self.say_bytes(self.settings.level.name());
+                self.say(self.settings.level.name());
             }
             b'r' => {
                 self.settings.exact_five = !self.settings.exact_five;
@@ -237,7 +237,7 @@ impl App {
             // anyway).
             screen.fill(32, MENU_GAME_Y, WIDTH - 32, 5, b' ', Style::Normal);
         }
-        screen.write(
+        screen.write_packed(
             32,
             MENU_GAME_Y,
             self.settings.variant.name(),
@@ -256,7 +256,7 @@ impl App {
         if gomorpion {
             return;
         }
-        screen.write(32, MENU_LEVEL_Y, self.settings.level.name(), Style::Heading);
+        screen.write_packed(32, MENU_LEVEL_Y, self.settings.level.name(), Style::Heading);
         screen.write_packed(
             32,
             MENU_RULE_Y,

@@ -399,11 +399,6 @@ impl App {
         self.new_status(true).push_packed(text);
     }
 
-    /// `say` for a text that is not packed (a name the program also compares).
-    fn say_bytes(&mut self, text: &[u8]) {
-        self.new_status(false).push(text);
-    }
-
     /// Does what `input` asks on the current page.
     pub fn handle(&mut self, input: Input) -> Command {
         if matches!(

@@ -51,10 +51,10 @@ impl App {
     #[inline(never)]
     pub(super) fn ask_file_name(&mut self, prompt: Prompt) {
         self.prompt = prompt;
-        self.say_bytes(if prompt == Prompt::SaveName {
-            b"Save as (Enter saves, Esc cancels): "
+        self.say(if prompt == Prompt::SaveName {
+            packed!("Save as (Enter saves, Esc cancels): ")
         } else {
-            b"Load (Enter loads, Esc cancels): "
+            packed!("Load (Enter loads, Esc cancels): ")
         });
     }
 
@@ -169,14 +169,16 @@ impl App {
                 }
                 self.status.push(&all.bytes[..all.len])
             }
-            Request::Place(None) => self.status.push(b"Invalid coordinate"),
+            Request::Place(None) => self.status.push_packed(packed!("Invalid coordinate")),
             Request::Place(Some(point)) => {
                 if !self.session.person_to_move() {
                     self.status.push_packed(WAIT_FOR_COMPUTER)
                 } else {
                     match self.session.game.check(point) {
-                        Err(MoveError::Occupied) => self.status.push(b"Occupied coordinate"),
-                        Err(_) => self.status.push(b"Invalid coordinate"),
+                        Err(MoveError::Occupied) => {
+                            self.status.push_packed(packed!("Occupied coordinate"))
+                        }
+                        Err(_) => self.status.push_packed(packed!("Invalid coordinate")),
                         Ok(()) => {
                             self.cursor = point;
                             self.place(point);
@@ -185,7 +187,7 @@ impl App {
                     }
                 }
             }
-            Request::Invalid => self.status.push(b"Invalid!"),
+            Request::Invalid => self.status.push_packed(packed!("Invalid!")),
         };
         Command::Continue
     }

@@ -18,6 +18,7 @@ use crate::packed::PackedList;
 use crate::packed_list;
 use crate::rules::WinRule;
 use crate::screen::{Canvas, Style, WIDTH, glyph};
+use crate::variant::Variant;
 
 const PANEL_X: usize = 46;
 /// The panel's rows, from row 1: down to the row above the status line.
@@ -292,7 +293,7 @@ impl App {
         }
         if let (Opponent::Computer(_), true) = (self.session.opponent, whole) {
             line.push_packed(packed!("Level: "))
-                .push(self.settings.level.name());
+                .push_packed(self.settings.level.name());
             write_panel_line(screen, 3, &mut line, Style::Label);
             // This run's score at this level.
             let [won, lost, drawn] = self.session.score[self.settings.level as usize];
@@ -361,11 +362,11 @@ impl App {
             Panel::Rules if lower_part_kept => {}
             Panel::Rules => {
                 let rule = if self.session.game.rule() == WinRule::ExactlyFive {
-                    b"Exactly five wins; six does not.".as_slice()
+                    Variant::ExactFive.rule_text()
                 } else {
                     self.session.variant.rule_text()
                 };
-                screen.write(PANEL_X, 11, rule, Style::Label);
+                screen.write_packed(PANEL_X, 11, rule, Style::Label);
                 screen.write_packed(
                     PANEL_X,
                     12,
@@ -471,7 +472,7 @@ fn line_cell(screen: &mut dyn Canvas, x: usize, y: usize, left: (bool, bool), ri
 impl App {
     /// The panel's heading: the game, the players.
     fn render_panel_heading(&self, screen: &mut dyn Canvas) {
-        screen.write(PANEL_X, 1, self.session.variant.name(), Style::Label);
+        screen.write_packed(PANEL_X, 1, self.session.variant.name(), Style::Label);
         let players = 3 * match self.session.opponent {
             Opponent::Person => 0,
             Opponent::Computer(Stone::White) => 1,

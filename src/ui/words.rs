@@ -5,6 +5,7 @@
 use super::{KEY_BAR_Y, Line};
 use crate::board::Stone;
 use crate::coord::{Point, write_point};
+use crate::packed;
 use crate::packed::Packed;
 use crate::screen::{Canvas, Style, WIDTH};
 use crate::variant::Variant;
@@ -26,12 +27,12 @@ pub(super) fn push_point(text: &mut Line, point: Point, variant: Variant) -> &mu
 // Out of line: the .COM is smaller so.
 #[inline(never)]
 pub(super) fn push_side(text: &mut Line, stone: Stone) -> &mut Line {
-    text.push(side_name(stone))
+    text.push_packed(side_name(stone))
 }
 
-pub(super) fn side_name(stone: Stone) -> &'static [u8] {
+pub(super) fn side_name(stone: Stone) -> Packed {
     match stone {
-        Stone::Black => b"Black",
-        Stone::White => b"White",
+        Stone::Black => packed!("Black"),
+        Stone::White => packed!("White"),
     }
 }

@@ -87,6 +87,12 @@ pub fn diagram(text: &str) -> Diagram {
     Diagram { board, last }
 }
 
+/// A packed text (a variant's or a level's name) as a string.
+pub fn unpacked(text: piskrs::packed::Packed) -> String {
+    let mut out = [0; piskrs::packed::MAX_UNPACKED];
+    String::from_utf8_lossy(text.unpack(&mut out)).into_owned()
+}
+
 /// The board as a diagram (rows top to bottom, points separated by spaces).
 pub fn board_text(board: &Board) -> String {
     let side = board.side();
