@@ -1,9 +1,10 @@
 //! Tables of 32-bit words that need not live in the program's 64 KiB: the
-//! search's big working tables (a playout's line cache). The DOS layer keeps
-//! them in conventional memory beyond the segment, behind a [`Words`] of its
-//! own; the host, the tests and the tools keep them in a [`WordArray`]. The
-//! search asks the same questions of either, so a position and a budget give
-//! the same move everywhere.
+//! game's evaluation (Classic's Info scores, `evaluation::Info`), and for the
+//! tools Strong before the tree's working tables (`strong`). The DOS layer
+//! keeps them in conventional memory beyond the segment, behind a [`Words`]
+//! of its own (`dos::far::INFO_MEMORY`); the host, the tests and the tools
+//! keep them in a [`WordArray`] or [`HalfWordArray`]. Either answers the same
+//! questions, so a position gives the same move everywhere.
 
 use core::cell::Cell;
 

@@ -66,7 +66,7 @@ impl Default for Settings {
     /// searches from that budget until its deadline stops it (at 200 ms a
     /// move against Rapfi 26.2% over five seeds, where Strong before the
     /// tree, which saturated within milliseconds, scored 4%:
-    /// docs/strength.md, "Where issue 21 stands").
+    /// docs/strength.md, "Today's figures").
     fn default() -> Settings {
         Settings {
             engine: Player::strong(DEFAULT_BUDGET),
