@@ -11,12 +11,36 @@ use crate::screen::{Canvas, Input, Key, Style, WIDTH};
 pub fn render_page(screen: &mut dyn Canvas, topics: &[u8], page: u8, bar_y: usize) {
     draw_text(screen, topics, page, 2, bar_y);
     screen.fill(0, bar_y, WIDTH, 1, b' ', Style::KeyBar);
+    // " Page 2 of 3", then only the keys that turn a page here. Written in
+    // pieces, not through a line buffer: this is on the deepest stack path.
+    let (_, count) = page_of(topics, 0);
+    screen.write_packed(0, bar_y, packed!(" Page"), Style::KeyBar);
+    let x = put_number(screen, 6, bar_y, page as usize + 1);
+    screen.write_packed(x, bar_y, packed!(" of"), Style::KeyBar);
+    put_number(screen, x + 4, bar_y, count);
+    if (page as usize) + 1 < count {
+        screen.write_packed(15, bar_y, packed!("PgDn Next page"), Style::KeyBar);
+    }
+    if page > 0 {
+        screen.write_packed(31, bar_y, packed!("PgUp Back"), Style::KeyBar);
+    }
     screen.write_packed(
-        0,
+        42,
         bar_y,
-        packed!(" PgDn Next page  PgUp Back  Other keys: leave the help"),
+        packed!("Other keys: leave the help"),
         Style::KeyBar,
     );
+}
+
+/// Writes `number` (below 100) at (x, y) on the key bar; returns the column
+/// after it.
+fn put_number(screen: &mut dyn Canvas, mut x: usize, y: usize, number: usize) -> usize {
+    if number >= 10 {
+        screen.put(x, y, b'0' + (number / 10) as u8, Style::KeyBar);
+        x += 1;
+    }
+    screen.put(x, y, b'0' + (number % 10) as u8, Style::KeyBar);
+    x + 1
 }
 
 /// Draws the text of help page `page` of `topics` from row `top` down to

@@ -103,7 +103,7 @@ fn is_game(screen: &TextScreen) -> bool {
 }
 
 fn is_help(screen: &TextScreen) -> bool {
-    row(screen, 24).contains("PgDn Next page  PgUp Back  Other keys: leave the help")
+    row(screen, 24).starts_with(" Page ") && row(screen, 24).contains("Other keys: leave the help")
 }
 
 // ---------------------------------------------------------------------------

@@ -31,6 +31,11 @@ impl App {
     /// Asks to load `name` as if chosen from the menu (the /LOAD switch).
     #[inline(never)]
     pub fn request_load(&mut self, name: &[u8]) -> Command {
+        if name.iter().any(|&b| b == b'*' || b == b'?') {
+            self.warn(super::prompt::WILDCARDS_REFUSED);
+            self.status.push(name);
+            return Command::Continue;
+        }
         self.file_name.clear();
         self.file_name.push(name);
         Command::LoadFile

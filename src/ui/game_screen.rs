@@ -9,6 +9,7 @@ use crate::engine::{self, Level, Position};
 use crate::game::{MoveError, Outcome};
 use crate::packed;
 use crate::packed::Packed;
+use crate::rules::{WinRule, winning_line};
 use crate::screen::{Input, Key};
 
 /// The buttons under the status line: (first column, label, key it stands for).
@@ -221,6 +222,10 @@ impl App {
         let mover_name = self.mover_name(mover);
         let variant = self.session.variant;
         let secret = self.is_secret(self.session.game.moves().len() - 1);
+        // Under exact five, six or more in a row goes on: the status says why.
+        let game = &self.session.game;
+        let made_overline = game.rule() == WinRule::ExactlyFive
+            && winning_line(game.board(), point, WinRule::FiveOrMore).is_some();
         let text = self.new_status(false);
         match outcome {
             Outcome::Won { winner, .. } => {
@@ -247,6 +252,9 @@ impl App {
                 text.push_packed(mover_name)
                     .push_packed(packed!(" played "));
                 push_point(text, point, variant).push(b".");
+                if made_overline {
+                    text.push_packed(packed!(" Six or more in a row does not win."));
+                }
                 if matches!(opponent, Opponent::Computer(computer) if computer != mover) {
                     text.push_packed(packed!(" The computer is thinking..."));
                 }

@@ -177,7 +177,13 @@ impl App {
 
     pub(super) fn reset_view(&mut self) {
         let side = self.session.game.board().side();
-        self.cursor = Point::new(side / 2, side / 2);
+        // In Outer-Open the person who opens starts on a point Black may
+        // open on: the middle of the second line.
+        let opens_outside = self.session.game.opening() == Opening::OuterTwoLines
+            && self.session.game.move_count() == 0
+            && self.session.person_to_move();
+        let row = if opens_outside { 1 } else { side / 2 };
+        self.cursor = Point::new(side / 2, row);
         self.prompt = Prompt::None;
         self.hint = None;
         self.panel = Panel::Rules;

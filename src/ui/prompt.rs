@@ -8,6 +8,7 @@ use crate::board::Stone;
 use crate::controller::{self, Request};
 use crate::game::MoveError;
 use crate::packed;
+use crate::packed::Packed;
 use crate::screen::{Input, Key, Sound};
 use crate::text::Sink;
 
@@ -85,6 +86,12 @@ impl App {
                 };
             }
             Input::Key(Key::Backspace) => self.file_name.pop(),
+            // Said, not dropped: the name is not changed behind the typist's
+            // back. The next key shows the prompt again.
+            Input::Key(Key::Char(b'*' | b'?')) => {
+                self.warn(WILDCARDS_REFUSED);
+                return Command::Continue;
+            }
             Input::Key(Key::Char(c))
                 if is_file_name_char(c) && self.file_name.as_bytes().len() < super::MAX_NAME =>
             {
@@ -108,6 +115,13 @@ impl App {
             Input::Key(Key::Backspace) => self.command_line.pop(),
             Input::Key(key @ (Key::Space | Key::Char(_))) => {
                 let c = if let Key::Char(c) = key { c } else { b' ' };
+                // Any case is taken: the controller's words are lower case,
+                // a coordinate after `place ` upper case.
+                let c = if self.command_line.as_bytes().starts_with(b"place ") {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                };
                 self.command_line.push(&[c]);
             }
             _ => {}
@@ -192,6 +206,11 @@ impl App {
         Command::Continue
     }
 }
+
+/// Why a file name with `*` or `?` is refused (typed, or given to /LOAD);
+/// the name follows it (at the prompt, the name typed so far).
+pub(super) const WILDCARDS_REFUSED: Packed =
+    packed!("No * or ? (DOS wildcards) in a file name: ");
 
 /// Characters DOS allows in a file name or path, as typed.
 // A loop, not `contains`: that would bring in core's memchr (300 bytes).

@@ -390,3 +390,38 @@ describe("the same core on host and DOS: /BENCH's seed 1 opening", () => {
         });
     });
 });
+
+describe("a file name with * or ? is refused with a message, not changed behind the typist's back", () => {
+    const WILDCARDS = "No * or ? (DOS wildcards) in a file name: ";
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("wildcards", [{ run: "PISKRS /LOAD GAME?.PSQ" }], { files: { "GAME1.PSQ": Buffer.from(`${PSQ_HEADER}\r\n10,10,0\r\n-1\r\n`, "latin1") } });
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("/LOAD GAME?.PSQ: the menu says why, and no game is loaded (GAME1.PSQ would match)", T, async () => {
+        const s = await dos.screenUntil("load-wildcard", (t) => isMenu(t) && status(t).includes("No * or ?"));
+        assert.ok(isMenu(s), "the menu, not a loaded game" + show(s));
+        assert.equal(status(s).trim(), WILDCARDS + "GAME?.PSQ", show(s));
+    });
+
+    it("L, then * typed at the prompt: the message; the name typed so far is kept and typing goes on", T, async () => {
+        await dos.key("l");
+        let s = await dos.screenUntil("load-prompt", (t) => status(t).includes("Load (Enter loads, Esc cancels): "));
+        const offered = status(s).trim().replace("Load (Enter loads, Esc cancels): ", "").replace(/_$/, "");
+        for (let i = 0; i < offered.length; i++) await dos.key("backspace");
+        await dos.type("AB");
+        await dos.screenUntil("typed-ab", (t) => status(t).includes("Load (Enter loads, Esc cancels): AB_"));
+        await dos.type("*");
+        s = await dos.screenUntil("typed-star", (t) => status(t).includes("No * or ?"));
+        assert.equal(status(s).trim(), WILDCARDS + "AB_", "the message, and the name typed so far" + show(s));
+        await dos.type("C");
+        s = await dos.screenUntil("typed-c", (t) => status(t).includes("Load (Enter loads, Esc cancels): ABC_"));
+        assert.equal(status(s).trim(), "Load (Enter loads, Esc cancels): ABC_", "the * left no trace in the name" + show(s));
+        await dos.key("esc");
+        s = await dos.screenUntil("cancelled", (t) => isMenu(t) && status(t).includes("Cancelled."));
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+});

@@ -19,8 +19,17 @@ const isGame19 = h.isPiskrsGame;
 const isGame15 = (s) => s.row(16).slice(4, 33) === "A B C D E F G H J K L M N O P";
 const isGomorpion = (s) => s.height > 25 && s.row(0).includes("Gomorpion 30x30");
 const show = (s) => "\n" + s.toString();
-const HELP_BAR = " PgDn Next page  PgUp Back  Other keys: leave the help";
-const isHelp = (s) => s.row(s.height === 25 ? 24 : 34).startsWith(HELP_BAR);
+const helpBar = (s) => s.row(s.height === 25 ? 24 : 34);
+const isHelp = (s) => /^ Page \d+ of \d+ .*Other keys: leave the help/.test(helpBar(s));
+
+/** The help's key bar on page n of count: where it stands, and only the keys that turn a page there. */
+function assertHelpBar(s, n, count, ctx) {
+    const bar = helpBar(s);
+    assert.ok(bar.startsWith(` Page ${n} of ${count} `), `${ctx}: "Page ${n} of ${count}" on the bar` + show(s));
+    assert.equal(bar.includes("PgDn Next page"), n < count, `${ctx}: PgDn offered only before the last page` + show(s));
+    assert.equal(bar.includes("PgUp Back"), n > 1, `${ctx}: PgUp offered only after the first page` + show(s));
+    assert.ok(bar.includes("Other keys: leave the help"), show(s));
+}
 const title = (s) => s.row(2).trim();
 
 /** The usage section of src/help.txt, as /? prints it (CR LF after each line). */
@@ -47,6 +56,7 @@ async function readPages(dos, step, pages, back) {
             s = await dos.screenUntil(`${step}-${i + 1}`, (t) => isHelp(t) && title(t) === page.title);
         }
         assert.equal(title(s), page.title, `${step}: page ${i + 1}` + show(s));
+        assertHelpBar(s, i + 1, pages.length, `${step}: page ${i + 1}`);
         for (const text of page.contains) assert.ok(s.contains(text), `${step}: page ${i + 1} has "${text}"` + show(s));
     }
     // PgDn on the last page stays; PgUp goes back a page.

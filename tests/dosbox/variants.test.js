@@ -148,13 +148,13 @@ function checkNoMist(s, stones, ctx) {
 }
 
 /** Run a command on the Mist's command line (C, the text, Enter); returns the status line's answer. */
-async function mistCommand(dos, text, step) {
+async function mistCommand(dos, text, step, shown = text) {
     await dos.key("c");
     let s = await dos.screenUntil(`${step}-prompt`, (t) => status(t).startsWith(" Command: "));
     assert.equal(status(s).trim(), "Command: _", show(s));
     await dos.type(text);
-    s = await dos.screenUntil(`${step}-typed`, (t) => status(t).includes(`Command: ${text}_`));
-    assert.equal(status(s).trim(), `Command: ${text}_`, show(s));
+    s = await dos.screenUntil(`${step}-typed`, (t) => status(t).includes(`Command: ${shown}_`));
+    assert.equal(status(s).trim(), `Command: ${shown}_`, show(s));
     await dos.key("enter");
     s = await dos.screenUntil(step, (t) => !status(t).includes("Command:"));
     return { answer: status(s).trim(), screen: s };
@@ -220,7 +220,8 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
             const side = stone === "X" ? "Black" : "White";
             let s;
             if (point === BY_COMMAND) {
-                const r = await mistCommand(dos, `place ${point}`, `move${i + 1}-${point}-command`);
+                // Typed in any case: the words become lower case, the point upper.
+                const r = await mistCommand(dos, `PLACE ${point.toLowerCase()}`, `move${i + 1}-${point}-command`, `place ${point}`);
                 s = r.screen;
                 if (!panel(s).includes(stonesLine(i + 1))) s = await dos.screenUntil(`move${i + 1}-${point}`, (t) => panel(t).includes(stonesLine(i + 1)));
             } else {
@@ -253,7 +254,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
                 assert.equal(view.answer, `The hole: the clear 7x7 around ${centre}, in the panel.`, "view " + ctx + show(view.screen));
                 checkMist(view.screen, stones, centre, "after view");
                 viewOnScreen = { centre, stones: { ...stones } };
-                const who = await mistCommand(dos, "who", "who-mid");
+                const who = await mistCommand(dos, "WHO", "who-mid", "who");
                 assert.equal(who.answer, "B", show(who.screen));
                 const history = await mistCommand(dos, "history", "history-mid");
                 assert.equal(history.answer, MIST_GAME.slice(0, VIEW_AFTER).join(""), show(history.screen));
@@ -420,7 +421,8 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
         assertOpeningShaded(s, true);
         for (let y = 17; y <= 21; y++) assert.equal(s.row(y).slice(0, 44).trim(), "", `nothing below the board on y=${y}` + show(s));
         assert.equal(s.char(4 + 2 * 15, 8), " ", "nothing right of column P" + show(s));
-        assert.equal(B15.cursor(s), "H8", "the cursor starts in the middle" + show(s));
+        const cursor = B15.cursor(s);
+        assert.ok(OUTER_LINES(cursor) && cursor.startsWith("H"), `the cursor starts on a point Black may open on, in the middle column: ${cursor}` + show(s));
         assert.ok(panel(s).includes("Outer-Open Gomoku 15x15"), show(s));
         assert.ok(panel(s).includes("Two players"), show(s));
         assert.equal(status(s).trim(), "Black opens on rows 1, 2, 14, 15 or columns A, B, O, P.", show(s));
@@ -514,13 +516,32 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
 
 // Black makes C8 D8 E8 G8 H8, then F8: six in a row, no win. Then C3..G3:
 // exactly five, a win. White plays on rows 12 and 14, never four in a row.
+describe("Outer-Open, you begin (/OUTER /PLAY 1): Enter at once opens where the cursor starts", () => {
+    let dos;
+    before(async () => {
+        dos = await startPiskrs("outer-enter", [{ run: "PISKRS /OUTER /SEED 3 /PLAY 1 /SOUND OFF" }]);
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("the cursor starts on an outer line; Enter places Black's stone there and the computer replies", T, async () => {
+        let s = await dos.screenUntil("outer-you-begin", isGame15);
+        const start = B15.cursor(s);
+        assert.ok(OUTER_LINES(start), `the cursor starts where Black may open: ${start}` + show(s));
+        await dos.key("enter");
+        s = await dos.screenUntil("outer-opened", (t) => panel(t).includes(stonesLine(2)), { timeout: 20000 });
+        assert.equal(B15.stones(s)[start], "X", `Black's stone on ${start}` + show(s));
+        assert.ok(!status(s).includes("Outer-Open:"), "no refusal" + show(s));
+    });
+});
+
 const EXACT_GAME = [
     "C8", "B12", "D8", "D12", "E8", "F12", "G8", "H12", "H8", "K12", "F8",
     "M12", "C3", "B14", "D3", "D14", "E3", "F14", "F3", "H14", "G3",
 ];
 const SIX_AT = EXACT_GAME.indexOf("F8");
 
-describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, exactly five does", () => {
+describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, and says so; exactly five does", () => {
     let dos;
     before(async () => {
         dos = await startPiskrs("exact", [{ run: "PISKRS /EXACT /PLAY 4" }]);
@@ -536,7 +557,7 @@ describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, exactly 
         assert.equal(turn(s), "black", show(s));
     });
 
-    it("Black's six C8..H8 goes on (White to move); Black's five C3..G3 wins, only those five on green", T, async () => {
+    it("Black's six C8..H8 goes on (White to move), the status saying why; Black's five C3..G3 wins, only those five on green", T, async () => {
         let s;
         const stones = {};
         for (let i = 0; i < EXACT_GAME.length; i++) {
@@ -549,7 +570,9 @@ describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, exactly 
             const ctx = `after ${point} (moves: ${EXACT_GAME.slice(0, i + 1).join(" ")})`;
             assert.deepEqual(B15.stones(s), stones, ctx + show(s));
             if (!last) {
-                assert.equal(status(s).trim(), `${i % 2 === 0 ? "Black" : "White"} played ${point}.`, ctx + show(s));
+                // The six says why it does not win.
+                const why = i === SIX_AT ? " Six or more in a row does not win." : "";
+                assert.equal(status(s).trim(), `${i % 2 === 0 ? "Black" : "White"} played ${point}.${why}`, ctx + show(s));
                 assert.equal(turn(s), i % 2 === 0 ? "white" : "black", ctx + show(s));
             }
             if (i === SIX_AT) {
