@@ -149,8 +149,8 @@ function deepestStack(listing, start = "piskrs_main", recursion = []) {
 // its own, called far by PISKRS.COM for Strong's moves. Its stack is the rest
 // of its segment, from its .bss's end up to FFFEh.
 const engineElf = path.join(root, "target", "tree-engine", "i8086-dos", "dos-engine", "piskrs");
-// The tree's search recurses once a ply, at most MAX_PLY (src/tree.rs) deep.
-const MAX_PLY = Number(/^const MAX_PLY: usize = (\d+);/m.exec(fs.readFileSync(path.join(root, "src", "tree.rs"), "utf8"))[1]);
+// The tree's search recurses once a ply, at most MAX_PLY (src/tree/mod.rs) deep.
+const MAX_PLY = Number(/^const MAX_PLY: usize = (\d+);/m.exec(fs.readFileSync(path.join(root, "src", "tree", "mod.rs"), "utf8"))[1]);
 
 test("the tree's engine's stack holds its deepest call path, plus 100 bytes, and its code is the 386's", () => {
   assert.ok(fs.existsSync(engineElf), "the engine's ELF is missing: run `cargo com`");
