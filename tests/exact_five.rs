@@ -75,7 +75,10 @@ fn exact_five_an_overline_does_not_win_and_exactly_five_does() {
         app.game().outcome() == Outcome::InProgress,
         "six does not win"
     );
-    assert_eq!(status(&app), "Black played F2.");
+    assert_eq!(
+        status(&app),
+        "Black played F2. Six or more in a row does not win."
+    );
     assert!(app.game().to_move() == Stone::White);
     for p in ["C2", "D2", "E2", "G2", "H2"] {
         assert!(style_at(&app, p15(p)) == Style::BlackStone, "{p}");
@@ -143,7 +146,10 @@ fn exact_five_white_overline_does_not_win_either() {
         ],
     );
     assert!(app.game().outcome() == Outcome::InProgress);
-    assert_eq!(status(&app), "White played B6.");
+    assert_eq!(
+        status(&app),
+        "White played B6. Six or more in a row does not win."
+    );
 }
 
 #[test]

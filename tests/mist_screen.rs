@@ -245,10 +245,12 @@ fn the_command_line_answers_as_the_controller_does() {
             "place A05",
             "place T1",
             "Who",
+            "PLACE t1",
             "place",
         ] {
             assert!(command(&mut app, line) == Command::Continue);
-            let mut expected = controller_answer(&mut controller, line);
+            // The screen takes any case: "Who" is the controller's "who".
+            let mut expected = controller_answer(&mut controller, &as_typed_on_screen(line));
             if line == "view" {
                 // The status names the centre; the panel draws the 7x7 picture
                 // of the controller's 49 characters, row by row.
@@ -439,4 +441,13 @@ fn taking_back_in_the_mist_puts_the_hole_back() {
         status(&app),
         "The hole: the clear 7x7 around J10, in the panel."
     );
+}
+
+/// A command line as the screen's command line keeps it while it is typed:
+/// the words in lower case, the coordinate after `place ` in upper case.
+fn as_typed_on_screen(line: &str) -> String {
+    match line.to_ascii_lowercase().strip_prefix("place ") {
+        Some(coordinate) => format!("place {}", coordinate.to_ascii_uppercase()),
+        None => line.to_ascii_lowercase(),
+    }
 }

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::app::{STATUS_Y, render, row, screen_without_status, status};
+use common::app::{STATUS_Y, key, render, row, screen_without_status, status};
 use common::variants::*;
 use common::{game_state, go_name};
 use piskrs::board::Stone;
@@ -226,7 +226,12 @@ fn a_15x15_two_player_game_chosen_on_the_menu_takes_its_stones() {
 #[test]
 fn outer_open_two_players_refusal_then_the_game_goes_on() {
     let mut app = two_players_remembered(Variant::OuterOpen);
-    // Put the cursor on H8 with the arrows; a refused Enter there moves nothing.
+    // The cursor starts where Black may open (H2); up the arrows to H8,
+    // where a refused Enter moves nothing.
+    assert!(app.cursor() == p15("H2"));
+    for _ in 0..6 {
+        key(&mut app, Key::Up);
+    }
     assert!(app.cursor() == p15("H8"));
     let before = screen_without_status(&app);
     let game_before = game_state(app.game());

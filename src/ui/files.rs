@@ -11,6 +11,10 @@ use crate::rules::WinRule;
 use crate::text::{Sink, SliceSink};
 use crate::variant::Variant;
 
+/// Why a file name with `*` or `?` is refused (typed, or given to /LOAD);
+/// the name follows it (at the prompt, the name typed so far).
+pub(super) const WILDCARDS_REFUSED: Packed = packed!("No * or ? (DOS wildcards) in a file name: ");
+
 impl App {
     /// The file a save or load request names (no terminating zero).
     pub fn file_name(&self) -> &[u8] {
@@ -32,7 +36,7 @@ impl App {
     #[inline(never)]
     pub fn request_load(&mut self, name: &[u8]) -> Command {
         if name.iter().any(|&b| b == b'*' || b == b'?') {
-            self.warn(super::prompt::WILDCARDS_REFUSED);
+            self.warn(WILDCARDS_REFUSED);
             self.status.push(name);
             return Command::Continue;
         }

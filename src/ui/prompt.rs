@@ -1,6 +1,7 @@
 //! The status line's prompts: the Y/N questions (leave, quit, replace), the
 //! file name, and the Mist's command line with the controller's answers.
 
+use super::files::WILDCARDS_REFUSED;
 use super::game_screen::{WAIT_FOR_COMPUTER, WINS_ANY_KEY};
 use super::words::{push_point, push_side};
 use super::{App, Command, Panel, Prompt};
@@ -8,7 +9,6 @@ use crate::board::Stone;
 use crate::controller::{self, Request};
 use crate::game::MoveError;
 use crate::packed;
-use crate::packed::Packed;
 use crate::screen::{Input, Key, Sound};
 use crate::text::Sink;
 
@@ -206,11 +206,6 @@ impl App {
         Command::Continue
     }
 }
-
-/// Why a file name with `*` or `?` is refused (typed, or given to /LOAD);
-/// the name follows it (at the prompt, the name typed so far).
-pub(super) const WILDCARDS_REFUSED: Packed =
-    packed!("No * or ? (DOS wildcards) in a file name: ");
 
 /// Characters DOS allows in a file name or path, as typed.
 // A loop, not `contains`: that would bring in core's memchr (300 bytes).
