@@ -3,7 +3,7 @@
 //! program's start, the C memory routines and the MSP430 libcalls.
 //!
 //! Every routine follows the translated code's calling convention
-//! (src/translate.rs): arguments in BX, CX, DX, then r15's word; the result
+//! (src/translate/): arguments in BX, CX, DX, then r15's word; the result
 //! in BX (a 32-bit one in BX:CX, low word first); SI, DI, BP and the words
 //! of r4-r8 preserved; AX, the flags and r11/r15's words free to change.
 //! All of it is 8086 code (the build checks decode it).

@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 
 use proptest::prelude::*;
+use translator::decoded::Target;
 use translator::model::{self, Cpu, Stop};
 use translator::program::{translate_function_snippet, translate_snippet_with};
-use translator::translate::Target;
 use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
 
 /// Where the MSP430 code lies (in the model's memory).
@@ -1148,7 +1148,7 @@ fn call_post_increment() {
 }
 
 /// r11's home is a "free" BX, CX or DX: one that r12-r14 leave unused in the
-/// function's own code (translate.rs, `plan_homes`). But a register the code
+/// function's own code (translate/homes.rs, `plan_homes`). But a register the code
 /// never names is not free when it carries an argument through to a callee
 /// (or a callee's result back to the caller): here r14, memset's length,
 /// which this function leaves as its caller set it. r11 goes to DX and
