@@ -10,3 +10,4 @@ pub mod msp430;
 pub mod program;
 pub mod runtime;
 pub mod translate;
+pub mod whole_program;
