@@ -12,8 +12,8 @@
 
 use std::collections::HashMap;
 
+use crate::decoded::{Decoded, Target, branch_target};
 use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, SR};
-use crate::translate::Decoded;
 
 pub type FlagSet = u8;
 pub const C: FlagSet = 1;
@@ -149,7 +149,7 @@ pub fn liveness(code: &[Decoded]) -> (Vec<FlagSet>, HashMap<u16, FlagSet>) {
         .collect();
     let effects: Vec<Effect> = code
         .iter()
-        .map(|d| match crate::translate::branch_target(d) {
+        .map(|d| match branch_target(d) {
             Some(t) => Effect {
                 reads: 0,
                 writes: 0,
@@ -269,7 +269,7 @@ pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
     };
     let steps: Vec<Step> = code
         .iter()
-        .map(|d| match crate::translate::branch_target(d) {
+        .map(|d| match branch_target(d) {
             Some(t) => (0, 0, false, Some(t), 0),
             None if d.never_returns => (0, 0, false, None, 0),
             None => {
@@ -334,11 +334,11 @@ pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
                 ..
             } => {
                 let direct_inside = matches!(src, Operand::Imm(_))
-                    && d.src_target.as_ref().is_some_and(
-                        |t| matches!(t, crate::translate::Target::Text(a) if index.contains_key(a)),
-                    );
+                    && d.src_target
+                        .as_ref()
+                        .is_some_and(|t| matches!(t, Target::Text(a) if index.contains_key(a)));
                 if direct_inside {
-                    let crate::translate::Target::Text(a) = d.src_target.clone().unwrap() else {
+                    let Target::Text(a) = d.src_target.clone().unwrap() else {
                         unreachable!()
                     };
                     (0, 0, false, Some(a), false)
@@ -540,7 +540,7 @@ fn demanded_bits(
 /// jump's target in the function, whether it leaves the function (a
 /// return, an indirect jump). A call that never returns goes nowhere.
 fn next_of(d: &Decoded) -> (bool, Option<u16>, bool) {
-    match crate::translate::branch_target(d) {
+    match branch_target(d) {
         Some(t) => (false, Some(t), false),
         None if d.never_returns => (false, None, false),
         None => match d.instruction {

@@ -2,6 +2,7 @@
 //! code generator. See `translate` for the register map and the calling
 //! convention, `program` for how the image is put together.
 
+pub mod decoded;
 pub mod emit;
 pub mod flags;
 pub mod model;
@@ -9,3 +10,4 @@ pub mod msp430;
 pub mod program;
 pub mod runtime;
 pub mod translate;
+pub mod whole_program;

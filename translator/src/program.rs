@@ -18,11 +18,12 @@ use object::{
     Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget, SectionKind, SymbolKind,
 };
 
+use crate::decoded::{Decoded, Target};
 use crate::emit::{self, Item, Label};
 use crate::flags;
 use crate::msp430::{self, Instruction as M, Op1, Operand};
 use crate::runtime;
-use crate::translate::{Decoded, FunctionTranslator, Target, Vregs};
+use crate::translate::{FunctionTranslator, Vregs};
 
 /// R_MSP430_16 and R_MSP430_16_BYTE: a 16-bit absolute address.
 const R_MSP430_16: u32 = 3;

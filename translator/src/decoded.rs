@@ -1,0 +1,51 @@
+//! A decoded MSP430 instruction with what the relocations say of its
+//! operands, and where it sends control: what the translator and the flag
+//! analyses ([`crate::flags`]) both read.
+
+use crate::msp430::{Instruction as M, Op2, Operand, PC};
+
+/// Where a 16-bit relocated immediate points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Text(u16),
+    Runtime(String),
+}
+
+/// A decoded instruction with what the relocations say of its operands.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    pub address: u16,
+    pub len: u16,
+    pub instruction: M,
+    /// The source's (or single operand's) immediate names code or the runtime.
+    pub src_target: Option<Target>,
+    pub dst_target: Option<Target>,
+    /// A call that never returns (to `piskrs_fatal`, where a panic ends):
+    /// nothing after it reads a register or a flag.
+    pub never_returns: bool,
+}
+
+/// Where `br #label` goes: a jump like any other (not a return, not a table).
+pub fn branch_target(d: &Decoded) -> Option<u16> {
+    match (&d.instruction, &d.src_target) {
+        (
+            M::Two {
+                op: Op2::Mov,
+                src: Operand::Imm(_),
+                dst: Operand::Reg(PC),
+                ..
+            },
+            Some(Target::Text(t)),
+        ) => Some(*t),
+        _ => None,
+    }
+}
+
+/// Where a jump within the function goes (a conditional or plain jump, or
+/// `br #label`).
+pub fn jump_target(d: &Decoded) -> Option<u16> {
+    match d.instruction {
+        M::Jump { target, .. } => Some(target),
+        _ => branch_target(d),
+    }
+}

@@ -1,0 +1,246 @@
+//! The status register: clrc, setc, `bit #1, r2`, and SR read as data,
+//! whole or one bit of it.
+
+mod common;
+use common::*;
+
+// ---------------------------------------------------------------- the status register
+
+/// An operation of each kind of carry (ADD: CF = C; SUB and CMP: CF =
+/// borrow; AND and BIT: C = not Z), with (r12, r13) values giving each flag.
+const CARRY_KINDS: [(u16, [(u16, u16); 4]); 5] = [
+    (ADD, [(0x7FFF, 1), (0xFFFF, 1), (0x8000, 0x8000), (3, 4)]),
+    (SUB, [(0x7FFF, 0xFFFF), (1, 1), (0x8000, 1), (3, 4)]),
+    (CMP, [(0, 1), (5, 5), (0x8000, 0x7FFF), (0x10, 2)]),
+    (AND, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
+    (BIT, [(0xFFFF, 0x8000), (0x00F0, 0x0F00), (1, 1), (0, 0)]),
+];
+
+/// clrc, setc (bic/bis #1, r2) and `bit #1, r2`, read by jumps, addc, subc,
+/// rrc and `mov r2, ...`.
+#[test]
+fn status_register() {
+    let mut cases = Vec::new();
+    for set in [false, true] {
+        for reader in 0..6 {
+            let mut a = Asm::default();
+            // Known Z, N, V (C = 1, Z = N = V = 0), then C changed.
+            a.w(CMP, S::R(13), D::R(12));
+            a.w(if set { BIS } else { BIC }, S::Cg(1), D::R(2));
+            match reader {
+                0 => {
+                    a.w(ADDC, S::R(13), D::R(12));
+                }
+                1 => {
+                    a.w(SUBC, S::R(13), D::R(12));
+                }
+                2 => {
+                    a.one(RRC, false, S::R(12));
+                }
+                3 => {
+                    a.jump(JC, "x").w(MOV, S::Cg(2), D::R(14)).label("x");
+                }
+                4 => {
+                    // bit #1, r2: Z = not C, C = C.
+                    a.w(BIT, S::Cg(1), D::R(2));
+                    probe(&mut a, Probe { v: false, ..ALL });
+                }
+                _ => {
+                    a.w(MOV, S::R(2), D::R(15));
+                }
+            }
+            a.ret();
+            cases.push((
+                a,
+                Case::new(format!(
+                    "{} then reader {reader}",
+                    if set { "setc" } else { "clrc" }
+                ))
+                .reg(12, 0x1235)
+                .reg(13, 0x0F00),
+            ));
+        }
+    }
+    // SR as data after each kind of carry: add (CF = C), sub (CF = borrow),
+    // and (C = not Z), and with values giving each flag.
+    for (op, vals) in CARRY_KINDS {
+        for (d, s) in vals {
+            let mut a = Asm::default();
+            a.w(op, S::R(13), D::R(12)).w(MOV, S::R(2), D::R(14));
+            a.ret();
+            cases.push((
+                a,
+                Case::new(format!(
+                    "{} r13, r12; mov r2, r14 ({d:#x}, {s:#x})",
+                    op_name(op)
+                ))
+                .reg(12, d)
+                .reg(13, s),
+            ));
+        }
+    }
+    run_all(cases);
+}
+
+// ---------------------------------------------------------------- one bit of SR
+
+/// The runtime routines a translation calls, by name.
+fn routines_called(asm: &Asm) -> Vec<String> {
+    let (words, relocs, _) = asm.finish();
+    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
+    iced_x86::Decoder::with_ip(
+        16,
+        &snippet.code,
+        ORIGIN as u64,
+        iced_x86::DecoderOptions::NONE,
+    )
+    .into_iter()
+    .filter(|i| i.code() == iced_x86::Code::Call_rel16)
+    .filter_map(|i| {
+        snippet
+            .routines
+            .iter()
+            .find(|&(_, &at)| at as u64 == i.near_branch_target())
+            .map(|(name, _)| name.clone())
+    })
+    .collect()
+}
+
+/// SR read as data where later code keeps one bit of it (LLVM's ways to turn
+/// a flag into a value): C, Z, N or V alone, `mov #1, rn; bic r2, rn` (not
+/// C), a copy of SR cleared out of a register known to hold 1, a bit that
+/// a BIT tests, none at all; after each kind of carry (ADD:
+/// CF = C, SUB/CMP: CF = borrow, AND/BIT: C = not Z), with values giving
+/// each flag; and with the flags of the instruction before still read
+/// after (they must survive). Only the whole SR takes the runtime's
+/// rt86_sr routines; C where the carry's sense is known takes no call.
+#[test]
+fn one_bit_of_the_status_register() {
+    let mut cases = Vec::new();
+    for (op, vals) in CARRY_KINDS {
+        for (d, s) in vals {
+            for idiom in 0..11 {
+                let mut a = Asm::default();
+                a.w(op, S::R(13), D::R(12));
+                let carry_only = matches!(idiom, 0 | 4 | 5 | 8 | 10);
+                match idiom {
+                    0 => {
+                        a.w(MOV, S::R(2), D::R(14)).w(AND, S::Cg(1), D::R(14));
+                    }
+                    1 => {
+                        a.w(MOV, S::R(2), D::R(14)).one(RRA, false, S::R(14)).w(
+                            AND,
+                            S::Cg(1),
+                            D::R(14),
+                        );
+                    }
+                    2 => {
+                        a.w(MOV, S::R(2), D::R(14))
+                            .one(RRA, false, S::R(14))
+                            .one(RRA, false, S::R(14))
+                            .w(AND, S::Cg(1), D::R(14));
+                    }
+                    3 => {
+                        a.w(MOV, S::R(2), D::R(14)).one(SWPB, false, S::R(14)).w(
+                            AND,
+                            S::Cg(1),
+                            D::R(14),
+                        );
+                    }
+                    4 => {
+                        a.w(MOV, S::Cg(1), D::R(14)).w(BIC, S::R(2), D::R(14));
+                    }
+                    5 => {
+                        a.w(MOV, S::R(2), D::R(14))
+                            .w(XOR, S::Cg(0xFFFF), D::R(14))
+                            .w(MOV, S::Imm(7), D::R(15))
+                            .w(BIT, S::Cg(1), D::R(14))
+                            .jump(JNE, "x")
+                            .w(MOV, S::Imm(9), D::R(15))
+                            .label("x")
+                            .w(MOV, S::Cg(0), D::R(14)); // r14 no result
+                    }
+                    6 => {
+                        a.w(MOV, S::R(2), D::R(14)).w(MOV, S::Imm(3), D::R(14));
+                    }
+                    7 => {
+                        a.w(MOV, S::Cg(1), D::R(14)).w(BIS, S::R(2), D::R(14)).w(
+                            AND,
+                            S::Imm(3),
+                            D::R(14),
+                        );
+                    }
+                    8 => {
+                        // The flags of `op` read after the SR read.
+                        a.w(MOV, S::Cg(1), D::R(14))
+                            .w(BIC, S::R(2), D::R(14))
+                            .w(MOV, S::Imm(7), D::R(15))
+                            .jump(JEQ, "x")
+                            .w(MOV, S::Imm(9), D::R(15))
+                            .label("x");
+                    }
+                    10 => {
+                        // A copy of SR, later cleared out of a register that
+                        // holds 1 (its other bits surely 0), past a branch.
+                        a.w(MOV, S::R(2), D::R(11))
+                            .w(MOV, S::Cg(1), D::R(14))
+                            .w(CMP, S::Imm(0x0F00), D::R(13))
+                            .jump(JEQ, "x")
+                            .w(BIC, S::R(11), D::R(14))
+                            .label("x")
+                            .w(MOV, S::Cg(0), D::R(11)); // r11 no result
+                    }
+                    _ => {
+                        a.w(MOV, S::R(2), D::R(14))
+                            .w(MOV, S::Imm(7), D::R(15))
+                            .jump(JN, "x")
+                            .w(MOV, S::Imm(9), D::R(15))
+                            .label("x")
+                            .one(RRA, false, S::R(14))
+                            .w(AND, S::Cg(1), D::R(14));
+                    }
+                }
+                a.ret();
+                let called = routines_called(&a);
+                assert!(
+                    called.iter().all(|r| !matches!(
+                        r.as_str(),
+                        "rt86_sr" | "rt86_sr_inverted" | "rt86_sr_not_zero"
+                    )),
+                    "{} idiom {idiom}: one bit takes no whole SR ({called:?})",
+                    op_name(op)
+                );
+                if carry_only && !matches!(op, AND | BIT) {
+                    assert!(
+                        called.is_empty(),
+                        "{} idiom {idiom}: C in a known sense takes no call ({called:?})",
+                        op_name(op)
+                    );
+                }
+                cases.push((
+                    a,
+                    Case::new(format!(
+                        "{} r13, r12 ({d:#x}, {s:#x}); idiom {idiom}",
+                        op_name(op)
+                    ))
+                    .reg(12, d)
+                    .reg(13, s),
+                ));
+            }
+        }
+    }
+    // Two bits: the whole SR.
+    let mut a = Asm::default();
+    a.w(SUB, S::R(13), D::R(12))
+        .w(MOV, S::R(2), D::R(14))
+        .w(AND, S::Imm(3), D::R(14))
+        .ret();
+    assert_eq!(
+        routines_called(&a),
+        ["rt86_sr_inverted"],
+        "C and Z: the whole SR"
+    );
+    cases.push((a, Case::new("C and Z").reg(12, 5).reg(13, 5)));
+    run_all(cases);
+}
