@@ -13,6 +13,7 @@ use piskrs::rules::WinRule;
 
 use super::MatchSettings;
 use super::play::Turn;
+use crate::gomocup::wire;
 
 /// An external Gomocup (Piskvork protocol) brain: a program the arena starts
 /// for each game and talks to through its standard input and output.
@@ -198,11 +199,6 @@ impl Running {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// `x,y` on the wire (row 0 at the top) for `point`.
-fn wire(point: Point, side: u8) -> String {
-    format!("{},{}", point.col, side - 1 - point.row)
 }
 
 /// A brain's move in `game`: started for its first, asked with BEGIN or BOARD
