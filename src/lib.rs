@@ -36,7 +36,6 @@ pub mod screen;
 pub mod selfplay;
 pub mod settings;
 pub mod speed;
-pub mod strong;
 pub mod text;
 pub mod tree;
 pub mod tree_door;

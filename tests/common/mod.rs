@@ -477,7 +477,8 @@ impl XorShift {
     }
 }
 
-/// Diagrams both searches' tests play on (tests/strong.rs, tests/tree.rs).
+/// Diagrams both searches' tests play on (tests/tree.rs, and
+/// tools/tests/threat_search.rs for Strong before the tree).
 /// Black wins in one at B6 or G6.
 pub const WIN_IN_ONE: &str = "
         . . . . . . . . . . .

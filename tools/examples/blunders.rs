@@ -1,6 +1,6 @@
 //! Finds where Strong lost the arena's games it lost: for each, the first of
 //! its moves after which the opponent has a forced win as a deeper search than
-//! Strong's sees it (`strong::forced_win`: a VCF of up to 10 fours or a VCT of
+//! Strong's sees it (`threat_search::forced_win`: a VCF of up to 10 fours or a VCT of
 //! up to 3 threats, within 400,000 nodes), the step that chose that move, and
 //! the points that would have left him no such win ("safe"; a four of
 //! Strong's is followed through his forced block, two fours deep). A blunder with no
@@ -17,9 +17,9 @@ use piskrs::engine::Position;
 use piskrs::game::Game;
 use piskrs::random::Random;
 use piskrs::rules::{WinRule, winning_line};
-use piskrs::strong::{self, Reason};
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
+use piskrs_tools::threat_search::{self, Reason};
 use std::collections::BTreeMap;
 
 /// The judge's search: deeper than Strong's at any budget it ships with.
@@ -29,7 +29,8 @@ const JUDGE_VCT: u8 = 3;
 
 fn wins_by_force(game: &Game) -> bool {
     !game.is_over()
-        && strong::forced_win(Position::of(game), JUDGE_NODES, JUDGE_VCF, JUDGE_VCT).is_some()
+        && threat_search::forced_win(Position::of(game), JUDGE_NODES, JUDGE_VCF, JUDGE_VCT)
+            .is_some()
 }
 
 fn step_name(reason: Reason) -> &'static str {
@@ -189,7 +190,8 @@ fn main() {
             continue;
         };
         let (_, _, reason) =
-            strong::choose_explained(Position::of(before), budget, &mut Random::new(1)).unwrap();
+            threat_search::choose_explained(Position::of(before), budget, &mut Random::new(1))
+                .unwrap();
         let safe = safe_points(before);
         let names: Vec<String> = safe.iter().take(8).map(|&p| point_name(p)).collect();
         println!(

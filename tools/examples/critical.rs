@@ -14,9 +14,9 @@ use piskrs::coord::Point;
 use piskrs::engine::Position;
 use piskrs::game::{Game, Outcome};
 use piskrs::random::Random;
-use piskrs::strong::{self, Reason};
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
+use piskrs_tools::threat_search::{self, Reason};
 use std::collections::BTreeMap;
 
 fn step_name(reason: Reason) -> &'static str {
@@ -101,7 +101,7 @@ fn main() {
         let mut found = None;
         for (k, (before, point)) in moves.iter().enumerate().rev() {
             let Some((alt, _, _)) =
-                strong::choose_explained(Position::of(before), big, &mut Random::new(1))
+                threat_search::choose_explained(Position::of(before), big, &mut Random::new(1))
             else {
                 continue;
             };
@@ -116,9 +116,12 @@ fn main() {
                 .filter(|s| play_on(g.clone(), strong_side, budget, b, *s + index as u16 * 7))
                 .count();
             if won >= 2 {
-                let (_, _, reason) =
-                    strong::choose_explained(Position::of(before), budget, &mut Random::new(1))
-                        .unwrap();
+                let (_, _, reason) = threat_search::choose_explained(
+                    Position::of(before),
+                    budget,
+                    &mut Random::new(1),
+                )
+                .unwrap();
                 if std::env::var_os("SHOW").is_some() {
                     show(before, *point, alt);
                 }

@@ -363,23 +363,7 @@ fn main() {
                 .filter(|&e| met[e] >= FEWEST && !(e - counts_from).is_multiple_of(COUNT_BUCKETS)),
         );
     }
-    let mut weights = start.clone();
-    let mut adam = Adam::new(weights.len(), 2.0);
-    for _ in 0..3000 {
-        let mut gradient = vec![0.0; weights.len()];
-        for row in &train {
-            let slope = squared_error_slope(row.target, value(row, &weights), SCALE);
-            for &(entry, n) in &row.counts {
-                gradient[entry] += slope * n as f64;
-            }
-            gradient[tempo_entry(row.my_best, row.his_best)] += slope;
-            for &entry in &row.count_entries {
-                gradient[entry] += slope;
-            }
-        }
-        gradient.iter_mut().for_each(|g| *g /= train.len() as f64);
-        adam.step(&mut weights, &gradient, &free);
-    }
+    let weights = fit(&train, &start, &free);
     println!(
         "{} positions ({} held out); {} of {WORTH_ENTRIES} combinations fitted",
         rows.len(),
@@ -414,6 +398,40 @@ fn main() {
         loss(&train, &written),
         loss(&test, &written)
     );
+    print_fitted(&met, &words, &start, &rounded);
+    if write {
+        let tempo = &rounded[WORTH_ENTRIES..WORTH_ENTRIES + THREATS * THREATS];
+        let threat_counts = &rounded[WORTH_ENTRIES + THREATS * THREATS..];
+        write_tables(&rounded[..WORTH_ENTRIES], tempo, threat_counts);
+    }
+}
+
+/// The weights from `start` after 3,000 steps of Adam on the squared error
+/// over `train`, only the `free` entries moving.
+fn fit(train: &[&Row], start: &[f64], free: &[usize]) -> Vec<f64> {
+    let mut weights = start.to_vec();
+    let mut adam = Adam::new(weights.len(), 2.0);
+    for _ in 0..3000 {
+        let mut gradient = vec![0.0; weights.len()];
+        for row in train {
+            let slope = squared_error_slope(row.target, value(row, &weights), SCALE);
+            for &(entry, n) in &row.counts {
+                gradient[entry] += slope * n as f64;
+            }
+            gradient[tempo_entry(row.my_best, row.his_best)] += slope;
+            for &entry in &row.count_entries {
+                gradient[entry] += slope;
+            }
+        }
+        gradient.iter_mut().for_each(|g| *g /= train.len() as f64);
+        adam.step(&mut weights, &gradient, free);
+    }
+    weights
+}
+
+/// The fitted tables as they will be written, beside how often each entry
+/// was met (and, for the combinations met most, the worth they started from).
+fn print_fitted(met: &[usize], words: &[u16], start: &[f64], rounded: &[i64]) {
     let tempo = &rounded[WORTH_ENTRIES..WORTH_ENTRIES + THREATS * THREATS];
     let threat_counts = &rounded[WORTH_ENTRIES + THREATS * THREATS..];
     println!("counts by role (mover, then the other), threat (rows) and count (columns); met:");
@@ -443,9 +461,6 @@ fn main() {
             "  {classes:?}: met {:>6}, {:>6} -> {:>6}",
             met[entry], start[entry], rounded[entry]
         );
-    }
-    if write {
-        write_tables(&rounded[..WORTH_ENTRIES], tempo, threat_counts);
     }
 }
 

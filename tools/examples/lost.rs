@@ -11,9 +11,9 @@ use piskrs::engine::Position;
 use piskrs::game::{Game, Outcome};
 use piskrs::random::Random;
 use piskrs::rules::{Opening, WinRule};
-use piskrs::strong;
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
+use piskrs_tools::threat_search;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -80,16 +80,16 @@ fn main() {
             let random = &mut randoms[if black { 0 } else { 1 }];
             let position = Position::of(&game);
             let (p, tag) = if by_a {
-                let (p, n, r) = strong::choose_explained(position, budget, random).unwrap();
+                let (p, n, r) = threat_search::choose_explained(position, budget, random).unwrap();
                 let r = match r {
-                    strong::Reason::WinInOne => "win1",
-                    strong::Reason::BlockFive => "blk5",
-                    strong::Reason::MyVcf => "VCF",
-                    strong::Reason::MyVct => "VCT",
-                    strong::Reason::FourThree => "43",
-                    strong::Reason::BlockFours => "defF",
-                    strong::Reason::BlockThrees => "defT",
-                    strong::Reason::Search => "quiet",
+                    threat_search::Reason::WinInOne => "win1",
+                    threat_search::Reason::BlockFive => "blk5",
+                    threat_search::Reason::MyVcf => "VCF",
+                    threat_search::Reason::MyVct => "VCT",
+                    threat_search::Reason::FourThree => "43",
+                    threat_search::Reason::BlockFours => "defF",
+                    threat_search::Reason::BlockThrees => "defT",
+                    threat_search::Reason::Search => "quiet",
                 };
                 (
                     p,

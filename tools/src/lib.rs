@@ -6,6 +6,8 @@
 //! - [`arena`]: matches between two levels, run by the `arena` binary and the
 //!   examples that study its games (examples/);
 //! - [`player`]: a level and its budget, as the tools ask the core's one door;
+//! - [`threat_search`]: Strong before the tree (threat search and two plies),
+//!   the `threats:N` player and the examples' judge of forced wins;
 //! - [`timed`]: Strong within a time limit (the brain's), by growing budgets;
 //! - [`fitting`]: what the examples that fit the tree's weights share;
 //! - [`gomorpion_players`]: Gomorpion opponents for the `gomorpion-arena` binary;
@@ -18,4 +20,5 @@ pub mod gomocup;
 pub mod gomorpion_players;
 pub mod pack_pairs;
 pub mod player;
+pub mod threat_search;
 pub mod timed;

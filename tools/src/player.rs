@@ -7,13 +7,14 @@
 //! `tree:BUDGET` play the same moves, with the tables on the heap kept by
 //! the thread; `tree` is also what the timed brain stops on a clock.
 //! `threats:BUDGET` is Strong as the .COMs played it before: threat search
-//! and two plies (`piskrs::strong`), kept to measure against.
+//! and two plies ([`crate::threat_search`]), kept to measure against.
 
 use piskrs::coord::Point;
 use piskrs::engine::{self, Level, Position};
 use piskrs::random::Random;
-use piskrs::strong;
 use piskrs::tree::{self, HeapTables};
+
+use crate::threat_search;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Player {
@@ -22,7 +23,7 @@ pub struct Player {
     pub budget: u32,
     /// The tree searches, within `budget` (and a clock, in the timed brain).
     pub tree: bool,
-    /// Strong as it was before the tree ([`piskrs::strong`]), within `budget`.
+    /// Strong as it was before the tree ([`threat_search`]), within `budget`.
     pub threats: bool,
 }
 
@@ -91,7 +92,7 @@ impl Player {
     ) -> Option<(Point, u32)> {
         // (No move yet: the door's opening stone, below, for every level.)
         if self.threats && !position.moves.is_empty() {
-            return strong::choose(position, self.budget, random);
+            return threat_search::choose(position, self.budget, random);
         }
         if self.level == Level::Strong && !position.moves.is_empty() {
             let chosen = tree_think(position, self.budget, stop);

@@ -5,10 +5,11 @@
 mod common;
 
 use common::*;
+use piskrs_tools::arena::lines_read_apart;
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 /// Long enough for a debug build of Strong on a crowded board.
@@ -35,15 +36,7 @@ impl Session {
             .spawn()
             .expect("pbrain-piskrs starts");
         let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = lines_read_apart(stdout);
         Session {
             stdin: child.stdin.take(),
             child,

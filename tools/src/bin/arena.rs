@@ -4,7 +4,7 @@
 //! `arena --a strong:1600 --b classic --games 200 --rule freestyle --size 19 --seed 1`
 //! `arena --a brain:target/release/pbrain-piskrs --b brain:PATH/pbrain-rapfi --turn-ms 200 --openings random`
 //!
-//! The match logic is in `piskrs_tools::arena` (tools/src/arena.rs, which
+//! The match logic is in `piskrs_tools::arena` (tools/src/arena/, which
 //! tools/tests/arena.rs and the examples use too). Between levels, the
 //! table on stdout depends only on the arguments; times go to stderr.
 

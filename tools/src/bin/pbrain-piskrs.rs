@@ -2,7 +2,7 @@
 //!
 //! `pbrain-piskrs [--level classic|cha|strong|tree] [--budget N] [--seed N]`
 //! (with no level: the tree on a clock, Strong without one); the protocol is
-//! in `piskrs_tools::gomocup` (tools/src/gomocup.rs). Each reply is flushed at
+//! in `piskrs_tools::gomocup` (tools/src/gomocup/). Each reply is flushed at
 //! once.
 
 use std::io::{self, Write};

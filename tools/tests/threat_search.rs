@@ -1,6 +1,10 @@
-//! The Strong level's tactical duties, each on a hand-drawn diagram: the move it
-//! plays, and which of its steps decided (strong::Reason).
+//! Strong before the tree's tactical duties (`threat_search`, the tools'
+//! `threats:N`), each on a hand-drawn diagram: the move it plays, and which
+//! of its steps decided (threat_search::Reason).
 
+// The core's test helpers: the diagrams are shared with its tree's tests
+// (tests/tree.rs).
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::{HIS_FOUR, VCF_IN_TWO, WIN_IN_ONE, marked_diagram, name, names, pt};
@@ -11,7 +15,7 @@ use piskrs::engine::Position;
 use piskrs::random::Random;
 use piskrs::rules::winning_line;
 use piskrs::rules::{Opening, WinRule};
-use piskrs::strong::{Reason, choose_explained, forced_win};
+use piskrs_tools::threat_search::{Reason, choose_explained, forced_win};
 
 const BUDGET: u32 = 2000;
 

@@ -1,4 +1,5 @@
-//! The Strong level: Piskasm's evaluator plus what it lacked, look-ahead.
+//! Strong as it was before the tree (the tools' `threats:N`): Piskasm's
+//! evaluator plus what it lacked, look-ahead.
 //!
 //! In order, each step only when the ones before found nothing:
 //!
@@ -73,13 +74,13 @@
 // Loops run over half-open ranges (`-4..5`, not `-4..=4`): an inclusive
 // range costs the .COM an out-of-line `next` and bulkier loops.
 
-use crate::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
-use crate::coord::Point;
-use crate::evaluation::Info;
-use crate::game::Position;
-use crate::random::Random;
-use crate::rules::WinRule;
-use crate::words::{WordArray, Words};
+use piskrs::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
+use piskrs::coord::Point;
+use piskrs::evaluation::Info;
+use piskrs::game::Position;
+use piskrs::random::Random;
+use piskrs::rules::WinRule;
+use piskrs::words::{WordArray, Words};
 
 mod candidates;
 mod ladder;

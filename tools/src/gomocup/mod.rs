@@ -19,21 +19,35 @@
 //!   (the state is then unchanged, except after a TURN whose stone ends the
 //!   game: the stone stays, as on the manager's board);
 //! - `UNKNOWN message` to anything else. Empty lines are ignored.
+//!
+//! The files, a job each:
+//!
+//! - `settings`: the brain's command line (its level, budget and seed);
+//! - `wire`: the protocol's text: a line read, points and numbers parsed
+//!   and written, INFO rule's bits;
+//! - `replay`: the game as the brain rebuilds it from BOARD and TAKEBACK,
+//!   and why a game is over or a move refused;
+//! - here: the brain and its answer to each command.
 
 use crate::player::Player;
 use crate::timed::{Limits, Thinker};
 use piskrs::board::{MAX_SIDE, Stone};
 use piskrs::coord::Point;
 use piskrs::engine::Position;
-use piskrs::game::{Game, MoveError, Outcome};
+use piskrs::game::Game;
 use piskrs::random::Random;
 use piskrs::rules::{Opening, WinRule};
 use std::time::Instant;
 
-/// Strong's node budget when `--budget` is not given: what PISKRS.COM searches
-/// in its default thinking time on the reference 386 (settings.rs), so the
-/// brain plays as the game ships.
-pub const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
+mod replay;
+mod settings;
+mod wire;
+
+use replay::{move_error, nearest_free, over_message, replay};
+pub use settings::{DEFAULT_BUDGET, Invocation, Settings, USAGE};
+pub use wire::read_line;
+pub(crate) use wire::wire;
+use wire::{parse_number, parse_point, parse_xy, rule_of, shorten};
 
 /// The board sizes START accepts (20 is the Gomocup size).
 pub const SIZES: [u8; 3] = [15, 19, 20];
@@ -42,132 +56,6 @@ const NAME: &str = "pbrain-piskrs";
 const AUTHOR: &str = "the piskrs maintainers";
 const COUNTRY: &str = "";
 const WWW: &str = "";
-
-/// INFO rule bits this brain plays: 1 = exactly five (0 = five or more).
-const RULE_EXACT_FIVE: u32 = 1;
-
-/// How the brain was started: its level and random seed, and what thinks
-/// when the manager gives a time limit.
-#[derive(Clone, Copy)]
-pub struct Settings {
-    /// What plays with no time limit (or `timeout_turn 0`), and the first
-    /// move of a game: a fixed budget, as PISKRS.COM searches.
-    pub engine: Player,
-    pub seed: u16,
-    /// What thinks for the time INFO timeout_turn, timeout_match and
-    /// time_left allow (see `timed`); None with `--budget` or a level that
-    /// does not search: then `engine` plays whatever the time.
-    pub timed: Option<Player>,
-}
-
-impl Default for Settings {
-    /// No flags: Strong (the tree) at PISKRS.COM's budget with no time
-    /// limit, and the tree on a clock when the manager gives time: it
-    /// searches from that budget until its deadline stops it (at 200 ms a
-    /// move against Rapfi 26.2% over five seeds, where Strong before the
-    /// tree, which saturated within milliseconds, scored 4%:
-    /// docs/strength.md, "Today's figures").
-    fn default() -> Settings {
-        Settings {
-            engine: Player::strong(DEFAULT_BUDGET),
-            seed: 1,
-            timed: Some(Player::tree(DEFAULT_BUDGET)),
-        }
-    }
-}
-
-/// What the command line asked for.
-pub enum Invocation {
-    Run(Settings),
-    Help,
-}
-
-pub const USAGE: &str = "\
-usage: pbrain-piskrs [--level classic|cha|strong|tree] [--budget N] [--seed N]
-  a Gomocup (Piskvork) brain on stdin/stdout
-  --level   the computer's level (default strong: the tree, as PISKRS.COM
-            plays it; tree is the same search)
-  --budget  a fixed node budget, 1 or more, whatever the time: Strong's gives
-            the same moves as PISKRS.COM at that budget. Without it, the time
-            the manager gives is used (INFO timeout_turn, timeout_match,
-            time_left): the tree searches from 470 nodes until the deadline
-            stops it; with no time limit given (or timeout_turn 0) it plays
-            470 nodes
-  --seed    the random source's seed, 0..=65535 (default 1)";
-
-impl Settings {
-    /// Parses the command line (without the program name).
-    pub fn from_args<I: IntoIterator<Item = String>>(args: I) -> Result<Invocation, String> {
-        let mut level: Option<String> = None;
-        let mut budget: Option<u32> = None;
-        let mut seed: u16 = 1;
-        let mut args = args.into_iter();
-        while let Some(arg) = args.next() {
-            let (flag, inline) = match arg.split_once('=') {
-                Some((flag, value)) if flag.starts_with("--") => (flag.to_string(), Some(value)),
-                _ => (arg.clone(), None),
-            };
-            let mut value = |name: &str| -> Result<String, String> {
-                match inline {
-                    Some(value) => Ok(value.to_string()),
-                    None => args.next().ok_or(format!("{name} needs a value")),
-                }
-            };
-            match flag.as_str() {
-                "-h" | "--help" => return Ok(Invocation::Help),
-                "--level" => level = Some(value("--level")?),
-                "--budget" => {
-                    let text = value("--budget")?;
-                    match text.parse::<u32>() {
-                        Ok(n) if n >= 1 => budget = Some(n),
-                        _ => return Err(format!("--budget {text}: a number of nodes, 1 or more")),
-                    }
-                }
-                "--seed" => {
-                    let text = value("--seed")?;
-                    seed = text
-                        .parse()
-                        .map_err(|_| format!("--seed {text}: a number 0..=65535"))?;
-                }
-                _ => return Err(format!("unknown argument {arg}")),
-            }
-        }
-        let Some(level) = level else {
-            let settings = match budget {
-                Some(budget) => Settings {
-                    engine: Player::strong(budget),
-                    seed,
-                    timed: None,
-                },
-                None => Settings {
-                    seed,
-                    ..Settings::default()
-                },
-            };
-            return Ok(Invocation::Run(settings));
-        };
-        let engine = match level.as_str() {
-            "strong" => Player::strong(budget.unwrap_or(DEFAULT_BUDGET)),
-            "tree" => Player::tree(budget.unwrap_or(DEFAULT_BUDGET)),
-            other => {
-                if budget.is_some() {
-                    return Err("--budget applies only to --level strong and tree".to_string());
-                }
-                match other {
-                    "classic" => Player::CLASSIC,
-                    "cha" => Player::CHA,
-                    _ => return Err(format!("--level {other}: classic, cha, strong or tree")),
-                }
-            }
-        };
-        let timed = (engine.strong_budget().is_some() && budget.is_none()).then_some(engine);
-        Ok(Invocation::Run(Settings {
-            engine,
-            seed,
-            timed,
-        }))
-    }
-}
 
 /// The brain's answer to one line.
 #[derive(Default)]
@@ -480,18 +368,15 @@ impl Brain {
                 wire(point, side)
             ));
         }
-        let mine: Vec<Point> = input
-            .stones
-            .iter()
-            .filter(|&&(_, f)| f == 1)
-            .map(|&(p, _)| p)
-            .collect();
-        let his: Vec<Point> = input
-            .stones
-            .iter()
-            .filter(|&&(_, f)| f == 2)
-            .map(|&(p, _)| p)
-            .collect();
+        let in_field = |field: u8| -> Vec<Point> {
+            input
+                .stones
+                .iter()
+                .filter(|&&(_, f)| f == field)
+                .map(|&(p, _)| p)
+                .collect()
+        };
+        let (mine, his) = (in_field(1), in_field(2));
         // Black moves first, so with me to move: as many stones each (I am
         // Black), or one more of his (I am White).
         let (me, black, white) = if mine.len() == his.len() {
@@ -657,182 +542,5 @@ impl Brain {
         }
         reply.lines.push(wire(point, side));
         reply
-    }
-}
-
-/// `x,y` on the wire for `point`.
-fn wire(point: Point, side: u8) -> String {
-    format!("{},{}", point.col, side - 1 - point.row)
-}
-
-/// A line cut to 40 characters, for messages.
-fn shorten(line: &str) -> String {
-    let mut cut: String = line.chars().take(40).collect();
-    if cut.len() < line.len() {
-        cut.push_str("...");
-    }
-    cut.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
-}
-
-/// A small non-negative decimal number (at most 9 digits, spaces around allowed).
-fn parse_number(text: &str) -> Option<u32> {
-    let text = text.trim();
-    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
-}
-
-/// `x,y` on a board of `side`.
-fn parse_point(text: &str, side: u8) -> Result<Point, String> {
-    match text.split_once(',') {
-        Some((x, y)) => parse_xy(x, y, side),
-        None => Err(format!("'{}' is not x,y", shorten(text))),
-    }
-}
-
-fn parse_xy(x: &str, y: &str, side: u8) -> Result<Point, String> {
-    match (parse_number(x), parse_number(y)) {
-        (Some(x), Some(y)) if x < side as u32 && y < side as u32 => {
-            Ok(Point::new(x as u8, side - 1 - y as u8))
-        }
-        (Some(x), Some(y)) => Err(format!("{x},{y} is off the {side}x{side} board")),
-        _ => Err(format!("'{},{}' is not x,y", shorten(x), shorten(y))),
-    }
-}
-
-fn rule_of(value: &str) -> Result<WinRule, String> {
-    let Some(bits) = parse_number(value) else {
-        return Err(format!("INFO rule '{}' is not a number", shorten(value)));
-    };
-    let unsupported = bits & !RULE_EXACT_FIVE;
-    if unsupported != 0 {
-        let mut names = Vec::new();
-        for (bit, name) in [(2, "continuous game"), (4, "renju"), (8, "caro")] {
-            if unsupported & bit != 0 {
-                names.push(name);
-            }
-        }
-        if unsupported & !14 != 0 {
-            names.push("unknown bits");
-        }
-        return Err(format!(
-            "rule {bits} is not supported ({}): this brain plays 0 (five or more) and 1 (exactly five)",
-            names.join(", ")
-        ));
-    }
-    Ok(if bits & RULE_EXACT_FIVE != 0 {
-        WinRule::ExactlyFive
-    } else {
-        WinRule::FiveOrMore
-    })
-}
-
-fn move_error(error: MoveError) -> &'static str {
-    match error {
-        MoveError::OffBoard => "off the board",
-        MoveError::Occupied => "the point is taken",
-        MoveError::GameOver => "the game is over",
-        MoveError::Restricted => "the opening rule forbids it",
-    }
-}
-
-/// Why nobody can move, if the game is over.
-fn over_message(game: &Game) -> Option<String> {
-    let side = game.board().side();
-    match game.outcome() {
-        Outcome::InProgress => None,
-        Outcome::Draw => Some("the board is full: the game is a draw".to_string()),
-        Outcome::Won { winner, line } => Some(format!(
-            "the game is over: {} has five in a row from {} to {}",
-            match winner {
-                Stone::Black => "Black",
-                Stone::White => "White",
-            },
-            wire(line.start, side),
-            wire(line.point(line.length.max(1) - 1), side)
-        )),
-    }
-}
-
-fn nearest_free(game: &Game) -> Option<Point> {
-    let side = game.board().side();
-    let middle = side / 2;
-    (0..side)
-        .flat_map(|row| (0..side).map(move |col| Point::new(col, row)))
-        .filter(|&p| game.check(p).is_ok())
-        .min_by_key(|p| p.col.abs_diff(middle).max(p.row.abs_diff(middle)))
-}
-
-/// A game with `black` and `white` stones played alternately, Black first. The
-/// order within a colour does not matter (BOARD may send any order), so each
-/// turn plays the first stone of that colour that does not end the game, if
-/// there is one: no five appears before the last stone unless the position
-/// has one.
-fn replay(side: u8, rule: WinRule, black: &[Point], white: &[Point]) -> Result<Game, String> {
-    let mut game = Game::with_opening(side, rule, Opening::Free);
-    let mut black = black.to_vec();
-    let mut white = white.to_vec();
-    while !(black.is_empty() && white.is_empty()) {
-        let last = black.len() + white.len() == 1;
-        let list = match game.to_move() {
-            Stone::Black => &mut black,
-            Stone::White => &mut white,
-        };
-        if list.is_empty() {
-            return Err("the stones do not alternate".to_string());
-        }
-        let pick = if last {
-            0
-        } else {
-            list.iter()
-                .position(|&p| {
-                    let mut trial = game.clone();
-                    trial.play(p).is_ok() && !trial.is_over()
-                })
-                .unwrap_or(0)
-        };
-        let point = list.remove(pick);
-        if let Err(error) = game.play(point) {
-            return Err(match error {
-                MoveError::GameOver => over_message(&game).unwrap_or_default(),
-                other => format!("{}: {}", wire(point, side), move_error(other)),
-            });
-        }
-    }
-    Ok(game)
-}
-
-/// Reads one line, of any length: CR, LF and CR LF all end it. None at the
-/// end of the input. Blanks (spaces, tabs) before the command are dropped
-/// as they come, so a line of any number of them costs no memory and the
-/// command after them is read whole (it was lost after 4,096 bytes once).
-pub fn read_line(input: &mut impl std::io::BufRead) -> std::io::Result<Option<Vec<u8>>> {
-    let mut line = Vec::new();
-    let mut any = false;
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            return Ok(any.then_some(line));
-        }
-        any = true;
-        let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
-        let piece = &buffer[..end.unwrap_or(buffer.len())];
-        let start = if line.is_empty() {
-            piece
-                .iter()
-                .position(|&b| b != b' ' && b != b'\t')
-                .unwrap_or(piece.len())
-        } else {
-            0
-        };
-        line.extend_from_slice(&piece[start..]);
-        let used = piece.len() + end.is_some() as usize;
-        input.consume(used);
-        if end.is_some() {
-            return Ok(Some(line));
-        }
     }
 }

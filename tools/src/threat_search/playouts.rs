@@ -22,11 +22,11 @@
 // costs the .COM an out-of-line `next` and bulkier loops.
 
 use super::Search;
-use crate::board::{Board, DIRECTIONS, Stone};
-use crate::coord::Point;
-use crate::evaluation::{BLOCKS_FIVE, MAKES_OPEN_FOUR, WINNING, defence_score, direction_score};
-use crate::patterns::{Classes, line_classes};
-use crate::words::Words;
+use piskrs::board::{Board, DIRECTIONS, Stone};
+use piskrs::coord::Point;
+use piskrs::evaluation::{BLOCKS_FIVE, MAKES_OPEN_FOUR, WINNING, defence_score, direction_score};
+use piskrs::patterns::{Classes, line_classes};
+use piskrs::words::Words;
 
 /// How many stones a playout plays after my move (12 and 30 were weaker at
 /// 6,500 nodes against Classic; once quiet candidates were played out
@@ -211,11 +211,11 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evaluation::count_score;
-    use crate::game::Position;
-    use crate::rules::{Opening, WinRule};
-    use crate::strong::{SEARCH_WORDS, with_search};
-    use crate::words::WordArray;
+    use crate::threat_search::{SEARCH_WORDS, with_search};
+    use piskrs::evaluation::count_score;
+    use piskrs::game::Position;
+    use piskrs::rules::{Opening, WinRule};
+    use piskrs::words::WordArray;
 
     /// A playout's cached gains are CountScore afresh (and the defence values
     /// its lines' classes give afresh), for both sides at every

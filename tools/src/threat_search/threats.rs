@@ -13,9 +13,9 @@
 // costs the .COM an out-of-line `next` and bulkier loops.
 
 use super::Search;
-use crate::board::{DIRECTIONS, Stone};
-use crate::coord::Point;
-use crate::patterns::{CENTRE, Line};
+use piskrs::board::{DIRECTIONS, Stone};
+use piskrs::coord::Point;
+use piskrs::patterns::{CENTRE, Line};
 
 /// What a stone makes on its lines.
 #[derive(Clone, Copy)]

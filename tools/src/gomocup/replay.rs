@@ -1,0 +1,90 @@
+//! The game as the brain rebuilds it (BOARD's stones in any order within a
+//! colour, TAKEBACK of any stone that moved last, a rule changed mid-game),
+//! and the messages for a game over or a move refused.
+
+use piskrs::board::Stone;
+use piskrs::coord::Point;
+use piskrs::game::{Game, MoveError, Outcome};
+use piskrs::rules::{Opening, WinRule};
+
+use super::wire::wire;
+
+pub(super) fn move_error(error: MoveError) -> &'static str {
+    match error {
+        MoveError::OffBoard => "off the board",
+        MoveError::Occupied => "the point is taken",
+        MoveError::GameOver => "the game is over",
+        MoveError::Restricted => "the opening rule forbids it",
+    }
+}
+
+/// Why nobody can move, if the game is over.
+pub(super) fn over_message(game: &Game) -> Option<String> {
+    let side = game.board().side();
+    match game.outcome() {
+        Outcome::InProgress => None,
+        Outcome::Draw => Some("the board is full: the game is a draw".to_string()),
+        Outcome::Won { winner, line } => Some(format!(
+            "the game is over: {} has five in a row from {} to {}",
+            match winner {
+                Stone::Black => "Black",
+                Stone::White => "White",
+            },
+            wire(line.start, side),
+            wire(line.point(line.length.max(1) - 1), side)
+        )),
+    }
+}
+
+pub(super) fn nearest_free(game: &Game) -> Option<Point> {
+    let side = game.board().side();
+    let middle = side / 2;
+    (0..side)
+        .flat_map(|row| (0..side).map(move |col| Point::new(col, row)))
+        .filter(|&p| game.check(p).is_ok())
+        .min_by_key(|p| p.col.abs_diff(middle).max(p.row.abs_diff(middle)))
+}
+
+/// A game with `black` and `white` stones played alternately, Black first. The
+/// order within a colour does not matter (BOARD may send any order), so each
+/// turn plays the first stone of that colour that does not end the game, if
+/// there is one: no five appears before the last stone unless the position
+/// has one.
+pub(super) fn replay(
+    side: u8,
+    rule: WinRule,
+    black: &[Point],
+    white: &[Point],
+) -> Result<Game, String> {
+    let mut game = Game::with_opening(side, rule, Opening::Free);
+    let mut black = black.to_vec();
+    let mut white = white.to_vec();
+    while !(black.is_empty() && white.is_empty()) {
+        let last = black.len() + white.len() == 1;
+        let list = match game.to_move() {
+            Stone::Black => &mut black,
+            Stone::White => &mut white,
+        };
+        if list.is_empty() {
+            return Err("the stones do not alternate".to_string());
+        }
+        let pick = if last {
+            0
+        } else {
+            list.iter()
+                .position(|&p| {
+                    let mut trial = game.clone();
+                    trial.play(p).is_ok() && !trial.is_over()
+                })
+                .unwrap_or(0)
+        };
+        let point = list.remove(pick);
+        if let Err(error) = game.play(point) {
+            return Err(match error {
+                MoveError::GameOver => over_message(&game).unwrap_or_default(),
+                other => format!("{}: {}", wire(point, side), move_error(other)),
+            });
+        }
+    }
+    Ok(game)
+}
