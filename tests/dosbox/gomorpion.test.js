@@ -90,9 +90,9 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
                 s = await clickPoint(dos, red[i], "O");
             }
             assert.equal(status(s), "Red played AB22. Black to move.", show(s));
-            // Red's pieces are bright red on the brown board (6Ch; dark red,
-            // 64h, was the lowest contrast on the screen), Black's black (60h).
-            assert.equal(s.attr(cell("Z20").x, cell("Z20").y), 0x6c, "a Red piece's colours" + show(s));
+            // Red's pieces are bright red on black (0Ch: no red reads on the
+            // brown board), Black's black on brown (60h).
+            assert.equal(s.attr(cell("Z20").x, cell("Z20").y), 0x0c, "a Red piece's colours" + show(s));
             assert.equal(s.attr(cell("B6").x, cell("B6").y), 0x60, "a Black piece's colours" + show(s));
             // A taken point and a click beside the board are refused.
             await dos.click(cell("C3").x, cell("C3").y, { rows: ROWS });
@@ -124,6 +124,67 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
             await dos.key("esc");
             s = await dos.screenUntil("menu-again", isMenu);
             assert.equal(s.height, 25, "back to 80x25");
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
+/** WCAG's relative luminance of VGA colour `i` (0..15). */
+function luminance(i) {
+    const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const [r, g, b] = h.VGA_PALETTE[i];
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+/** WCAG's contrast of a text attribute's colours (blinking is off on a VGA: 16 backgrounds). */
+function contrast(attr) {
+    const [a, b] = [luminance(attr & 15), luminance(attr >> 4)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+}
+
+describe("Red reads as well as Black (/GOMORPION /PLAY 4)", () => {
+    it("every Red piece and captured R on a played board has at least the 4:1 contrast of Black on brown", T, async () => {
+        await h.withDos({
+            name: "gomorpion-contrast",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("board", isBoard);
+            // Black spreads out on row 1; Red makes a five on row 10 (captured: R),
+            // with a piece carried from cast 1 (o) and one of cast 2 (O).
+            const black = ["A1", "C1", "E1", "G1", "J1", "L1", "N1", "P1"];
+            const red = ["Z25", "A10", "B10", "C10", "D10", "E10", "Z20"];
+            for (let i = 0; i < black.length; i++) {
+                s = await clickPoint(dos, black[i], "X");
+                if (i === red.length) break;
+                s = await clickPoint(dos, red[i], red[i] === "E10" ? "R" : "O");
+                if (red[i] === "E10") assert.equal(status(s), "Cast 1 to Red: Black +0, Red +5.", show(s));
+            }
+            assert.equal(s.row(cell("A10").y).slice(3, 12), "R─R─R─R─R", "Red's five, captured" + show(s));
+            assert.equal(at(s, "Z25"), "o", show(s));
+            assert.equal(at(s, "Z20"), "O", show(s));
+            const black_contrast = contrast(s.attr(cell("C1").x, cell("C1").y));
+            assert.ok(black_contrast >= 4, `Black's pieces ${black_contrast.toFixed(2)}:1`);
+            // Every letter, link and dot on the board (the last move, P1, stands
+            // on the highlight and is left out).
+            const last = cell("P1");
+            let red_cells = 0;
+            for (let y = 3; y <= 32; y++) {
+                for (let x = 2; x <= 63; x++) {
+                    const ch = s.char(x, y);
+                    if (ch === " " || (x === last.x && y === last.y)) continue;
+                    const attr = s.attr(x, y);
+                    const ratio = contrast(attr);
+                    if ("OoRr".includes(ch)) red_cells++;
+                    assert.ok(ratio >= 4, `"${ch}" at (${x},${y}), attribute ${attr.toString(16)}h: contrast ${ratio.toFixed(2)}:1 < 4:1` + show(s));
+                }
+            }
+            assert.equal(red_cells, 7, "five captured R, one o, one O checked");
+            await dos.key("esc");
+            await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
+            await dos.key("y");
+            await dos.screenUntil("menu", isMenu);
             await dos.key("3");
             assert.equal((await dos.finished(1)).errorlevel, 0);
         });
