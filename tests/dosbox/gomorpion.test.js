@@ -130,6 +130,42 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
     });
 });
 
+describe("Gomorpion's menu: the hidden lines' keys C, R, T change nothing", () => {
+    it("with Gomorpion chosen, C, R and T say they do not apply; the settings and PISKRS.CFG stay", T, async () => {
+        const cfg = Buffer.from("GAME=GOMORPION\r\nLEVEL=CHA\r\nSOUND=OFF\r\nRULE=EXACT\r\nTIME=5.0\r\n", "latin1");
+        await h.withDos({
+            name: "gomorpion-menu-keys",
+            files: { "PISKRS.COM": h.piskrsCom(), "PISKRS.CFG": cfg },
+            steps: [{ run: "PISKRS" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("menu", isMenu);
+            assert.ok(s.row(16).includes("Gomorpion 30x30"), show(s));
+            const menuStatus = (t) => t.row(22).trim();
+            for (const key of ["c", "r", "t"]) {
+                // A key that is no option first, so that each answer is seen anew.
+                await dos.key("x");
+                s = await dos.screenUntil("other-" + key, (t) => menuStatus(t).startsWith("1, 2 or 4 play"));
+                await dos.key(key);
+                s = await dos.screenUntil("key-" + key, (t) => !menuStatus(t).startsWith("1, 2 or 4 play"));
+                assert.equal(menuStatus(s), "Level, rule and time do not apply to Gomorpion.", `${key}` + show(s));
+                assert.ok(s.row(16).includes("Gomorpion 30x30"), show(s));
+                for (const y of [18, 19, 20]) assert.equal(s.row(y).trim(), "", `menu row ${y} stays empty` + show(s));
+            }
+            assert.ok(!s.row(24).includes("C S R T"), "the key bar offers only G and S" + show(s));
+            assert.deepEqual(await dos.readFile("PISKRS.CFG"), cfg, "PISKRS.CFG is not rewritten");
+            // The next game shows the level, rule and time as they were.
+            await dos.key("g");
+            s = await dos.screenUntil("next-game", (t) => !t.row(16).includes("Gomorpion"));
+            assert.equal(s.row(18).trim(), "C  Level: Cha (Harry Cha's rules)", show(s));
+            assert.equal(s.row(19).trim(), "R  Rule:  exactly five, in every game", show(s));
+            assert.equal(s.row(20).trim(), "T  Time:  5.0 s (Strong)", show(s));
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
 /** WCAG's relative luminance of VGA colour `i` (0..15). */
 function luminance(i) {
     const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
