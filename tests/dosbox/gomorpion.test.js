@@ -14,7 +14,8 @@ const h = require("./harness");
 const T = { timeout: 600000 };
 const ROWS = 50; // a VGA with the 8x8 font
 const STATUS_Y = 34;
-const BUTTONS_Y = 35;
+const KEY_BAR_Y = 35;
+const KEY_BAR = " F1 Help  Arrows Move  Enter/Space/Click Play  R Resign  Esc Menu";
 const PANEL_X = 64;
 const show = (s) => "\n" + s.toString();
 
@@ -80,7 +81,7 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
                 }
             }
             assert.ok(panel(s).includes("Cast 1"), show(s));
-            assert.ok(s.row(BUTTONS_Y).includes("[Resign R]"), show(s));
+            assert.equal(s.row(KEY_BAR_Y).trimEnd(), KEY_BAR, show(s));
             // Black builds a row on row 6 and surrounds C3 (Red's) with four
             // pieces; Red plays far away.
             const black = ["A6", "B4", "D4", "B2", "D2", "B6", "C6", "D6"];
@@ -227,6 +228,37 @@ describe("Red reads as well as Black (/GOMORPION /PLAY 4)", () => {
     });
 });
 
+describe("Gomorpion's key bar", () => {
+    it("names the keys on row 35 as the Gomoku screens do; a click on F1 Help, R Resign or Esc Menu is the key", T, async () => {
+        await h.withDos({
+            name: "gomorpion-key-bar",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("board", isBoard);
+            assert.equal(s.row(KEY_BAR_Y).trimEnd(), KEY_BAR, show(s));
+            for (let x = 0; x < 80; x++) assert.equal(s.attr(x, KEY_BAR_Y), 0x30, `key bar colours at x=${x}` + show(s));
+            const clickWord = (word) => dos.click(s.row(KEY_BAR_Y).indexOf(word) + 1, KEY_BAR_Y, { rows: ROWS });
+            await clickWord("F1 Help");
+            s = await dos.screenUntil("help", (t) => t.contains("PgDn Next page"));
+            assert.ok(s.contains("Gomorpion"), show(s));
+            await dos.key("esc");
+            s = await dos.screenUntil("help-closed", (t) => t.row(KEY_BAR_Y).trimEnd() === KEY_BAR);
+            await clickWord("R Resign");
+            s = await dos.screenUntil("resign?", (t) => status(t) === "Resign this game? Y/N");
+            await dos.key("n");
+            s = await dos.screenUntil("play-on", (t) => status(t) === "Play on.");
+            await clickWord("Esc Menu");
+            s = await dos.screenUntil("leave?", (t) => status(t) === "Leave this game for the menu? Y/N");
+            await dos.key("y");
+            await dos.screenUntil("menu", isMenu);
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
 describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
     it("the computer answers each click with one legal Red piece; Esc Y leaves; /STACK fits", T, async () => {
         await h.withDos({
@@ -277,7 +309,7 @@ describe("Gomorpion on an EGA and on a CGA", () => {
             assert.equal(s.height, 43, "80x43 text on an EGA" + show(s));
             for (let y = 36; y < 43; y++) assert.equal(s.row(y).trim(), "", `no room for the rules: row ${y} stays empty` + show(s));
             assert.equal(s.row(32).slice(0, 2), " 1", show(s));
-            assert.ok(s.row(BUTTONS_Y).includes("[Resign R]"), show(s));
+            assert.equal(s.row(KEY_BAR_Y).trimEnd(), KEY_BAR, show(s));
             await dos.key("enter"); // the cursor starts on P16
             s = await dos.screenUntil("enter", (t) => at(t, "P16") === "X");
             assert.equal(status(s), "Black played P16. Red to move.", show(s));
