@@ -314,6 +314,9 @@ impl GomorpionScreen {
                 self.say(packed!("Resign this game? Y/N"));
                 return Flow::Continue;
             }
+            // After the end the status line keeps the result: R (there is
+            // no game left to resign) and the other keys do nothing.
+            _ if self.game.is_over() => return Flow::Continue,
             _ => {
                 self.warn(packed!(
                     "Arrows and Enter{ or a click} play; R resigns; Esc leaves; F1 help."
@@ -439,12 +442,17 @@ impl GomorpionScreen {
             Style::Status
         };
         screen.write(1, STATUS_Y, self.status.as_bytes(), style);
-        // The keys, as on the Gomoku screens' bottom row.
+        // The keys, as on the Gomoku screens' bottom row; after the end
+        // there is nothing to play or resign (Esc Menu stays in its place).
         screen.fill(0, KEY_BAR_Y, WIDTH, 1, b' ', Style::KeyBar);
         screen.write_packed(
             0,
             KEY_BAR_Y,
-            packed!(" F1 Help  Arrows Move  Enter/Space{/Click} Play  R Resign  Esc Menu"),
+            if self.game.is_over() {
+                packed!(" F1 Help  Arrows Move{      }                              Esc Menu")
+            } else {
+                packed!(" F1 Help  Arrows Move  Enter/Space{/Click} Play  R Resign  Esc Menu")
+            },
             Style::KeyBar,
         );
         if self.rules_below {

@@ -265,7 +265,12 @@ fn resign_by_key_or_key_bar_asks_first_and_ends_the_game() {
     assert!(s.game().winner() == Some(Black));
     assert_eq!(status(&s), "Red resigned. Black wins 0 to 0. Esc: menu.");
     assert_eq!(panel(&render(&s), 7), "Game over");
-    // Over: a click is refused, Esc leaves at once.
+    // Over: the key bar offers no resigning, and R changes nothing.
+    assert!(!row(&render(&s), KEY_BAR_Y).contains("Resign"));
+    assert!(row(&render(&s), KEY_BAR_Y).contains("Esc Menu"));
+    key(&mut s, Key::Char(b'r'));
+    assert_eq!(status(&s), "Red resigned. Black wins 0 to 0. Esc: menu.");
+    // A click is refused, Esc leaves at once.
     click(&mut s, "A1");
     assert!(status(&s).contains("The game is over"));
     assert!(key(&mut s, Key::Escape) == Flow::Leave);

@@ -259,6 +259,37 @@ describe("Gomorpion's key bar", () => {
     });
 });
 
+describe("Gomorpion after the game: no resigning", () => {
+    it("after Game over the key bar no longer offers R Resign, and R does nothing", T, async () => {
+        await h.withDos({
+            name: "gomorpion-over",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("board", isBoard);
+            assert.ok(s.row(KEY_BAR_Y).includes("Resign"), "resigning offered during the game" + show(s));
+            await dos.key("r");
+            s = await dos.screenUntil("resign?", (t) => status(t) === "Resign this game? Y/N");
+            await dos.key("y");
+            s = await dos.screenUntil("resigned", (t) => panel(t).includes("Game over"));
+            const result = "Black resigned. Red wins 0 to 0. Esc: menu.";
+            assert.equal(status(s), result, show(s));
+            assert.ok(!s.row(KEY_BAR_Y).includes("Resign"), "the key bar offers no resigning" + show(s));
+            assert.ok(s.row(KEY_BAR_Y).includes("Esc Menu"), show(s));
+            // R, then an arrow: the cursor moves, the result stays.
+            await dos.key("r");
+            await dos.key("up");
+            s = await dos.screenUntil("cursor-up", (t) => t.char(cell("P17").x - 1, cell("P17").y) === "[");
+            assert.equal(status(s), result, "R changed nothing" + show(s));
+            await dos.key("esc");
+            await dos.screenUntil("menu", isMenu);
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
 describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
     it("the computer answers each click with one legal Red piece; Esc Y leaves; /STACK fits", T, async () => {
         await h.withDos({
