@@ -12,7 +12,9 @@
 //! y 34   status line
 //! y 35   key bar: F1 Help, the arrows, Enter, R Resign, Esc Menu (a click on
 //!        F1, R or Esc is the key)
-//! y 36-49 on a VGA's 50 rows: the rules (the first page of F1's help)
+//! y 36-49 on a VGA's 50 rows: the rules (the first page of F1's help); with
+//!        F1 its other page, the key bar then the help's (an EGA's 43 rows
+//!        have no room below: F1's pages take the screen there)
 //! ```
 //! Each intersection shows the letter docs/gomorpion.md uses in its diagrams:
 //! `X O` live pieces of this cast, `x o` carried ones (recapturable ones circled:
@@ -305,8 +307,11 @@ impl GomorpionScreen {
                 self.say(packed!("Leave this game for the menu? Y/N"));
                 return Flow::Continue;
             }
+            // Below the board on a VGA, where the rules (the first page)
+            // already are, the help opens on its second page: the legend and
+            // the keys beside the board they explain.
             Key::F1 => {
-                self.help = Some(0);
+                self.help = Some(self.rules_below as u8);
                 return Flow::Continue;
             }
             Key::Char(b'r' | b'R') if !self.game.is_over() => {
@@ -419,10 +424,11 @@ impl GomorpionScreen {
         self.sound = Sound::Tune;
     }
 
-    /// Draws the whole screen (`ROWS` rows).
+    /// Draws the whole screen (`ROWS` rows, all 50 with the rules below).
     #[inline(never)]
     pub fn render(&self, screen: &mut dyn Canvas) {
-        screen.fill(0, 0, WIDTH, ROWS, b' ', Style::Normal);
+        let rows = if self.rules_below { RULES_END } else { ROWS };
+        screen.fill(0, 0, WIDTH, rows, b' ', Style::Normal);
         screen.fill(0, 0, WIDTH, 1, b' ', Style::Title);
         screen.write_packed(
             2,
@@ -430,7 +436,11 @@ impl GomorpionScreen {
             packed!("PISKRS  Gomorpion 30x30: casts, captures, sieges"),
             Style::Title,
         );
-        if let Some(page) = self.help {
+        // With no rows below the board (an EGA's 43), a help page takes the
+        // screen.
+        if let Some(page) = self.help
+            && !self.rules_below
+        {
             help_page::render_page(screen, &HELP_TOPICS, page, STATUS_Y);
             return;
         }
@@ -444,19 +454,25 @@ impl GomorpionScreen {
         screen.write(1, STATUS_Y, self.status.as_bytes(), style);
         // The keys, as on the Gomoku screens' bottom row; after the end
         // there is nothing to play or resign (Esc Menu stays in its place).
-        screen.fill(0, KEY_BAR_Y, WIDTH, 1, b' ', Style::KeyBar);
-        screen.write_packed(
-            0,
-            KEY_BAR_Y,
-            if self.game.is_over() {
-                packed!(" F1 Help  Arrows Move{      }                              Esc Menu")
-            } else {
-                packed!(" F1 Help  Arrows Move  Enter/Space{/Click} Play  R Resign  Esc Menu")
-            },
-            Style::KeyBar,
-        );
+        // A help page below the board has its own keys.
+        if let Some(page) = self.help {
+            help_page::render_bar(screen, &HELP_TOPICS, page, KEY_BAR_Y);
+        } else {
+            screen.fill(0, KEY_BAR_Y, WIDTH, 1, b' ', Style::KeyBar);
+            screen.write_packed(
+                0,
+                KEY_BAR_Y,
+                if self.game.is_over() {
+                    packed!(" F1 Help  Arrows Move{      }                              Esc Menu")
+                } else {
+                    packed!(" F1 Help  Arrows Move  Enter/Space{/Click} Play  R Resign  Esc Menu")
+                },
+                Style::KeyBar,
+            );
+        }
         if self.rules_below {
-            help_page::draw_text(screen, &HELP_TOPICS, 0, RULES_Y, RULES_END);
+            let page = self.help.unwrap_or(0);
+            help_page::draw_text(screen, &HELP_TOPICS, page, RULES_Y, RULES_END);
         }
     }
 

@@ -327,3 +327,32 @@ fn the_computer_answers_with_legal_moves_until_the_game_ends() {
     s.computer_move();
     assert!(s.game().to_move() == Red);
 }
+
+#[test]
+fn f1_shows_the_keys_below_the_board_on_50_rows_and_takes_the_screen_on_43() {
+    let mut s = GomorpionScreen::new(None, 1);
+    s.show_rules_below(50);
+    assert_eq!(row(&render(&s), 36).trim(), "Gomorpion");
+    key(&mut s, Key::F1);
+    let screen = render(&s);
+    let bar = row(&screen, KEY_BAR_Y);
+    assert!(
+        bar.starts_with(" Page 2 of 2") && bar.ends_with("leave the help"),
+        "{bar}"
+    );
+    assert_eq!(row(&screen, 36).trim(), "Gomorpion: the board and the keys");
+    assert_eq!(text_at(&screen, 0, screen_y(0), 2), " 1", "the board stays");
+    key(&mut s, Key::PageUp);
+    assert_eq!(row(&render(&s), 36).trim(), "Gomorpion");
+    key(&mut s, Key::Escape);
+    let screen = render(&s);
+    assert!(row(&screen, KEY_BAR_Y).starts_with(" F1 Help"));
+    assert_eq!(row(&screen, 36).trim(), "Gomorpion");
+    // 43 rows (an EGA): the first page on the whole screen.
+    let mut s = GomorpionScreen::new(None, 1);
+    s.show_rules_below(43);
+    key(&mut s, Key::F1);
+    let screen = render(&s);
+    assert_eq!(row(&screen, 2).trim(), "Gomorpion");
+    assert!(row(&screen, STATUS_Y).starts_with(" Page 1 of 2"));
+}
