@@ -10,8 +10,11 @@
 //! ...                          turn, last move, the legend
 //! y 32    1 . . . ...          column c is at x = 3 + 2c, row r (1..30) at y = 33 - r
 //! y 34   status line
-//! y 35   buttons: [Resign R] [Menu Esc] (a click is the key)
-//! y 36-49 on a VGA's 50 rows: the rules (the first page of F1's help)
+//! y 35   key bar: F1 Help, the arrows, Enter, R Resign, Esc Menu (a click on
+//!        F1, R or Esc is the key)
+//! y 36-49 on a VGA's 50 rows: the rules (the first page of F1's help); with
+//!        F1 its other page, the key bar then the help's (an EGA's 43 rows
+//!        have no room below: F1's pages take the screen there)
 //! ```
 //! Each intersection shows the letter docs/gomorpion.md uses in its diagrams:
 //! `X O` live pieces of this cast, `x o` carried ones (recapturable ones circled:
@@ -39,7 +42,7 @@ pub const BOARD_X: usize = 3;
 /// Screen row of the top board row (30).
 pub const BOARD_TOP_Y: usize = 3;
 pub const STATUS_Y: usize = 34;
-pub const BUTTONS_Y: usize = 35;
+pub const KEY_BAR_Y: usize = 35;
 /// Where the rules are shown on a 50-row screen: rows 36 up to 50 (their
 /// title, a blank row, their 12 lines).
 const RULES_Y: usize = 36;
@@ -94,10 +97,12 @@ pub enum Flow {
     Leave,
 }
 
-/// The buttons on the last row: (first column, label, key it stands for).
-static BUTTONS: [(usize, &[u8], Key); 2] = [
-    (1, b"[Resign R]", Key::Char(b'r')),
-    (13, b"[Menu Esc]", Key::Escape),
+/// The key bar's words that a click presses: (first column, last column + 1,
+/// the key), in both [`key_bar`]'s texts.
+static KEY_BAR_CLICKS: [(u8, u8, Key); 3] = [
+    (1, 8, Key::F1),
+    (47, 55, Key::Char(b'r')),
+    (57, 65, Key::Escape),
 ];
 
 /// The legend in the side panel, a line each (16 columns at most). A captured
@@ -153,7 +158,7 @@ impl GomorpionScreen {
         }
     }
 
-    /// On a screen of 50 rows (a VGA's), the 13 rows below the buttons show
+    /// On a screen of 50 rows (a VGA's), the 14 rows below the key bar show
     /// the rules (the first page of Gomorpion's help); an EGA's 43 have no
     /// room for them.
     pub fn show_rules_below(&mut self, rows: usize) {
@@ -245,9 +250,8 @@ impl GomorpionScreen {
         }
         let key = match input {
             Input::Key(key) => key,
-            Input::Click { x, y } if y as usize == BUTTONS_Y => {
-                let x = x as usize;
-                match BUTTONS.iter().find(|b| (b.0..b.0 + b.1.len()).contains(&x)) {
+            Input::Click { x, y } if y as usize == KEY_BAR_Y => {
+                match KEY_BAR_CLICKS.iter().find(|b| (b.0..b.1).contains(&x)) {
                     Some(&(_, _, key)) => key,
                     None => return Flow::Continue,
                 }
@@ -303,8 +307,11 @@ impl GomorpionScreen {
                 self.say(packed!("Leave this game for the menu? Y/N"));
                 return Flow::Continue;
             }
+            // Below the board on a VGA, where the rules (the first page)
+            // already are, the help opens on its second page: the legend and
+            // the keys beside the board they explain.
             Key::F1 => {
-                self.help = Some(0);
+                self.help = Some(self.rules_below as u8);
                 return Flow::Continue;
             }
             Key::Char(b'r' | b'R') if !self.game.is_over() => {
@@ -312,6 +319,9 @@ impl GomorpionScreen {
                 self.say(packed!("Resign this game? Y/N"));
                 return Flow::Continue;
             }
+            // After the end the status line keeps the result: R (there is
+            // no game left to resign) and the other keys do nothing.
+            _ if self.game.is_over() => return Flow::Continue,
             _ => {
                 self.warn(packed!(
                     "Arrows and Enter{ or a click} play; R resigns; Esc leaves; F1 help."
@@ -414,10 +424,11 @@ impl GomorpionScreen {
         self.sound = Sound::Tune;
     }
 
-    /// Draws the whole screen (`ROWS` rows).
+    /// Draws the whole screen (`ROWS` rows, all 50 with the rules below).
     #[inline(never)]
     pub fn render(&self, screen: &mut dyn Canvas) {
-        screen.fill(0, 0, WIDTH, ROWS, b' ', Style::Normal);
+        let rows = if self.rules_below { RULES_END } else { ROWS };
+        screen.fill(0, 0, WIDTH, rows, b' ', Style::Normal);
         screen.fill(0, 0, WIDTH, 1, b' ', Style::Title);
         screen.write_packed(
             2,
@@ -425,7 +436,11 @@ impl GomorpionScreen {
             packed!("PISKRS  Gomorpion 30x30: casts, captures, sieges"),
             Style::Title,
         );
-        if let Some(page) = self.help {
+        // With no rows below the board (an EGA's 43), a help page takes the
+        // screen.
+        if let Some(page) = self.help
+            && !self.rules_below
+        {
             help_page::render_page(screen, &HELP_TOPICS, page, STATUS_Y);
             return;
         }
@@ -437,11 +452,27 @@ impl GomorpionScreen {
             Style::Status
         };
         screen.write(1, STATUS_Y, self.status.as_bytes(), style);
-        for &(x, label, _) in BUTTONS.iter() {
-            screen.write(x, BUTTONS_Y, label, Style::KeyBar);
+        // The keys, as on the Gomoku screens' bottom row; after the end
+        // there is nothing to play or resign (Esc Menu stays in its place).
+        // A help page below the board has its own keys.
+        if let Some(page) = self.help {
+            help_page::render_bar(screen, &HELP_TOPICS, page, KEY_BAR_Y);
+        } else {
+            screen.fill(0, KEY_BAR_Y, WIDTH, 1, b' ', Style::KeyBar);
+            screen.write_packed(
+                0,
+                KEY_BAR_Y,
+                if self.game.is_over() {
+                    packed!(" F1 Help  Arrows Move{      }                              Esc Menu")
+                } else {
+                    packed!(" F1 Help  Arrows Move  Enter/Space{/Click} Play  R Resign  Esc Menu")
+                },
+                Style::KeyBar,
+            );
         }
         if self.rules_below {
-            help_page::draw_text(screen, &HELP_TOPICS, 0, RULES_Y, RULES_END);
+            let page = self.help.unwrap_or(0);
+            help_page::draw_text(screen, &HELP_TOPICS, page, RULES_Y, RULES_END);
         }
     }
 

@@ -10,26 +10,27 @@ use crate::screen::{Canvas, Input, Key, Style, WIDTH};
 /// and on row `bar_y` where it stands among the topics' pages.
 pub fn render_page(screen: &mut dyn Canvas, topics: &[u8], page: u8, bar_y: usize) {
     draw_text(screen, topics, page, 2, bar_y);
-    screen.fill(0, bar_y, WIDTH, 1, b' ', Style::KeyBar);
+    render_bar(screen, topics, page, bar_y);
+}
+
+/// The help's key bar on row `y`: where page `page` stands among the
+/// pages of `topics`, and the keys that turn a page there.
+pub fn render_bar(screen: &mut dyn Canvas, topics: &[u8], page: u8, y: usize) {
+    screen.fill(0, y, WIDTH, 1, b' ', Style::KeyBar);
     // " Page 2 of 3", then only the keys that turn a page here. Written in
     // pieces, not through a line buffer: this is on the deepest stack path.
     let (_, count) = page_of(topics, 0);
-    screen.write_packed(0, bar_y, packed!(" Page"), Style::KeyBar);
-    let x = put_number(screen, 6, bar_y, page as usize + 1);
-    screen.write_packed(x, bar_y, packed!(" of"), Style::KeyBar);
-    put_number(screen, x + 4, bar_y, count);
+    screen.write_packed(0, y, packed!(" Page"), Style::KeyBar);
+    let x = put_number(screen, 6, y, page as usize + 1);
+    screen.write_packed(x, y, packed!(" of"), Style::KeyBar);
+    put_number(screen, x + 4, y, count);
     if (page as usize) + 1 < count {
-        screen.write_packed(15, bar_y, packed!("PgDn Next page"), Style::KeyBar);
+        screen.write_packed(15, y, packed!("PgDn Next page"), Style::KeyBar);
     }
     if page > 0 {
-        screen.write_packed(31, bar_y, packed!("PgUp Back"), Style::KeyBar);
+        screen.write_packed(31, y, packed!("PgUp Back"), Style::KeyBar);
     }
-    screen.write_packed(
-        42,
-        bar_y,
-        packed!("Other keys: leave the help"),
-        Style::KeyBar,
-    );
+    screen.write_packed(42, y, packed!("Other keys: leave the help"), Style::KeyBar);
 }
 
 /// Writes `number` (below 100) at (x, y) on the key bar; returns the column

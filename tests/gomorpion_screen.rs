@@ -9,7 +9,7 @@ use common::gomorpion::{RULE_9_DIAGRAM, game, pt};
 use piskrs::coord::Point;
 use piskrs::gomorpion::{Player, PointView, SIDE};
 use piskrs::gomorpion_screen::{
-    BUTTONS_Y, Flow, GomorpionScreen, ROWS, STATUS_Y, point_at, screen_x, screen_y,
+    Flow, GomorpionScreen, KEY_BAR_Y, ROWS, STATUS_Y, point_at, screen_x, screen_y,
 };
 use piskrs::screen::{Style, TextScreen};
 use piskrs::ui::{Input, Key};
@@ -72,7 +72,7 @@ fn the_whole_board_and_its_coordinates_fit_37_rows_of_80_columns() {
     // Row numbers 30 at the top to 1 at the bottom.
     assert_eq!(text_at(&screen, 0, screen_y(29), 2), "30");
     assert_eq!(text_at(&screen, 0, screen_y(0), 2), " 1");
-    assert!(screen_y(0) < STATUS_Y && STATUS_Y < BUTTONS_Y && BUTTONS_Y < ROWS);
+    assert!(screen_y(0) < STATUS_Y && STATUS_Y < KEY_BAR_Y && KEY_BAR_Y < ROWS);
     assert!(
         screen_x(SIDE - 1) + 1 < 64,
         "the board stays left of the panel"
@@ -89,8 +89,13 @@ fn the_whole_board_and_its_coordinates_fit_37_rows_of_80_columns() {
     assert_eq!(panel(&screen, 4), "X Black 0");
     assert_eq!(panel(&screen, 5), "O Red   0");
     assert_eq!(panel(&screen, 7), "To move: Black");
-    assert!(row(&screen, BUTTONS_Y).contains("[Resign R]"));
-    assert!(row(&screen, BUTTONS_Y).contains("[Menu Esc]"));
+    // The key bar, as on the Gomoku screens.
+    let bar = row(&screen, KEY_BAR_Y);
+    assert!(
+        bar.starts_with(" F1 Help  Arrows Move  Enter/Space"),
+        "{bar}"
+    );
+    assert!(bar.contains("R Resign  Esc Menu"), "{bar}");
     // The cursor starts in the middle, in brackets.
     assert_eq!(around(&screen, "P16"), "[\u{FA}]");
 }
@@ -241,7 +246,7 @@ fn recapturable_pieces_are_circled_and_two_circles_share_a_bar() {
 }
 
 #[test]
-fn resign_by_key_or_button_asks_first_and_ends_the_game() {
+fn resign_by_key_or_key_bar_asks_first_and_ends_the_game() {
     let mut s = GomorpionScreen::new(None, 1);
     click(&mut s, "K15");
     key(&mut s, Key::Char(b'R'));
@@ -249,10 +254,10 @@ fn resign_by_key_or_button_asks_first_and_ends_the_game() {
     key(&mut s, Key::Char(b'n'));
     assert!(!s.game().is_over());
     assert_eq!(status(&s), "Play on.");
-    // The button on the last row: Red (to move) resigns.
+    // R Resign on the key bar: Red (to move) resigns.
     s.handle(Input::Click {
-        x: 3,
-        y: BUTTONS_Y as u8,
+        x: 48,
+        y: KEY_BAR_Y as u8,
     });
     assert_eq!(status(&s), "Resign this game? Y/N");
     key(&mut s, Key::Char(b'y'));
@@ -260,7 +265,12 @@ fn resign_by_key_or_button_asks_first_and_ends_the_game() {
     assert!(s.game().winner() == Some(Black));
     assert_eq!(status(&s), "Red resigned. Black wins 0 to 0. Esc: menu.");
     assert_eq!(panel(&render(&s), 7), "Game over");
-    // Over: a click is refused, Esc leaves at once.
+    // Over: the key bar offers no resigning, and R changes nothing.
+    assert!(!row(&render(&s), KEY_BAR_Y).contains("Resign"));
+    assert!(row(&render(&s), KEY_BAR_Y).contains("Esc Menu"));
+    key(&mut s, Key::Char(b'r'));
+    assert_eq!(status(&s), "Red resigned. Black wins 0 to 0. Esc: menu.");
+    // A click is refused, Esc leaves at once.
     click(&mut s, "A1");
     assert!(status(&s).contains("The game is over"));
     assert!(key(&mut s, Key::Escape) == Flow::Leave);
@@ -276,8 +286,8 @@ fn esc_asks_before_leaving_a_game_in_progress() {
     assert!(key(&mut s, Key::Char(b'y')) == Flow::Leave);
     let mut s = GomorpionScreen::new(None, 1);
     let menu_button = Input::Click {
-        x: 14,
-        y: BUTTONS_Y as u8,
+        x: 58,
+        y: KEY_BAR_Y as u8,
     };
     assert!(s.handle(menu_button) == Flow::Continue);
     assert!(key(&mut s, Key::Char(b'Y')) == Flow::Leave);
@@ -316,4 +326,33 @@ fn the_computer_answers_with_legal_moves_until_the_game_ends() {
     assert!(s.computer_to_move());
     s.computer_move();
     assert!(s.game().to_move() == Red);
+}
+
+#[test]
+fn f1_shows_the_keys_below_the_board_on_50_rows_and_takes_the_screen_on_43() {
+    let mut s = GomorpionScreen::new(None, 1);
+    s.show_rules_below(50);
+    assert_eq!(row(&render(&s), 36).trim(), "Gomorpion");
+    key(&mut s, Key::F1);
+    let screen = render(&s);
+    let bar = row(&screen, KEY_BAR_Y);
+    assert!(
+        bar.starts_with(" Page 2 of 2") && bar.ends_with("leave the help"),
+        "{bar}"
+    );
+    assert_eq!(row(&screen, 36).trim(), "Gomorpion: the board and the keys");
+    assert_eq!(text_at(&screen, 0, screen_y(0), 2), " 1", "the board stays");
+    key(&mut s, Key::PageUp);
+    assert_eq!(row(&render(&s), 36).trim(), "Gomorpion");
+    key(&mut s, Key::Escape);
+    let screen = render(&s);
+    assert!(row(&screen, KEY_BAR_Y).starts_with(" F1 Help"));
+    assert_eq!(row(&screen, 36).trim(), "Gomorpion");
+    // 43 rows (an EGA): the first page on the whole screen.
+    let mut s = GomorpionScreen::new(None, 1);
+    s.show_rules_below(43);
+    key(&mut s, Key::F1);
+    let screen = render(&s);
+    assert_eq!(row(&screen, 2).trim(), "Gomorpion");
+    assert!(row(&screen, STATUS_Y).starts_with(" Page 1 of 2"));
 }

@@ -175,3 +175,28 @@ fn gomorpion_is_chosen_on_the_menu_and_started_by_the_platform() {
     assert!(press(&mut app, b'1') == Command::Continue);
     assert!(!app.on_menu());
 }
+
+/// Gomorpion's menu hides the level, rule and time: their keys C, R and T
+/// then change nothing (nor PISKRS.CFG) and say why.
+#[test]
+fn c_r_and_t_change_nothing_with_gomorpion_chosen() {
+    let settings = Settings {
+        variant: Variant::Gomorpion,
+        ..Settings::default()
+    };
+    let mut app = App::with_settings(true, settings);
+    for key in *b"crtCRT" {
+        assert!(press(&mut app, key) == Command::Continue);
+        assert!(app.settings() == settings, "{}", key as char);
+        assert!(!app.take_settings_changed(), "{}", key as char);
+        assert_eq!(
+            String::from_utf8_lossy(app.status().as_bytes()),
+            "Level, rule and time do not apply to Gomorpion."
+        );
+    }
+    // On a Gomoku game the keys change their settings as before.
+    assert!(press(&mut app, b'g') == Command::Continue);
+    assert!(app.take_settings_changed());
+    assert!(press(&mut app, b'c') == Command::Continue);
+    assert!(app.settings().level != settings.level);
+}

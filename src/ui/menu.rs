@@ -60,6 +60,13 @@ impl App {
             b'2' => Opponent::Computer(Stone::Black),
             _ => Opponent::Person,
         };
+        // Level, rule and time are Gomoku's: their lines are hidden when
+        // Gomorpion is chosen, and their keys change nothing then.
+        let gomorpion = self.settings.variant == Variant::Gomorpion;
+        if gomorpion && matches!(choice, b'c' | b'r' | b't') {
+            self.warn(packed!("Level, rule and time do not apply to Gomorpion."));
+            return Command::Continue;
+        }
         // Every option key changes the settings.
         if matches!(choice, b'g' | b'v' | b'c' | b'r' | b't' | b's') {
             self.settings_changed = true;
@@ -296,9 +303,13 @@ impl App {
         }
         key_bar(
             screen,
-            packed!(
-                " 1/2 vs computer  4 Two players  G C S R T Options  L Load  3/Esc Quit  F1 Help"
-            ),
+            if self.settings.variant == Variant::Gomorpion {
+                packed!(" 1/2 vs computer  4 Two players  G S Options  L Load  3/Esc Quit  F1 Help")
+            } else {
+                packed!(
+                    " 1/2 vs computer  4 Two players  G C S R T Options  L Load  3/Esc Quit  F1 Help"
+                )
+            },
         );
     }
 }

@@ -14,7 +14,8 @@ const h = require("./harness");
 const T = { timeout: 600000 };
 const ROWS = 50; // a VGA with the 8x8 font
 const STATUS_Y = 34;
-const BUTTONS_Y = 35;
+const KEY_BAR_Y = 35;
+const KEY_BAR = " F1 Help  Arrows Move  Enter/Space/Click Play  R Resign  Esc Menu";
 const PANEL_X = 64;
 const show = (s) => "\n" + s.toString();
 
@@ -80,7 +81,7 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
                 }
             }
             assert.ok(panel(s).includes("Cast 1"), show(s));
-            assert.ok(s.row(BUTTONS_Y).includes("[Resign R]"), show(s));
+            assert.equal(s.row(KEY_BAR_Y).trimEnd(), KEY_BAR, show(s));
             // Black builds a row on row 6 and surrounds C3 (Red's) with four
             // pieces; Red plays far away.
             const black = ["A6", "B4", "D4", "B2", "D2", "B6", "C6", "D6"];
@@ -90,9 +91,9 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
                 s = await clickPoint(dos, red[i], "O");
             }
             assert.equal(status(s), "Red played AB22. Black to move.", show(s));
-            // Red's pieces are bright red on the brown board (6Ch; dark red,
-            // 64h, was the lowest contrast on the screen), Black's black (60h).
-            assert.equal(s.attr(cell("Z20").x, cell("Z20").y), 0x6c, "a Red piece's colours" + show(s));
+            // Red's pieces are bright red on black (0Ch: no red reads on the
+            // brown board), Black's black on brown (60h).
+            assert.equal(s.attr(cell("Z20").x, cell("Z20").y), 0x0c, "a Red piece's colours" + show(s));
             assert.equal(s.attr(cell("B6").x, cell("B6").y), 0x60, "a Black piece's colours" + show(s));
             // A taken point and a click beside the board are refused.
             await dos.click(cell("C3").x, cell("C3").y, { rows: ROWS });
@@ -124,6 +125,165 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
             await dos.key("esc");
             s = await dos.screenUntil("menu-again", isMenu);
             assert.equal(s.height, 25, "back to 80x25");
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
+describe("Gomorpion's menu: the hidden lines' keys C, R, T change nothing", () => {
+    it("with Gomorpion chosen, C, R and T say they do not apply; the settings and PISKRS.CFG stay", T, async () => {
+        const cfg = Buffer.from("GAME=GOMORPION\r\nLEVEL=CHA\r\nSOUND=OFF\r\nRULE=EXACT\r\nTIME=5.0\r\n", "latin1");
+        await h.withDos({
+            name: "gomorpion-menu-keys",
+            files: { "PISKRS.COM": h.piskrsCom(), "PISKRS.CFG": cfg },
+            steps: [{ run: "PISKRS" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("menu", isMenu);
+            assert.ok(s.row(16).includes("Gomorpion 30x30"), show(s));
+            const menuStatus = (t) => t.row(22).trim();
+            for (const key of ["c", "r", "t"]) {
+                // A key that is no option first, so that each answer is seen anew.
+                await dos.key("x");
+                s = await dos.screenUntil("other-" + key, (t) => menuStatus(t).startsWith("1, 2 or 4 play"));
+                await dos.key(key);
+                s = await dos.screenUntil("key-" + key, (t) => !menuStatus(t).startsWith("1, 2 or 4 play"));
+                assert.equal(menuStatus(s), "Level, rule and time do not apply to Gomorpion.", `${key}` + show(s));
+                assert.ok(s.row(16).includes("Gomorpion 30x30"), show(s));
+                for (const y of [18, 19, 20]) assert.equal(s.row(y).trim(), "", `menu row ${y} stays empty` + show(s));
+            }
+            assert.ok(!s.row(24).includes("C S R T"), "the key bar offers only G and S" + show(s));
+            assert.deepEqual(await dos.readFile("PISKRS.CFG"), cfg, "PISKRS.CFG is not rewritten");
+            // The next game shows the level, rule and time as they were.
+            await dos.key("g");
+            s = await dos.screenUntil("next-game", (t) => !t.row(16).includes("Gomorpion"));
+            assert.equal(s.row(18).trim(), "C  Level: Cha (Harry Cha's rules)", show(s));
+            assert.equal(s.row(19).trim(), "R  Rule:  exactly five, in every game", show(s));
+            assert.equal(s.row(20).trim(), "T  Time:  5.0 s (Strong)", show(s));
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
+/** WCAG's relative luminance of VGA colour `i` (0..15). */
+function luminance(i) {
+    const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const [r, g, b] = h.VGA_PALETTE[i];
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+/** WCAG's contrast of a text attribute's colours (blinking is off on a VGA: 16 backgrounds). */
+function contrast(attr) {
+    const [a, b] = [luminance(attr & 15), luminance(attr >> 4)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+}
+
+describe("Red reads as well as Black (/GOMORPION /PLAY 4)", () => {
+    it("every Red piece and captured R on a played board has at least the 4:1 contrast of Black on brown", T, async () => {
+        await h.withDos({
+            name: "gomorpion-contrast",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("board", isBoard);
+            // Black spreads out on row 1; Red makes a five on row 10 (captured: R),
+            // with a piece carried from cast 1 (o) and one of cast 2 (O).
+            const black = ["A1", "C1", "E1", "G1", "J1", "L1", "N1", "P1"];
+            const red = ["Z25", "A10", "B10", "C10", "D10", "E10", "Z20"];
+            for (let i = 0; i < black.length; i++) {
+                s = await clickPoint(dos, black[i], "X");
+                if (i === red.length) break;
+                s = await clickPoint(dos, red[i], red[i] === "E10" ? "R" : "O");
+                if (red[i] === "E10") assert.equal(status(s), "Cast 1 to Red: Black +0, Red +5.", show(s));
+            }
+            assert.equal(s.row(cell("A10").y).slice(3, 12), "R─R─R─R─R", "Red's five, captured" + show(s));
+            assert.equal(at(s, "Z25"), "o", show(s));
+            assert.equal(at(s, "Z20"), "O", show(s));
+            const black_contrast = contrast(s.attr(cell("C1").x, cell("C1").y));
+            assert.ok(black_contrast >= 4, `Black's pieces ${black_contrast.toFixed(2)}:1`);
+            // Every letter, link and dot on the board (the last move, P1, stands
+            // on the highlight and is left out).
+            const last = cell("P1");
+            let red_cells = 0;
+            for (let y = 3; y <= 32; y++) {
+                for (let x = 2; x <= 63; x++) {
+                    const ch = s.char(x, y);
+                    if (ch === " " || (x === last.x && y === last.y)) continue;
+                    const attr = s.attr(x, y);
+                    const ratio = contrast(attr);
+                    if ("OoRr".includes(ch)) red_cells++;
+                    assert.ok(ratio >= 4, `"${ch}" at (${x},${y}), attribute ${attr.toString(16)}h: contrast ${ratio.toFixed(2)}:1 < 4:1` + show(s));
+                }
+            }
+            assert.equal(red_cells, 7, "five captured R, one o, one O checked");
+            await dos.key("esc");
+            await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
+            await dos.key("y");
+            await dos.screenUntil("menu", isMenu);
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
+describe("Gomorpion's key bar", () => {
+    it("names the keys on row 35 as the Gomoku screens do; a click on F1 Help, R Resign or Esc Menu is the key", T, async () => {
+        await h.withDos({
+            name: "gomorpion-key-bar",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("board", isBoard);
+            assert.equal(s.row(KEY_BAR_Y).trimEnd(), KEY_BAR, show(s));
+            for (let x = 0; x < 80; x++) assert.equal(s.attr(x, KEY_BAR_Y), 0x30, `key bar colours at x=${x}` + show(s));
+            const clickWord = (word) => dos.click(s.row(KEY_BAR_Y).indexOf(word) + 1, KEY_BAR_Y, { rows: ROWS });
+            await clickWord("F1 Help");
+            s = await dos.screenUntil("help", (t) => t.contains("PgDn Next page"));
+            assert.ok(s.contains("Gomorpion"), show(s));
+            await dos.key("esc");
+            s = await dos.screenUntil("help-closed", (t) => t.row(KEY_BAR_Y).trimEnd() === KEY_BAR);
+            await clickWord("R Resign");
+            s = await dos.screenUntil("resign?", (t) => status(t) === "Resign this game? Y/N");
+            await dos.key("n");
+            s = await dos.screenUntil("play-on", (t) => status(t) === "Play on.");
+            await clickWord("Esc Menu");
+            s = await dos.screenUntil("leave?", (t) => status(t) === "Leave this game for the menu? Y/N");
+            await dos.key("y");
+            await dos.screenUntil("menu", isMenu);
+            await dos.key("3");
+            assert.equal((await dos.finished(1)).errorlevel, 0);
+        });
+    });
+});
+
+describe("Gomorpion after the game: no resigning", () => {
+    it("after Game over the key bar no longer offers R Resign, and R does nothing", T, async () => {
+        await h.withDos({
+            name: "gomorpion-over",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            let s = await dos.screenUntil("board", isBoard);
+            assert.ok(s.row(KEY_BAR_Y).includes("Resign"), "resigning offered during the game" + show(s));
+            await dos.key("r");
+            s = await dos.screenUntil("resign?", (t) => status(t) === "Resign this game? Y/N");
+            await dos.key("y");
+            s = await dos.screenUntil("resigned", (t) => panel(t).includes("Game over"));
+            const result = "Black resigned. Red wins 0 to 0. Esc: menu.";
+            assert.equal(status(s), result, show(s));
+            assert.ok(!s.row(KEY_BAR_Y).includes("Resign"), "the key bar offers no resigning" + show(s));
+            assert.ok(s.row(KEY_BAR_Y).includes("Esc Menu"), show(s));
+            // R, then an arrow: the cursor moves, the result stays.
+            await dos.key("r");
+            await dos.key("up");
+            s = await dos.screenUntil("cursor-up", (t) => t.char(cell("P17").x - 1, cell("P17").y) === "[");
+            assert.equal(status(s), result, "R changed nothing" + show(s));
+            await dos.key("esc");
+            await dos.screenUntil("menu", isMenu);
             await dos.key("3");
             assert.equal((await dos.finished(1)).errorlevel, 0);
         });
@@ -180,7 +340,7 @@ describe("Gomorpion on an EGA and on a CGA", () => {
             assert.equal(s.height, 43, "80x43 text on an EGA" + show(s));
             for (let y = 36; y < 43; y++) assert.equal(s.row(y).trim(), "", `no room for the rules: row ${y} stays empty` + show(s));
             assert.equal(s.row(32).slice(0, 2), " 1", show(s));
-            assert.ok(s.row(BUTTONS_Y).includes("[Resign R]"), show(s));
+            assert.equal(s.row(KEY_BAR_Y).trimEnd(), KEY_BAR, show(s));
             await dos.key("enter"); // the cursor starts on P16
             s = await dos.screenUntil("enter", (t) => at(t, "P16") === "X");
             assert.equal(status(s), "Black played P16. Red to move.", show(s));

@@ -19,7 +19,9 @@ const isGame19 = h.isPiskrsGame;
 const isGame15 = (s) => s.row(16).slice(4, 33) === "A B C D E F G H J K L M N O P";
 const isGomorpion = (s) => s.height > 25 && s.row(0).includes("Gomorpion 30x30");
 const show = (s) => "\n" + s.toString();
-const helpBar = (s) => s.row(s.height === 25 ? 24 : 34);
+// The help's bar: the last row at 80x25; over Gomorpion the key bar's row on a
+// VGA's 50 rows (the page is below the board), the status row on an EGA's 43.
+const helpBar = (s) => s.row(s.height === 25 ? 24 : s.height === 50 ? 35 : 34);
 const isHelp = (s) => /^ Page \d+ of \d+ .*Other keys: leave the help/.test(helpBar(s));
 
 /** The help's key bar on page n of count: where it stands, and only the keys that turn a page there. */
@@ -163,14 +165,36 @@ describe("F1 explains where the player is: the menu, each game, Gomorpion; /? pr
         await leaveAndQuit(dos, "piskasm", 6);
     });
 
-    it("inside Gomorpion: casts, captures, sieges, points; then the legend and keys", T, async () => {
+    it("inside Gomorpion on a VGA: the legend and keys below the board, where the rules are; PgUp the rules", T, async () => {
         await dos.begun(7);
         await h.forgetDumps(dos);
-        await dos.screenUntil("gomorpion", isGomorpion, { timeout: 10000 });
-        await readPages(dos, "gomorpion-help", [
-            { title: "Gomorpion", contains: ["Five in a row ends a cast", "captured", "sieged", "Most points win"] },
-            { title: "Gomorpion: the board and the keys", contains: ["X O  pieces of this cast", "(o)  recapturable", "B-B  captured together", "b r  a point sieged", "Mouse, left button"] },
-        ], isGomorpion);
+        let s = await dos.screenUntil("gomorpion", isGomorpion, { timeout: 10000 });
+        // On a VGA's 50 rows the help uses the rows below the board, where the
+        // rules (its first page) already are: F1 shows its second page there,
+        // the board stays, and the key bar (row 35) becomes the help's.
+        const RULES = { title: "Gomorpion", contains: ["Five in a row ends a cast", "captured", "sieged", "Most points win"] };
+        const KEYS = { title: "Gomorpion: the board and the keys", contains: ["X O  pieces of this cast", "(o)  recapturable", "B-B  captured together", "b r  a point sieged", "Mouse, left button"] };
+        const below = (t) => t.rows.slice(36).join("\n");
+        const shows = (t, page) => t.row(36).trim() === page.title && page.contains.every((text) => below(t).includes(text));
+        const boardShown = (t) => t.row(3).startsWith("30 ·") && t.row(32).startsWith(" 1 ·");
+        assert.equal(s.height, 50, show(s));
+        assert.ok(shows(s, RULES), "the rules below the board" + show(s));
+        await dos.key("f1");
+        s = await dos.screenUntil("gomorpion-help", isHelp);
+        assertHelpBar(s, 2, 2, "F1 over Gomorpion");
+        assert.ok(shows(s, KEYS), "F1: the legend and the keys below the board" + show(s));
+        assert.ok(boardShown(s), "the board stays" + show(s));
+        assert.ok(s.rows.slice(38, 48).every((r) => r.trim() !== ""), "no blank rows under the page's title" + show(s));
+        await dos.key("pageup");
+        s = await dos.screenUntil("gomorpion-help-back", (t) => isHelp(t) && shows(t, RULES));
+        assertHelpBar(s, 1, 2, "PgUp over Gomorpion");
+        assert.ok(boardShown(s), show(s));
+        await dos.key("pagedown");
+        s = await dos.screenUntil("gomorpion-help-next", (t) => isHelp(t) && shows(t, KEYS));
+        await dos.key("esc");
+        s = await dos.screenUntil("gomorpion-help-closed", (t) => !isHelp(t));
+        assert.ok(shows(s, RULES), "Esc: the game, the rules below again" + show(s));
+        assert.ok(boardShown(s), show(s));
         await dos.key("esc");
         await dos.screenUntil("gomorpion-leave", (t) => t.contains("Y/N"));
         await dos.key("y");
