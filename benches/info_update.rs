@@ -15,11 +15,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use piskrs::board::{Board, Stone};
-use piskrs::classic::Classic;
-use piskrs::coord::{Lettering, Point, parse_point};
-use piskrs::game::Game;
+use piskrs::ai::classic::Classic;
 use piskrs::rules::WinRule;
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::{Lettering, Point, parse_point};
+use piskrs::rules::game::Game;
 
 /// Classic against itself from seed 1, its first 40 plies (Black first;
 /// columns lettered A..S, I not skipped).

@@ -1,5 +1,5 @@
 //! The Strong level's search on the host: for each benchmark position of
-//! `PISKRS /BENCH` (src/benchmark.rs), the move, the nodes searched and the time,
+//! `PISKRS /BENCH` (src/app/benchmark.rs), the move, the nodes searched and the time,
 //! at the default thinking time's budget and at ten times it; then nodes per
 //! second over all positions. criterion then times the whole set at the default
 //! budget.
@@ -11,11 +11,11 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group};
-use piskrs::benchmark::{POSITIONS, position, reply};
-use piskrs::coord::{Lettering, write_point};
-use piskrs::engine::Level;
-use piskrs::game::Game;
-use piskrs::settings::Settings;
+use piskrs::ai::engine::Level;
+use piskrs::app::benchmark::{POSITIONS, position, reply};
+use piskrs::app::settings::Settings;
+use piskrs::rules::coord::{Lettering, write_point};
+use piskrs::rules::game::Game;
 
 /// Repeats of each search for the printed times (the search is deterministic).
 const REPEATS: u32 = 20;

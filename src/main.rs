@@ -19,7 +19,7 @@ static LINK_BUDGET_BALLAST: [u8; 60000] = [1; 60000];
 // The tree's benchmark build keeps only `piskrs_main`'s tree bench of the
 // program's functions: the rest is left unused there.
 // The tree's engine (feature `tree-engine`) has none of them: only
-// src/dos/engine.rs.
+// src/dos/tree_engine.rs.
 #[cfg(all(target_os = "none", not(feature = "tree-engine")))]
 #[cfg_attr(feature = "tree-bench", allow(dead_code, unused_imports))]
 mod program {
@@ -28,20 +28,20 @@ mod program {
     use crate::dos::{
         bios, display::Display, dosapi, entry, entry::MOUSE_PRESENT, far, mouse, speaker, tree_door,
     };
-    use piskrs::benchmark;
-    use piskrs::board::Stone;
-    use piskrs::cmdline::{self, Options, Request};
-    use piskrs::controller::{Controller, Flow, LineEnd, LineReader, Sink};
-    use piskrs::engine::{LEVELS, Level, TreeSearch};
-    use piskrs::gomorpion::Player;
-    use piskrs::gomorpion_screen::{self, GomorpionScreen};
-    use piskrs::psq;
-    use piskrs::screen::{Input, Key, Sound};
-    use piskrs::selfplay::SelfPlay;
-    use piskrs::settings::{self, Settings};
-    use piskrs::text::Text;
-    use piskrs::ui::{App, Command, FileError, Opponent};
-    use piskrs::variant::Variant;
+    use piskrs::ai::engine::{LEVELS, Level, TreeSearch};
+    use piskrs::app::benchmark;
+    use piskrs::app::cmdline::{self, Options, Request};
+    use piskrs::app::controller::{Controller, Flow, LineEnd, LineReader, Sink};
+    use piskrs::app::gomorpion_screen::{self, GomorpionScreen};
+    use piskrs::app::screen::{Input, Key, Sound};
+    use piskrs::app::selfplay::SelfPlay;
+    use piskrs::app::settings::{self, Settings};
+    use piskrs::app::ui::{App, Command, FileError, Opponent};
+    use piskrs::rules::board::Stone;
+    use piskrs::rules::gomorpion::Player;
+    use piskrs::rules::psq;
+    use piskrs::rules::variant::Variant;
+    use piskrs::support::text::Text;
 
     /// What the keyboard and mouse produced.
     enum Event {
@@ -127,10 +127,10 @@ mod program {
         let mut ticks = [0u32; COUNT];
         let mut total_nodes: u32 = 0;
         let mut line = Text::<78>::new();
-        let mut game = piskrs::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
+        let mut game = piskrs::rules::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
         for (n, ticks) in ticks.iter_mut().enumerate() {
             benchmark::set_position(n as u16, &mut game);
-            let position = piskrs::game::Position::of(&game);
+            let position = piskrs::rules::game::Position::of(&game);
             let start = bios::ticks();
             let reply = tree.choose(position.board, position.to_move, position.rule, budget);
             let spent = bios::ticks().wrapping_sub(start);
@@ -150,10 +150,10 @@ mod program {
         print_line(&mut line);
         // The game.
         benchmark::set_position(benchmark::GAME_FROM, &mut game);
-        let mut random = piskrs::random::Random::new(1);
+        let mut random = piskrs::support::random::Random::new(1);
         let mut ticks = [0u32; benchmark::GAME_REPLIES];
         for (n, ticks) in ticks.iter_mut().enumerate() {
-            let position = piskrs::game::Position::of(&game);
+            let position = piskrs::rules::game::Position::of(&game);
             let start = bios::ticks();
             let reply = tree.choose(position.board, position.to_move, position.rule, budget);
             let spent = bios::ticks().wrapping_sub(start);
@@ -178,7 +178,7 @@ mod program {
         line: &mut Text<78>,
         name: &[u8],
         n: usize,
-        point: piskrs::coord::Point,
+        point: piskrs::rules::coord::Point,
         nodes: u32,
         ticks: u32,
     ) {
@@ -309,7 +309,7 @@ mod program {
         }
         match end {
             LineEnd::TooLong => {
-                controller.handle_line(&[0; piskrs::controller::MAX_LINE + 1], &mut Stdout)
+                controller.handle_line(&[0; piskrs::app::controller::MAX_LINE + 1], &mut Stdout)
             }
             LineEnd::Line => controller.handle_line(reader.take_line(), &mut Stdout),
         }
@@ -750,10 +750,13 @@ mod program {
 
     /// Appends a point as /BENCH shows it (consecutive letters, as in "H8").
     #[inline(never)]
-    fn push_point(line: &mut Text<78>, point: piskrs::coord::Point) -> &mut Text<78> {
+    fn push_point(line: &mut Text<78>, point: piskrs::rules::coord::Point) -> &mut Text<78> {
         let mut notation = [0u8; 3];
-        let len =
-            piskrs::coord::write_point(point, piskrs::coord::Lettering::Consecutive, &mut notation);
+        let len = piskrs::rules::coord::write_point(
+            point,
+            piskrs::rules::coord::Lettering::Consecutive,
+            &mut notation,
+        );
         line.push(&notation[..len])
     }
 
@@ -767,7 +770,7 @@ mod program {
         let mut ticks = [0u32; COUNT];
         let mut total_nodes: u32 = 0;
         let mut line = Text::<78>::new();
-        let mut game = piskrs::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
+        let mut game = piskrs::rules::game::Game::new(19, piskrs::rules::WinRule::FiveOrMore);
         for n in 0..COUNT {
             benchmark::set_position(n as u16, &mut game);
             let start = bios::ticks();

@@ -16,11 +16,11 @@ mod common;
 use common::app::*;
 use common::app::{PANEL_X, STATUS_Y, cell_of, key, render, row, status};
 use common::{all_points, chebyshev, game_state, name, pt};
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::random::{Random, STEP};
-use piskrs::screen::{Style, TextScreen};
-use piskrs::ui::{App, Command, Key, Opponent};
+use piskrs::app::screen::{Style, TextScreen};
+use piskrs::app::ui::{App, Command, Key, Opponent};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::support::random::{Random, STEP};
 
 /// Row `y` of the side panel (x >= 46), trimmed at the end.
 fn panel_text(screen: &TextScreen, y: usize) -> String {

@@ -15,11 +15,11 @@ mod common;
 use common::app::*;
 use common::app::{STATUS_Y, key, render, row, status};
 use common::{all_points, game_state, name, pt};
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::psq;
-use piskrs::screen::Style;
-use piskrs::ui::{App, Command, FileError, Key, Opponent};
+use piskrs::app::screen::Style;
+use piskrs::app::ui::{App, Command, FileError, Key, Opponent};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::psq;
 
 type SaveBuffer = [u8; psq::MAX_RECORD_BYTES + 32];
 

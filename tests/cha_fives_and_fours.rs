@@ -1,4 +1,4 @@
-//! Harry Cha's rule AI (`piskrs::cha`), checks 1 to 4 on hand-drawn boards:
+//! Harry Cha's rule AI (`piskrs::ai::cha`), checks 1 to 4 on hand-drawn boards:
 //! my five, blocking his five, my open four, blocking his open three (with the
 //! exact-five guard).
 //!
@@ -16,7 +16,7 @@ mod common;
 
 use WinRule::{ExactlyFive, FiveOrMore};
 use common::cha::*;
-use piskrs::cha::FIRST_FEW_TURNS;
+use piskrs::ai::cha::FIRST_FEW_TURNS;
 use piskrs::rules::WinRule;
 
 // ---------------------------------------------------------------- check 1

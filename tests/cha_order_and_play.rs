@@ -1,4 +1,4 @@
-//! Harry Cha's rule AI (`piskrs::cha`): the order of the checks on hand-drawn
+//! Harry Cha's rule AI (`piskrs::ai::cha`): the order of the checks on hand-drawn
 //! boards, a property test (never an occupied or off-board point, a last free
 //! point is played) and an arena against a random mover.
 //!
@@ -17,11 +17,11 @@ mod common;
 use WinRule::{ExactlyFive, FiveOrMore};
 use common::cha::*;
 use common::{XorShift, name, pt};
-use piskrs::board::{Board, Stone};
-use piskrs::cha::choose;
-use piskrs::coord::Point;
-use piskrs::game::{Game, Outcome};
+use piskrs::ai::cha::choose;
 use piskrs::rules::WinRule;
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::{Game, Outcome};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------- the order

@@ -1,4 +1,4 @@
-//! Harry Cha's rule AI (`piskrs::cha`), checks 5 to 8 on hand-drawn boards:
+//! Harry Cha's rule AI (`piskrs::ai::cha`), checks 5 to 8 on hand-drawn boards:
 //! my four, blocking his closed three, extending my longest open line, the reply
 //! to his first stone; and the first move.
 //!
@@ -17,9 +17,9 @@ mod common;
 use WinRule::{ExactlyFive, FiveOrMore};
 use common::cha::*;
 use common::{diagram, marked_diagram, name, pt};
-use piskrs::board::{Board, Stone};
-use piskrs::cha::choose;
+use piskrs::ai::cha::choose;
 use piskrs::rules::WinRule;
+use piskrs::rules::board::{Board, Stone};
 
 // ---------------------------------------------------------------- check 5
 

@@ -19,13 +19,13 @@ use std::collections::BTreeSet;
 use common::{
     all_points, brute_force_fives, chebyshev, diagram, marked_diagram, name, names, pt, stone_char,
 };
-use piskrs::board::{Board, Stone};
-use piskrs::classic::Classic;
-use piskrs::coord::Point;
-use piskrs::game::{Game, Outcome};
-use piskrs::random::{Random, STEP};
+use piskrs::ai::classic::Classic;
+use piskrs::app::selfplay::SelfPlay;
 use piskrs::rules::WinRule;
-use piskrs::selfplay::SelfPlay;
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::{Game, Outcome};
+use piskrs::support::random::{Random, STEP};
 
 /// The moves of `SelfPlay::new(1)`'s first 12 plies, in Go notation with the
 /// columns lettered A..S (no letter skipped). PISKRS.COM's `/BENCH` prints them

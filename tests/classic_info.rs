@@ -1,8 +1,8 @@
 //! The Classic AI's Info: Update keeps it equal to a full recomputation.
 
-use piskrs::board::{Board, DIRECTIONS, Stone};
-use piskrs::classic::Classic;
-use piskrs::coord::Point;
+use piskrs::ai::classic::Classic;
+use piskrs::rules::board::{Board, DIRECTIONS, Stone};
+use piskrs::rules::coord::Point;
 use proptest::prelude::*;
 
 fn all_points(side: u8) -> Vec<Point> {
@@ -120,7 +120,7 @@ proptest! {
             }
             for me in [Stone::Black, Stone::White] {
                 prop_assert_eq!(
-                    piskrs::classic::count_score(&board, point, me),
+                    piskrs::ai::classic::count_score(&board, point, me),
                     count_score_by_definition(&board, point, me)
                 );
             }

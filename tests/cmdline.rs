@@ -1,11 +1,11 @@
-//! The command line (src/cmdline.rs): the request a tail makes (play, usage,
+//! The command line (src/app/cmdline.rs): the request a tail makes (play, usage,
 //! invalid), the switches of the variants and their values, and the usage text.
 
 mod common;
 
-use piskrs::cmdline::{self, Options, Request};
-use piskrs::engine::Level;
-use piskrs::variant::Variant;
+use piskrs::ai::engine::Level;
+use piskrs::app::cmdline::{self, Options, Request};
+use piskrs::rules::variant::Variant;
 
 // ---------------------------------------------------------------------------
 // The command line.
@@ -40,7 +40,7 @@ fn mistake(tail: &str) -> Option<String> {
     match cmdline::parse(tail.as_bytes()) {
         Request::Mistake(mistake) => {
             let mut out = Vec::new();
-            cmdline::write_mistake(&mistake, &piskrs::help::byte_at, &mut |bytes| {
+            cmdline::write_mistake(&mistake, &piskrs::app::help::byte_at, &mut |bytes| {
                 out.extend_from_slice(bytes)
             });
             Some(String::from_utf8(out).expect("ASCII"))
@@ -137,7 +137,7 @@ fn the_usage_text_names_the_switch_and_ends_lines_with_cr_lf() {
 /// The usage text as the program prints it.
 fn usage_bytes() -> Vec<u8> {
     let mut out = Vec::new();
-    piskrs::cmdline::write_usage(&piskrs::help::byte_at, &mut |line| {
+    piskrs::app::cmdline::write_usage(&piskrs::app::help::byte_at, &mut |line| {
         out.extend_from_slice(line)
     });
     out
@@ -388,7 +388,7 @@ fn loading_into_the_mists_controller_is_a_mistake_of_its_own() {
     let mut out = Vec::new();
     cmdline::write_mistake(
         &cmdline::LOAD_IN_CONTROLLER,
-        &piskrs::help::byte_at,
+        &piskrs::app::help::byte_at,
         &mut |bytes| out.extend_from_slice(bytes),
     );
     assert_eq!(

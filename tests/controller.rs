@@ -7,11 +7,11 @@ mod common;
 
 use common::controller::*;
 use common::{Bytes, brute_force_fives, go_name, go_point, longest_run, show};
-use piskrs::board::Stone;
-use piskrs::controller::{Controller, LineEnd, LineReader, MAX_LINE};
-use piskrs::coord::Point;
-use piskrs::game::Outcome;
+use piskrs::app::controller::{Controller, LineEnd, LineReader, MAX_LINE};
 use piskrs::rules::WinRule;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Outcome;
 
 /// Runs lines that must all go on quietly (moves), and returns the controller.
 fn after(lines: &[&str]) -> Controller {

@@ -1,15 +1,15 @@
 //! The one door to the levels, `engine::think`: what it keeps of each caller's
 //! way, and the cases where the game screen's and the tools' ways met.
 
-use piskrs::board::{Board, Stone};
-use piskrs::cha;
-use piskrs::classic::Classic;
-use piskrs::coord::Point;
-use piskrs::engine::{LEVELS, Level, Position, think};
-use piskrs::game::Game;
-use piskrs::random::Random;
+use piskrs::ai::cha;
+use piskrs::ai::classic::Classic;
+use piskrs::ai::engine::{LEVELS, Level, Position, think};
+use piskrs::app::selfplay::Players;
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Game;
 use piskrs::rules::{Opening, WinRule};
-use piskrs::selfplay::Players;
+use piskrs::support::random::Random;
 
 /// Classic's 19x19 games against itself from a few seeds, stopped at every
 /// length.
@@ -149,7 +149,7 @@ fn in_the_mist_knowing_of_no_stone_every_level_plays_a_free_point_near_the_middl
 
 #[test]
 fn strong_uses_its_budget_and_the_other_levels_no_nodes() {
-    let game = piskrs::benchmark::position(3);
+    let game = piskrs::app::benchmark::position(3);
     for level in LEVELS {
         let (_, nodes) = think(
             level,

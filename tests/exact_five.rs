@@ -11,13 +11,13 @@ mod common;
 use common::app::{render, status};
 use common::variants::*;
 use common::{board_text, diagram, normalise};
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::game::Outcome;
+use piskrs::app::screen::Style;
+use piskrs::app::ui::App;
 use piskrs::rules::WinRule;
-use piskrs::screen::Style;
-use piskrs::ui::App;
-use piskrs::variant::Variant;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Outcome;
+use piskrs::rules::variant::Variant;
 
 // ---------------------------------------------------------------------------
 // Exact five on 15x15 through the App.
@@ -195,7 +195,7 @@ fn the_exact_five_rule_can_be_chosen_for_a_19x19_game_and_is_saved() {
         "six in a row does not win: {}",
         status(&app)
     );
-    let mut buffer = [0u8; piskrs::psq::MAX_RECORD_BYTES + 32];
+    let mut buffer = [0u8; piskrs::rules::psq::MAX_RECORD_BYTES + 32];
     let saved = app.save_request(&mut buffer).to_vec();
     assert!(
         String::from_utf8_lossy(&saved).contains("piskrs: game=PISKASM two players rule=exact\r\n")

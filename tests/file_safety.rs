@@ -7,9 +7,9 @@
 //! on `Command::ReplaceFile` it saves; it reports with `save_finished` or
 //! `load_finished`.
 
-use piskrs::psq::{self, RecordError};
-use piskrs::screen::{Style, TextScreen};
-use piskrs::ui::{App, Command, FileError, Input, Key};
+use piskrs::app::screen::{Style, TextScreen};
+use piskrs::app::ui::{App, Command, FileError, Input, Key};
+use piskrs::rules::psq::{self, RecordError};
 
 const STATUS_Y: usize = 22;
 

@@ -6,13 +6,14 @@ mod common;
 
 use Player::Black;
 use common::gomorpion::{game, name};
-use piskrs::gomorpion::Player;
+use piskrs::rules::gomorpion::Player;
 
 // The computer
 
 fn computer(text: &str, to_move: Player) -> String {
     let g = game(text, to_move);
-    let p = piskrs::gomorpion::choose(&g, &mut piskrs::random::Random::new(1)).unwrap();
+    let p =
+        piskrs::rules::gomorpion::choose(&g, &mut piskrs::support::random::Random::new(1)).unwrap();
     assert!(g.legal(p).is_ok());
     name(p)
 }

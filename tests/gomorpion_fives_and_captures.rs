@@ -8,8 +8,8 @@ mod common;
 use Player::{Black, Red};
 use common::gomorpion::check;
 use common::gomorpion::{assert_board, game, game_with, name, play_all, pt};
-use piskrs::coord::Point;
-use piskrs::gomorpion::{Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
+use piskrs::rules::coord::Point;
+use piskrs::rules::gomorpion::{Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
 
 fn refusal(g: &Gomorpion, m: &str) -> Option<Refusal> {
     g.legal(pt(m)).err()

@@ -16,9 +16,9 @@
 
 mod common;
 
-use piskrs::coord::Point;
-use piskrs::gomorpion::{Gomorpion, Player, PointView, Refusal, SIDE, choose};
-use piskrs::random::Random;
+use piskrs::rules::coord::Point;
+use piskrs::rules::gomorpion::{Gomorpion, Player, PointView, Refusal, SIDE, choose};
+use piskrs::support::random::Random;
 use proptest::prelude::*;
 
 struct Rng(u64);

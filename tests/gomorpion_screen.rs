@@ -1,4 +1,4 @@
-//! The Gomorpion screen (src/gomorpion_screen.rs) driven by keys and clicks and
+//! The Gomorpion screen (src/app/gomorpion_screen.rs) driven by keys and clicks and
 //! rendered into a `TextScreen`: the layout, the diagram letters with circles and
 //! links, refusals with a message, casts and scores, resigning, leaving, and the
 //! computer as an opponent.
@@ -6,13 +6,13 @@
 mod common;
 
 use common::gomorpion::{RULE_9_DIAGRAM, game, pt};
-use piskrs::coord::Point;
-use piskrs::gomorpion::{Player, PointView, SIDE};
-use piskrs::gomorpion_screen::{
+use piskrs::app::gomorpion_screen::{
     Flow, GomorpionScreen, KEY_BAR_Y, ROWS, STATUS_Y, point_at, screen_x, screen_y,
 };
-use piskrs::screen::{Style, TextScreen};
-use piskrs::ui::{Input, Key};
+use piskrs::app::screen::{Style, TextScreen};
+use piskrs::app::ui::{Input, Key};
+use piskrs::rules::coord::Point;
+use piskrs::rules::gomorpion::{Player, PointView, SIDE};
 
 use Player::{Black, Red};
 
@@ -120,7 +120,8 @@ fn a_click_plays_and_the_status_names_the_move() {
     let mut s = GomorpionScreen::new(None, 1);
     assert!(click(&mut s, "K15") == Flow::Continue);
     assert!(
-        s.game().view(pt("K15")) == PointView::Live(Black, piskrs::gomorpion::LiveMark::Current)
+        s.game().view(pt("K15"))
+            == PointView::Live(Black, piskrs::rules::gomorpion::LiveMark::Current)
     );
     assert_eq!(status(&s), "Black played K15. Red to move.");
     click(&mut s, "AB30");

@@ -8,8 +8,8 @@ mod common;
 use Player::{Black, Red};
 use common::gomorpion::check;
 use common::gomorpion::{RULE_9_DIAGRAM, assert_board, draw_area, game, play_all, pt};
-use piskrs::coord::Point;
-use piskrs::gomorpion::{Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
+use piskrs::rules::coord::Point;
+use piskrs::rules::gomorpion::{Event, Gomorpion, LiveMark, Player, PointView, Refusal, SIDE};
 
 /// A game whose every intersection outside the diagram holds a piece captured by
 /// Red (section 13's diagrams).

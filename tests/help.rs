@@ -3,8 +3,8 @@
 //! lines down to row 23) and every line fits from column 2, with its mouse-only
 //! parts ({...}) balanced; the packed text unpacks to the file's lines.
 
-use piskrs::help::{HelpPage, NO_TOPIC, PAGES, Topic, byte_at, for_each_line, page_of};
-use piskrs::packed::{MAX_UNPACKED, unpack_bytes};
+use piskrs::app::help::{HelpPage, NO_TOPIC, PAGES, Topic, byte_at, for_each_line, page_of};
+use piskrs::support::packed::{MAX_UNPACKED, unpack_bytes};
 
 /// The lines of `page`, unpacked.
 fn lines(page: HelpPage) -> Vec<Vec<u8>> {

@@ -7,9 +7,9 @@ use common::{
     ACROSS, board_text, diagram, error_text, fill_order, game_state, name, normalise, outcome_text,
     pt, stone_name,
 };
-use piskrs::board::Stone;
-use piskrs::coord::{Lettering, Point, parse_point, write_point};
-use piskrs::game::{Game, Outcome, playable};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::{Lettering, Point, parse_point, write_point};
+use piskrs::rules::game::{Game, Outcome, playable};
 use piskrs::rules::{Opening, WinRule};
 
 const RULES: [WinRule; 2] = [WinRule::FiveOrMore, WinRule::ExactlyFive];

@@ -8,9 +8,9 @@
 mod common;
 
 use common::{XorShift, diagram, go_name, go_point, hole_points_on_board, hole_view, mist_formula};
-use piskrs::board::{Board, Stone};
-use piskrs::coord::Point;
-use piskrs::mist::{self, HOLE_REACH, SIDE, START, centre_after, in_hole};
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::rules::mist::{self, HOLE_REACH, SIDE, START, centre_after, in_hole};
 
 /// The crate's centre after a stone, as a Go name built here.
 fn centre_name(stone: &str) -> String {

@@ -10,12 +10,12 @@ mod common;
 
 use common::variants::*;
 use common::{board_text, go_name, go_point, mist_formula};
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::engine::{LEVELS, Level};
-use piskrs::game::{Game, Outcome};
-use piskrs::ui::{App, Opponent};
-use piskrs::variant::Variant;
+use piskrs::ai::engine::{LEVELS, Level};
+use piskrs::app::ui::{App, Opponent};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::{Game, Outcome};
+use piskrs::rules::variant::Variant;
 
 // ---------------------------------------------------------------------------
 // The Mist: the computer plays fairly.
@@ -261,7 +261,7 @@ fn replay(seed: u16, level: Level, moves: &[Point]) -> App {
 
 /// The points the computer learned of by hitting them: Black stones it knows
 /// now but did not know `before`, outside the hole it looks through now.
-fn hits(before: &piskrs::board::Board, app: &App) -> Vec<Point> {
+fn hits(before: &piskrs::rules::board::Board, app: &App) -> Vec<Point> {
     let c = app.hole_centre();
     common::all_points(19)
         .into_iter()

@@ -11,13 +11,13 @@ mod common;
 use common::app::{PANEL_X, STATUS_Y, render, row, status};
 use common::variants::*;
 use common::{Bytes, go_name, go_point, mist_formula};
-use piskrs::board::Stone;
-use piskrs::controller::Controller;
-use piskrs::coord::Point;
-use piskrs::game::Outcome;
-use piskrs::screen::{Style, TextScreen, glyph};
-use piskrs::ui::{App, Command, Input, Key};
-use piskrs::variant::Variant;
+use piskrs::app::controller::Controller;
+use piskrs::app::screen::{Style, TextScreen, glyph};
+use piskrs::app::ui::{App, Command, Input, Key};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Outcome;
+use piskrs::rules::variant::Variant;
 
 // ---------------------------------------------------------------------------
 // The Mist in the App.

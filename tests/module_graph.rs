@@ -1,5 +1,6 @@
 //! The core's modules import one another in layers, never round in a circle:
-//! board and rules below the engines, the engines below the screens. This test
+//! support below the rules, the rules below the AI, the AI below the
+//! application (src/support, src/rules, src/ai, src/app). This test
 //! reads every file of src/ (the core, not the DOS layer), collects the
 //! modules each one names through `crate::…` (and `super::…` inside a folder)
 //! outside comments, and fails on a cycle, printing it. The translator's
@@ -157,8 +158,8 @@ fn graph_of(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
 fn the_core_modules_import_each_other_without_a_cycle() {
     let graph = core_graph();
     // The reading works: a folder's mod.rs (ui) and a file (engine) are seen.
-    assert!(graph["ui"].contains("board"), "{graph:?}");
-    assert!(graph["engine"].contains("tree"), "{graph:?}");
+    assert!(graph["app::ui"].contains("rules::board"), "{graph:?}");
+    assert!(graph["ai::engine"].contains("ai::tree"), "{graph:?}");
     if let Some(cycle) = find_cycle(&graph) {
         panic!("an import cycle: {}", cycle.join(" -> "));
     }
@@ -180,8 +181,56 @@ fn the_translator_modules_import_each_other_without_a_cycle() {
 fn the_cycle_finder_finds_a_cycle() {
     let mut graph = core_graph();
     // A made-up import back from the board to the engine that stands on it.
-    graph.get_mut("board").unwrap().insert("engine".to_string());
+    graph
+        .get_mut("rules::board")
+        .unwrap()
+        .insert("ai::engine".to_string());
     let cycle = find_cycle(&graph).expect("board -> engine -> ... -> board is a cycle");
     assert_eq!(cycle.first(), cycle.last());
-    assert!(cycle.contains(&"board".to_string()) && cycle.contains(&"engine".to_string()));
+    assert!(cycle.contains(&"rules::board".to_string()));
+    assert!(cycle.contains(&"ai::engine".to_string()));
+}
+
+/// The core's layers, lowest first: a module imports only from its own
+/// layer or the ones below it.
+const LAYERS: [&str; 4] = ["support", "rules", "ai", "app"];
+
+/// The layer of `module` (its first name), as its place in [`LAYERS`].
+fn layer(module: &str) -> usize {
+    let top = module.split("::").next().unwrap();
+    LAYERS
+        .iter()
+        .position(|&layer| layer == top)
+        .unwrap_or_else(|| panic!("{module} is in no layer of {LAYERS:?}"))
+}
+
+/// The imports that reach up a layer: `from -> to`.
+fn upward_imports(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    graph
+        .iter()
+        .flat_map(|(from, targets)| {
+            targets
+                .iter()
+                .filter(|to| layer(to) > layer(from))
+                .map(move |to| format!("{from} -> {to}"))
+        })
+        .collect()
+}
+
+#[test]
+fn each_layer_imports_only_from_itself_and_the_layers_below() {
+    let graph = core_graph();
+    let upward = upward_imports(&graph);
+    assert!(upward.is_empty(), "imports up a layer: {upward:?}");
+}
+
+#[test]
+fn an_import_up_a_layer_is_found() {
+    let mut graph = core_graph();
+    // A made-up import of the screen's Canvas by the rules.
+    graph
+        .get_mut("rules::game")
+        .unwrap()
+        .insert("app::screen".to_string());
+    assert_eq!(upward_imports(&graph), ["rules::game -> app::screen"]);
 }

@@ -10,14 +10,14 @@ mod common;
 use common::app::{STATUS_Y, key, render, row, screen_without_status, status};
 use common::variants::*;
 use common::{game_state, go_name};
-use piskrs::board::Stone;
-use piskrs::coord::{Lettering, Point};
-use piskrs::game::{Game, MoveError};
+use piskrs::app::screen::Style;
+use piskrs::app::settings::Settings;
+use piskrs::app::ui::{App, Command, Input, Key, Opponent};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::{Lettering, Point};
+use piskrs::rules::game::{Game, MoveError};
+use piskrs::rules::variant::Variant;
 use piskrs::rules::{Opening, WinRule};
-use piskrs::screen::Style;
-use piskrs::settings::Settings;
-use piskrs::ui::{App, Command, Input, Key, Opponent};
-use piskrs::variant::Variant;
 
 /// Outer-Open's rule as the seed words it: rows 1, 2, 14, 15 or columns A, B,
 /// O, P (the column's letter as the 15x15 lettering writes it).

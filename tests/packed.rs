@@ -1,13 +1,13 @@
-//! The packed texts (src/packed.rs): what is packed at compile time unpacks to the
+//! The packed texts (src/support/packed.rs): what is packed at compile time unpacks to the
 //! very bytes written in the source, and packing saves room. (That the list of
 //! the program's texts, src/packed_texts.in, is the one pack-pairs writes is
 //! checked by the tool's own tests: tools/tests/pack_pairs.rs.)
 
+use piskrs::app::screen::{Canvas, Style, TextScreen, WIDTH};
 use piskrs::packed as packed_macro;
-use piskrs::packed::{self, MAX_UNPACKED, PAIRS, Packed, TEXTS};
 use piskrs::packed_list;
-use piskrs::screen::{Canvas, Style, TextScreen, WIDTH};
-use piskrs::text::Text;
+use piskrs::support::packed::{self, MAX_UNPACKED, PAIRS, Packed, TEXTS};
+use piskrs::support::text::Text;
 
 fn unpacked(text: Packed) -> Vec<u8> {
     text.unpack(&mut [0; MAX_UNPACKED]).to_vec()

@@ -1,11 +1,11 @@
-//! The line patterns the engines share (src/patterns.rs): Cha's open runs,
+//! The line patterns the engines share (src/ai/patterns.rs): Cha's open runs,
 //! read through the same `Line` as Strong's threats.
 
 mod common;
 
 use common::pt;
-use piskrs::board::{Board, Stone};
-use piskrs::patterns::Line;
+use piskrs::ai::patterns::Line;
+use piskrs::rules::board::{Board, Stone};
 
 /// A 19x19 board with Black on `black` and White on `white`.
 fn board(black: &[&str], white: &[&str]) -> Board {

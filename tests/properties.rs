@@ -7,11 +7,11 @@ mod common;
 use std::collections::HashSet;
 
 use common::{brute_force_fives, brute_force_run, error_text, game_state, stone_char};
-use piskrs::board::Stone;
-use piskrs::coord::{Lettering, Point, parse_point, write_point};
-use piskrs::game::{Game, Outcome};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::{Lettering, Point, parse_point, write_point};
+use piskrs::rules::game::{Game, Outcome};
 use piskrs::rules::{WinRule, winning_line};
-use piskrs::text::Text;
+use piskrs::support::text::Text;
 use proptest::prelude::*;
 
 fn rule_of(exactly_five: bool) -> WinRule {

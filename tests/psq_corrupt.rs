@@ -1,10 +1,10 @@
-//! Corrupt .psq records (src/psq.rs) never load with moves missing: every
+//! Corrupt .psq records (src/rules/psq.rs) never load with moves missing: every
 //! move loads, or the status says the file is corrupt and at which line. The
 //! files a fuzzing run loaded with moves missing (issue 51) are here, then a
 //! property over stray lines put anywhere among a record's moves.
 
-use piskrs::psq::{self, RecordError};
-use piskrs::ui::App;
+use piskrs::app::ui::App;
+use piskrs::rules::psq::{self, RecordError};
 use proptest::prelude::*;
 
 const HEADER: &str = "Piskvorky 19x19, 11:11, 0";

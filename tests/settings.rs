@@ -1,4 +1,4 @@
-//! The settings file (src/settings.rs, PISKRS.CFG): its name and defaults,
+//! The settings file (src/app/settings.rs, PISKRS.CFG): its name and defaults,
 //! parsing good and broken files, writing and reading back, the thinking time.
 //!
 //! Screen layout (the UI's contract): board column c (A = 0) at x = 4 + 2c; on
@@ -10,14 +10,14 @@ mod common;
 use std::cell::{Cell, RefCell};
 
 use common::show;
-use piskrs::board::{Board, Stone};
-use piskrs::coord::Point;
-use piskrs::engine::{LEVELS, Level, TreeSearch};
+use piskrs::ai::engine::{LEVELS, Level, TreeSearch};
+use piskrs::app::screen::{Input, Key};
+use piskrs::app::settings::{self, Settings};
+use piskrs::app::ui::{App, Command};
 use piskrs::rules::WinRule;
-use piskrs::screen::{Input, Key};
-use piskrs::settings::{self, Settings};
-use piskrs::ui::{App, Command};
-use piskrs::variant::{ALL, Variant};
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::rules::variant::{ALL, Variant};
 
 // ---------------------------------------------------------------------------
 // Settings.
@@ -260,9 +260,9 @@ fn a_thinking_time_buys_47_nodes_a_fifth_of_a_second_everywhere() {
     assert_eq!(budgets, [117, 235, 470, 1_175, 2_350]);
 }
 
-fn parsed(tail: &str) -> piskrs::cmdline::Options {
-    match piskrs::cmdline::parse(tail.as_bytes()) {
-        piskrs::cmdline::Request::Play(options) => options,
+fn parsed(tail: &str) -> piskrs::app::cmdline::Options {
+    match piskrs::app::cmdline::parse(tail.as_bytes()) {
+        piskrs::app::cmdline::Request::Play(options) => options,
         _ => panic!("{tail}: not a game"),
     }
 }
@@ -349,12 +349,12 @@ fn apply_lays_each_switch_given_over_the_remembered_settings() {
     }
 }
 
-// The thinking time on a machine slower than the reference (src/speed.rs).
+// The thinking time on a machine slower than the reference (src/ai/speed.rs).
 #[test]
 fn the_reference_and_faster_keep_the_whole_budget() {
     let whole = settings::strong_budget(20);
     assert_eq!(
-        settings::strong_budget_at(20, piskrs::speed::REFERENCE_UNITS_PER_TICK),
+        settings::strong_budget_at(20, piskrs::ai::speed::REFERENCE_UNITS_PER_TICK),
         whole
     );
     assert_eq!(settings::strong_budget_at(20, u16::MAX), whole);
@@ -364,11 +364,11 @@ fn the_reference_and_faster_keep_the_whole_budget() {
 fn a_slower_machine_gets_its_share() {
     // Half the reference's speed: half the nodes in the same time (less
     // the rounding of the reference's units down, two nodes at most).
-    let half = settings::strong_budget_at(20, piskrs::speed::REFERENCE_UNITS_PER_TICK / 2);
+    let half = settings::strong_budget_at(20, piskrs::ai::speed::REFERENCE_UNITS_PER_TICK / 2);
     let want = settings::strong_budget(20) / 2;
     assert!(half <= want && half + 2 >= want, "{half}");
     assert!(
-        settings::strong_budget_at(20, piskrs::speed::REFERENCE_UNITS_PER_TICK - 1)
+        settings::strong_budget_at(20, piskrs::ai::speed::REFERENCE_UNITS_PER_TICK - 1)
             < settings::strong_budget(20)
     );
     // Never nothing: a node a tenth at the least.
@@ -396,7 +396,7 @@ impl TreeSearch for QuarterSpeedTree {
 
     fn speed_units(&self) -> u16 {
         self.asked.set(self.asked.get() + 1);
-        piskrs::speed::REFERENCE_UNITS_PER_TICK / 4
+        piskrs::ai::speed::REFERENCE_UNITS_PER_TICK / 4
     }
 }
 
@@ -424,7 +424,7 @@ fn strong_s_budget_follows_the_speed_the_tree_measures_and_only_strong_asks() {
     play_with(Level::Strong, tree);
     let quarter = settings::strong_budget_at(
         settings::DEFAULT_THINK_TENTHS,
-        piskrs::speed::REFERENCE_UNITS_PER_TICK / 4,
+        piskrs::ai::speed::REFERENCE_UNITS_PER_TICK / 4,
     );
     assert!(quarter < settings::DEFAULT_STRONG_BUDGET / 4 + 20);
     assert_eq!(*tree.budgets.borrow(), [quarter; 3]);

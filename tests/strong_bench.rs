@@ -1,13 +1,13 @@
 //! The host side of the host-vs-.COM agreement: Strong's move and node count on
-//! each benchmark position (src/benchmark.rs) at the default thinking time's
+//! each benchmark position (src/app/benchmark.rs) at the default thinking time's
 //! budget, exactly as `PISKRS /BENCH` prints them. The e2e test
 //! (tests/dosbox/strong.test.js) compares the .COM's lines with the same fixture.
 //! `UPDATE_FIXTURES=1 cargo test --test strong_bench` rewrites the fixture.
 
-use piskrs::benchmark::{POSITIONS, position, reply};
-use piskrs::coord::{Lettering, write_point};
-use piskrs::engine::Level;
-use piskrs::settings::Settings;
+use piskrs::ai::engine::Level;
+use piskrs::app::benchmark::{POSITIONS, position, reply};
+use piskrs::app::settings::Settings;
+use piskrs::rules::coord::{Lettering, write_point};
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -108,10 +108,10 @@ fn strong_stays_within_its_budget() {
 /// would disagree.
 #[test]
 fn the_game_plays_the_trees_point() {
-    use piskrs::engine::Level;
-    use piskrs::settings::{Settings, THINK_CHOICES};
-    use piskrs::tree::{HeapTables, choose};
-    use piskrs::ui::{App, Input, Key};
+    use piskrs::ai::engine::Level;
+    use piskrs::ai::tree::{HeapTables, choose};
+    use piskrs::app::settings::{Settings, THINK_CHOICES};
+    use piskrs::app::ui::{App, Input, Key};
 
     let mut compared = 0;
     for (game_number, seed) in (1..=8u16).enumerate() {
@@ -125,7 +125,7 @@ fn the_game_plays_the_trees_point() {
         app.fix_seed(seed);
         // The computer begins (2), so it answers Classic-like moves of ours too.
         app.handle(Input::Key(Key::Char(b'2')));
-        let mut random = piskrs::random::Random::new(seed);
+        let mut random = piskrs::support::random::Random::new(seed);
         while !app.game().is_over() && app.game().move_count() < 40 {
             if app.computer_to_move() {
                 let before = app.game().clone();
@@ -151,14 +151,14 @@ fn the_game_plays_the_trees_point() {
                 }
             } else {
                 // Our side: Classic's choice for the person.
-                let mut classic = piskrs::classic::Classic::new(app.game().to_move(), 19);
+                let mut classic = piskrs::ai::classic::Classic::new(app.game().to_move(), 19);
                 classic.recompute(app.game().board());
                 let point = classic
                     .choose(app.game().board(), &mut random)
                     .expect("a point");
                 let (x, y) = (
-                    piskrs::ui::screen_x(point.col) as u8,
-                    piskrs::ui::screen_y(point.row) as u8,
+                    piskrs::app::ui::screen_x(point.col) as u8,
+                    piskrs::app::ui::screen_y(point.row) as u8,
                 );
                 app.handle(Input::Click { x, y });
             }

@@ -1,12 +1,12 @@
-//! The text buffer (src/text.rs): numbers in decimal, pushes that fit or are
+//! The text buffer (src/support/text.rs): numbers in decimal, pushes that fit or are
 //! cut.
 
 mod common;
 
 use common::app::{key, render, status, text_at};
-use piskrs::cmdline::{self, Request};
-use piskrs::text::Text;
-use piskrs::ui::{App, Command, Input, Key};
+use piskrs::app::cmdline::{self, Request};
+use piskrs::app::ui::{App, Command, Input, Key};
+use piskrs::support::text::Text;
 
 // ---------------------------------------------------------------------------
 // Text.

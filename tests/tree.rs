@@ -1,4 +1,4 @@
-//! The tree (issue 21's new search, `piskrs::tree`) on hand-drawn diagrams:
+//! The tree (issue 21's new search, `piskrs::ai::tree`) on hand-drawn diagrams:
 //! the tactics it must never miss, the exact-five rule, its budget, and that
 //! a position and a budget give one move whatever its tables held before;
 //! that `tree::terms`, the fitting tool's view of its evaluation, adds up;
@@ -9,10 +9,10 @@
 mod common;
 
 use common::{HIS_FOUR, VCF_IN_TWO, WIN_IN_ONE, marked_diagram, name, names};
-use piskrs::board::{Board, Stone};
-use piskrs::coord::Point;
+use piskrs::ai::tree::{self, HeapTables};
 use piskrs::rules::WinRule;
-use piskrs::tree::{self, HeapTables};
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
 
 const BUDGET: u32 = 2000;
 
@@ -230,13 +230,13 @@ fn a_position_and_a_budget_give_one_move_whatever_the_tables_held() {
     );
 }
 
-/// The benchmark positions (src/benchmark.rs, 19x19) and the same stones
+/// The benchmark positions (src/app/benchmark.rs, 19x19) and the same stones
 /// on a 15x15 board (those within it, shifted by two), each with its side
 /// to move and rule (exactly five on 15x15).
 fn positions_on_both_sizes() -> Vec<(Board, Stone, WinRule)> {
     let mut positions = Vec::new();
-    for n in 0..piskrs::benchmark::POSITIONS {
-        let game = piskrs::benchmark::position(n);
+    for n in 0..piskrs::app::benchmark::POSITIONS {
+        let game = piskrs::app::benchmark::position(n);
         let mut small = Board::new(15);
         for row in 0..15 {
             for col in 0..15 {
@@ -258,7 +258,7 @@ fn positions_on_both_sizes() -> Vec<(Board, Stone, WinRule)> {
 /// moves, nodes, depths and scores of searches through fresh tables each.
 #[test]
 fn kept_tables_give_what_fresh_tables_give() {
-    use piskrs::tree::TreeTables;
+    use piskrs::ai::tree::TreeTables;
     let positions = positions_on_both_sizes();
     let mut kept = HeapTables::new();
     let mut searches = 0;

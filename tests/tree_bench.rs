@@ -1,16 +1,16 @@
 //! The host side of the tree's host-vs-DOS agreement: the tree's move and node
-//! count on each benchmark position (src/benchmark.rs) at 400 nodes, exactly as
+//! count on each benchmark position (src/app/benchmark.rs) at 400 nodes, exactly as
 //! PISKTREE.COM (the tree's benchmark build, `cargo tree-com`) prints them
 //! with its tables in far memory; and in its game against Classic, where its
 //! tree goes on from search to search. The e2e test
 //! (tests/dosbox/tree.test.js) compares the .COM's lines with the same
 //! fixtures. `UPDATE_FIXTURES=1 cargo test --test tree_bench` rewrites them.
 
-use piskrs::benchmark::{GAME_FROM, GAME_REPLIES, POSITIONS, classic_answer, position};
-use piskrs::coord::{Lettering, Point, write_point};
-use piskrs::game::Position;
-use piskrs::random::Random;
-use piskrs::tree::{self, HeapTables, KeptTree};
+use piskrs::ai::tree::{self, HeapTables, KeptTree};
+use piskrs::app::benchmark::{GAME_FROM, GAME_REPLIES, POSITIONS, classic_answer, position};
+use piskrs::rules::coord::{Lettering, Point, write_point};
+use piskrs::rules::game::Position;
+use piskrs::support::random::Random;
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -1,16 +1,16 @@
 //! The request and reply that PISKRS.COM and the tree's engine hand each
-//! other across segments (`piskrs::tree_door`): whatever board, side, rule
+//! other across segments (`piskrs::ai::tree_request`): whatever board, side, rule
 //! and budget go in come out the same, a reply word gives back its point and
 //! nodes, and bytes that are not a request are refused rather than read as
 //! some other position.
 
-use piskrs::board::{Board, MAX_SIDE, Stone};
-use piskrs::coord::Point;
-use piskrs::rules::WinRule;
-use piskrs::tree_door::{
+use piskrs::ai::tree_request::{
     REQUEST_LEN, asks_for_stack, decode, decode_reply, decode_stack_reply, encode, encode_reply,
     encode_stack_question, encode_stack_reply,
 };
+use piskrs::rules::WinRule;
+use piskrs::rules::board::{Board, MAX_SIDE, Stone};
+use piskrs::rules::coord::Point;
 use proptest::prelude::*;
 
 /// A board of `side` with the stones `cells` gives (0 empty, 1 Black, 2

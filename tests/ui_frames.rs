@@ -3,10 +3,10 @@
 //! screen drawn whole afresh: random inputs on every page, the computer's
 //! moves between them as the program's loop makes them.
 
-use piskrs::engine::Level;
-use piskrs::screen::{Canvas, TextScreen};
-use piskrs::settings::Settings;
-use piskrs::ui::{App, Command, Input, Key};
+use piskrs::ai::engine::Level;
+use piskrs::app::screen::{Canvas, TextScreen};
+use piskrs::app::settings::Settings;
+use piskrs::app::ui::{App, Command, Input, Key};
 use proptest::prelude::*;
 
 /// The keys a person may press (the core's types have no Debug, which
@@ -87,7 +87,7 @@ fn play(level: Level, inputs: &[Input]) {
     app.fix_seed(7);
     // A screen with something else on it: the first frame draws everything.
     let mut screen = TextScreen::new();
-    screen.fill(0, 0, 80, 25, b'#', piskrs::screen::Style::Alert);
+    screen.fill(0, 0, 80, 25, b'#', piskrs::app::screen::Style::Alert);
     frame(&mut app, &mut screen, 0);
     for (step, &input) in inputs.iter().enumerate() {
         match app.handle(input) {

@@ -10,9 +10,9 @@ mod common;
 
 use common::app::{PANEL_X, STATUS_Y, cell_of, key, render, row, status, text_at};
 use common::{diagram, fill_order, name, pt};
-use piskrs::coord::Point;
-use piskrs::screen::{Style, TextScreen, glyph};
-use piskrs::ui::{self, App, Command, Input, Key, point_at};
+use piskrs::app::screen::{Style, TextScreen, glyph};
+use piskrs::app::ui::{self, App, Command, Input, Key, point_at};
+use piskrs::rules::coord::Point;
 
 fn click_at(point: Point) -> Input {
     let (x, y) = cell_of(point);

@@ -1,4 +1,4 @@
-//! The variants (src/variant.rs; seeds/000, 001, 003): their lettering, sides,
+//! The variants (src/rules/variant.rs; seeds/000, 001, 003): their lettering, sides,
 //! names and levels, and Gomorpion chosen on the menu.
 //!
 //! Screen layout (the UI's contract): board column c (A = 0) at x = 4 + 2c; on
@@ -9,13 +9,13 @@ mod common;
 
 use common::app::{render, row};
 use common::variants::*;
-use piskrs::board::Stone;
-use piskrs::coord::Lettering;
-use piskrs::engine::{LEVELS, Level};
+use piskrs::ai::engine::{LEVELS, Level};
+use piskrs::app::settings::Settings;
+use piskrs::app::ui::{App, Command, Opponent};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Lettering;
+use piskrs::rules::variant::{ALL, MENU, Variant};
 use piskrs::rules::{Opening, WinRule};
-use piskrs::settings::Settings;
-use piskrs::ui::{App, Command, Opponent};
-use piskrs::variant::{ALL, MENU, Variant};
 
 // ---------------------------------------------------------------------------
 // Variants: lettering, sides, names.

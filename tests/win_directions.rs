@@ -15,7 +15,7 @@ mod common;
 
 use common::win::*;
 use common::{ACROSS, ALL_DIRECTIONS, FALLING, RISING, UP, diagram, pt};
-use piskrs::board::{DIRECTIONS, Stone};
+use piskrs::rules::board::{DIRECTIONS, Stone};
 
 #[test]
 fn the_core_directions_are_across_up_rising_falling() {

@@ -170,7 +170,7 @@ struct FileSink {
     error: Option<DosError>,
 }
 
-impl piskrs::text::Sink for FileSink {
+impl piskrs::support::text::Sink for FileSink {
     fn write(&mut self, bytes: &[u8]) {
         if self.error.is_none() {
             match write(self.handle, bytes) {
@@ -306,7 +306,7 @@ fn attributes(name: &[u8]) -> Option<u16> {
 /// contents piece by piece.
 pub fn save_file_with(
     name: &[u8],
-    fill: &mut dyn FnMut(&mut dyn piskrs::text::Sink),
+    fill: &mut dyn FnMut(&mut dyn piskrs::support::text::Sink),
 ) -> Result<(), DosError> {
     save_target(name)?;
     let directory = name

@@ -111,7 +111,7 @@ core::arch::global_asm!(
     "    popw %ax",
     "    int $0x21",
     // INT 6 lands here on UD2, from our own code or from the tree's engine
-    // (src/dos/engine.rs, on its own stack in its own segment): DS, ES and
+    // (src/dos/tree_engine.rs, on its own stack in its own segment): DS, ES and
     // the stack are ours again (the top of it: the program ends).
     ".section .text.piskrs_invalid_opcode,\"ax\",@progbits",
     "piskrs_invalid_opcode:",

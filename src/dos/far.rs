@@ -10,11 +10,11 @@ use core::arch::asm;
 #[cfg(target_arch = "msp430")]
 use super::rt86;
 
-use piskrs::help;
-use piskrs::words::Words;
+use piskrs::app::help;
+use piskrs::support::word_tables::Words;
 
 /// The words of the far table: the game's Info, 361 (Classic's scores).
-const INFO_WORDS: usize = piskrs::evaluation::INFO_WORDS;
+const INFO_WORDS: usize = piskrs::ai::evaluation::INFO_WORDS;
 const FAR_WORDS: usize = INFO_WORDS;
 /// Where the far texts (`help::TAIL`: the pairs and the packed messages, then
 /// the help) are kept, after the table.
@@ -32,7 +32,7 @@ const TREE_PARAGRAPHS: u16 = super::far_tree::PARAGRAPHS;
 /// The benchmark build has no engine: 0 tells `cargo tree-com` so.
 #[cfg(feature = "tree-bench")]
 pub const ENGINE_AT: u16 = 0;
-/// The tree's engine (src/dos/engine.rs): its segment, in paragraphs from
+/// The tree's engine (src/dos/tree_engine.rs): its segment, in paragraphs from
 /// ours, after the table and the texts; its image starts at offset 100h,
 /// which `cargo com` places in the far texts' stream (xtask, told by
 /// `_start`'s symbol `piskrs_engine_at`). The segment, then the engine's
@@ -40,7 +40,7 @@ pub const ENGINE_AT: u16 = 0;
 #[cfg(not(feature = "tree-bench"))]
 pub const ENGINE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
 #[cfg(not(feature = "tree-bench"))]
-const TREE_PARAGRAPHS: u16 = SEGMENT_PARAGRAPHS + piskrs::tree_door::TABLE_PARAGRAPHS;
+const TREE_PARAGRAPHS: u16 = SEGMENT_PARAGRAPHS + piskrs::ai::tree_request::TABLE_PARAGRAPHS;
 /// The paragraphs from our segment's start that must be ours: the loader
 /// (xtask/src/stub.rs, told by `_start`'s symbols) says so and ends the
 /// program when DOS gave fewer.

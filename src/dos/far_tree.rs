@@ -1,5 +1,5 @@
 //! The tree's big tables (`tree::TreeTables`) in far memory, for the tree's
-//! engine (src/dos/engine.rs: Strong in PISKRS.COM and PISKRS86.COM) and for
+//! engine (src/dos/tree_engine.rs: Strong in PISKRS.COM and PISKRS86.COM) and for
 //! its benchmark build (`cargo tree-com`: target/PISKTREE.COM and its 8086
 //! twin PISKTR86.COM). The 8086 builds reach them through the 8086
 //! runtime's routines (src/dos/rt86.rs) where the 386 builds have `asm!`:
@@ -34,12 +34,12 @@ use core::sync::atomic::Ordering;
 use super::single::AtomicU8;
 
 #[cfg(feature = "tree-bench")]
-use piskrs::tree::KeptTree;
-use piskrs::tree::{CLASS_KEYS, EMPTY_KEYS, SAVED_POINTS, SavedPoint, TT_ENTRIES, TreeTables};
+use piskrs::ai::tree::KeptTree;
+use piskrs::ai::tree::{CLASS_KEYS, EMPTY_KEYS, SAVED_POINTS, SavedPoint, TT_ENTRIES, TreeTables};
 
 #[cfg(feature = "tree-bench")]
 use super::far::TREE_AT;
-/// In the tree's engine (src/dos/engine.rs), right after its own segment.
+/// In the tree's engine (src/dos/tree_engine.rs), right after its own segment.
 #[cfg(feature = "tree-engine")]
 pub const TREE_AT: u16 = 0x1000;
 #[cfg(all(feature = "tree-bench", feature = "tree-engine"))]
@@ -61,14 +61,14 @@ const ENTRY_HALVES: u16 = (TT_ENTRIES as u32 * ENTRY_BYTES / 0x10000) as u16;
 /// The paragraphs the four tables take, from `TREE_AT` on.
 pub const PARAGRAPHS: u16 =
     CLASS_PARAGRAPHS + ENTRY_PARAGRAPHS + SAVED_PARAGRAPHS + KEPT_PARAGRAPHS;
-const _: () = assert!(PARAGRAPHS == piskrs::tree_door::TABLE_PARAGRAPHS);
+const _: () = assert!(PARAGRAPHS == piskrs::ai::tree_request::TABLE_PARAGRAPHS);
 
 // A saved point is exactly a paragraph, and the table is whole 64 KiB halves.
 const _: () = assert!(core::mem::size_of::<SavedPoint>() == 16);
 const _: () = assert!(ENTRY_HALVES as u32 * 0x10000 == TT_ENTRIES as u32 * ENTRY_BYTES);
 
 /// The tree of the benchmark build (src/main.rs's tree bench), kept from
-/// search to search as the engine keeps its own (src/dos/engine.rs): in a
+/// search to search as the engine keeps its own (src/dos/tree_engine.rs): in a
 /// static, as a tree made on the stack is made in a temporary and copied
 /// (tried: the 8086 build's frame held its 14 KiB twice, and its stack ran
 /// into the code).
@@ -153,7 +153,7 @@ impl FarTreeTables {
     /// generations start again), no empty board's keys kept. Once, before
     /// the first search: the tree keeps them so from then on.
     pub fn forget(&mut self) {
-        let fill = u32::from_le_bytes([piskrs::tree::CLASS_UNKNOWN; 4]);
+        let fill = u32::from_le_bytes([piskrs::ai::tree::CLASS_UNKNOWN; 4]);
         fill_segment(self.classes, fill);
         self.clear_entries();
         far_write(self.kept, GENERATION_AT, 0);

@@ -3,7 +3,7 @@
 //! the core.
 //!
 //! The tree's engine (feature `tree-engine`) is a program of its own that
-//! PISKRS.COM calls far: of this layer it has only its entry (`engine`), the
+//! PISKRS.COM calls far: of this layer it has only its entry (`tree_engine`), the
 //! tree's far tables and, in the 8086 build, the runtime's names.
 
 #[cfg(not(feature = "tree-engine"))]
@@ -12,12 +12,12 @@ pub mod bios;
 pub mod display;
 #[cfg(not(feature = "tree-engine"))]
 pub mod dosapi;
-#[cfg(feature = "tree-engine")]
-pub mod engine;
 #[cfg(not(feature = "tree-engine"))]
 pub mod entry;
 #[cfg(not(feature = "tree-engine"))]
 pub mod far;
+#[cfg(feature = "tree-engine")]
+pub mod tree_engine;
 // The tree's tables: in its benchmark build and in its engine.
 #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
 pub mod far_tree;

@@ -14,7 +14,7 @@
 //! where `_start`'s painting starts) and the call a trap (a panic) compiles to
 //! (src/dos/entry.rs says which), which must end in `piskrs_fatal`.
 //!
-//! The tree's engine (feature `tree-engine`, src/dos/engine.rs) is translated
+//! The tree's engine (feature `tree-engine`, src/dos/tree_engine.rs) is translated
 //! in the runtime's engine mode (the ELF defines `piskrs_engine_main`, not
 //! `piskrs_main`): its `_start` is the far entry of engine.rs's contract
 //! (the request copied to `piskrs_engine_request`, its own SS:SP, a far
@@ -83,7 +83,7 @@ unsafe extern "C" {
     /// Copies `words` words from segment:0 to `to` in our segment.
     #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_get(segment: u16, to: *mut u16, words: u16);
-    /// The far call to the tree's engine (src/dos/engine.rs), whose image
+    /// The far call to the tree's engine (src/dos/tree_engine.rs), whose image
     /// starts at `segment`:0100: DS:SI = `request`, CX = `len`, the
     /// direction flag clear; its DX:AX comes back as the result (low word
     /// AX). The runtime keeps our SI, DI, BP, DS and ES (the engine keeps

@@ -7,7 +7,7 @@ use core::arch::asm;
 #[cfg(target_arch = "msp430")]
 use super::rt86;
 
-use piskrs::screen::Sound;
+use piskrs::app::screen::Sound;
 
 /// The PIT's input clock, 1.193182 MHz.
 const PIT_HZ: u32 = 1_193_182;

@@ -1,8 +1,8 @@
-//! Strong's moves from the tree's engine (src/dos/engine.rs), a program of
+//! Strong's moves from the tree's engine (src/dos/tree_engine.rs), a program of
 //! its own in the segment `far::ENGINE_AT` paragraphs past ours: the
-//! position goes as a request (`piskrs::tree_door`), by a far call, and the
+//! position goes as a request (`piskrs::ai::tree_request`), by a far call, and the
 //! move comes back as a reply word. The door also measures the machine's
-//! speed, which cuts Strong's budget on a slow PC (`piskrs::speed`), when
+//! speed, which cuts Strong's budget on a slow PC (`piskrs::ai::speed`), when
 //! first asked: a start does not wait the tick or two it takes.
 
 #[cfg(target_arch = "x86")]
@@ -18,12 +18,12 @@ use core::sync::atomic::Ordering;
 
 use super::bios;
 
-use piskrs::board::{Board, Stone};
-use piskrs::coord::Point;
-use piskrs::engine::TreeSearch;
+use piskrs::ai::engine::TreeSearch;
+use piskrs::ai::speed;
+use piskrs::ai::tree_request::{self, REQUEST_LEN};
 use piskrs::rules::WinRule;
-use piskrs::speed;
-use piskrs::tree_door::{self, REQUEST_LEN};
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
 
 /// The engine, where the loader put it.
 pub struct FarTree;
@@ -39,8 +39,8 @@ impl TreeSearch for FarTree {
         rule: WinRule,
         budget: u32,
     ) -> Option<(Point, u32)> {
-        let request = tree_door::encode(board, to_move, rule, budget);
-        tree_door::decode_reply(call_engine(&request))
+        let request = tree_request::encode(board, to_move, rule, budget);
+        tree_request::decode_reply(call_engine(&request))
     }
 
     fn speed_units(&self) -> u16 {
@@ -97,7 +97,7 @@ fn measure_speed() -> u16 {
 
 /// The bytes of stack the engine has used at most, and the bytes it has.
 pub fn engine_stack() -> (u16, u16) {
-    tree_door::decode_stack_reply(call_engine(&tree_door::encode_stack_question()))
+    tree_request::decode_stack_reply(call_engine(&tree_request::encode_stack_question()))
 }
 
 /// The engine's reply word to `request`.
@@ -106,7 +106,7 @@ fn call_engine(request: &[u8; REQUEST_LEN]) -> u32 {
     let (low, high): (u16, u16);
     // SAFETY: the loader unpacked the engine's image to offset 100h of its
     // segment (DS + ENGINE_AT, inside the block it found to be ours), where
-    // its entry keeps the contract of src/dos/engine.rs: it reads
+    // its entry keeps the contract of src/dos/tree_engine.rs: it reads
     // REQUEST_LEN bytes at DS:SI (our request, on our stack), runs on its
     // own stack and returns far with SS:SP as they were and the reply in
     // DX:AX. ESI, EBP, EBX and DS are saved and restored here (the first
@@ -154,7 +154,7 @@ fn call_engine(request: &[u8; REQUEST_LEN]) -> u32 {
                 REQUEST_LEN as u16,
             )
         };
-        // The engine trapped (a panic there, src/dos/engine.rs): ours too.
+        // The engine trapped (a panic there, src/dos/tree_engine.rs): ours too.
         if reply == rt86::ENGINE_FATAL {
             super::entry::piskrs_fatal();
         }

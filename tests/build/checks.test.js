@@ -39,7 +39,7 @@ const INFEASIBLE = [
   // moves, files or settings;
   // (the Gomoku App's drawing is a closure of `play`'s, called through
   // Display::draw's `dyn Fn`);
-  { under: /program9gomorpion/, callee: /(6piskrs2ui|program9carry_out|program13save_settings|program4play0|program12draw_changes)/ },
+  { under: /program9gomorpion/, callee: /(6piskrs3app2ui|program9carry_out|program13save_settings|program4play0|program12draw_changes)/ },
   // a file is read in chunks handed to a closure that keeps them (the
   // settings', a record's): never the App's drawing.
   { under: /dosapi16read_file_chunks/, callee: /program4play0/ },
@@ -145,12 +145,12 @@ function deepestStack(listing, start = "piskrs_main", recursion = []) {
   return { bytes: found.bytes + 4, chain: found.chain };
 }
 
-// The tree's engine (src/dos/engine.rs): a program of its own in a segment of
+// The tree's engine (src/dos/tree_engine.rs): a program of its own in a segment of
 // its own, called far by PISKRS.COM for Strong's moves. Its stack is the rest
 // of its segment, from its .bss's end up to FFFEh.
 const engineElf = path.join(root, "target", "tree-engine", "i8086-dos", "dos-engine", "piskrs");
-// The tree's search recurses once a ply, at most MAX_PLY (src/tree/mod.rs) deep.
-const MAX_PLY = Number(/^const MAX_PLY: usize = (\d+);/m.exec(fs.readFileSync(path.join(root, "src", "tree", "mod.rs"), "utf8"))[1]);
+// The tree's search recurses once a ply, at most MAX_PLY (src/ai/tree/mod.rs) deep.
+const MAX_PLY = Number(/^const MAX_PLY: usize = (\d+);/m.exec(fs.readFileSync(path.join(root, "src", "ai", "tree", "mod.rs"), "utf8"))[1]);
 
 test("the tree's engine's stack holds its deepest call path, plus 100 bytes, and its code is the 386's", () => {
   assert.ok(fs.existsSync(engineElf), "the engine's ELF is missing: run `cargo com`");

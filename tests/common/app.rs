@@ -5,11 +5,11 @@
 //! x = 46; the status line at y = 22.
 
 use super::{all_points, game_state, name, pt, stone_name};
-use piskrs::board::Stone;
-use piskrs::classic::Classic;
-use piskrs::coord::Point;
-use piskrs::screen::TextScreen;
-use piskrs::ui::{App, Command, Input, Key, Opponent};
+use piskrs::ai::classic::Classic;
+use piskrs::app::screen::TextScreen;
+use piskrs::app::ui::{App, Command, Input, Key, Opponent};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
 
 /// The status line's row.
 pub const STATUS_Y: usize = 22;

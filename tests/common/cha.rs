@@ -3,10 +3,10 @@
 //! the colours swapped.
 
 use super::{diagram, marked_diagram, name};
-use piskrs::board::{Board, Stone};
-use piskrs::cha::choose;
-use piskrs::coord::Point;
+use piskrs::ai::cha::choose;
 use piskrs::rules::WinRule;
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
 
 /// One of the eight symmetries of a board of `side` points a side.
 pub fn turn(point: Point, side: u8, symmetry: u8) -> Point {

@@ -2,10 +2,10 @@
 //! tests/controller_scripts.rs).
 
 use super::{Bytes, brute_force_fives, fill_order, go_name, go_point, longest_run, show};
-use piskrs::board::{Board, Stone};
-use piskrs::controller::{Controller, Flow, LineEnd, LineReader, MAX_LINE};
-use piskrs::coord::Point;
+use piskrs::app::controller::{Controller, Flow, LineEnd, LineReader, MAX_LINE};
 use piskrs::rules::WinRule;
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
 
 /// Lines the controller answers with "Invalid!" (in the order the
 /// 08-invalid-commands script sends them).

@@ -18,8 +18,8 @@
 //! A..Z then AA..AD, rows numbered 1..30 from the bottom.
 #![allow(dead_code)]
 
-use piskrs::coord::Point;
-use piskrs::gomorpion::{Event, Gomorpion, LiveMark, Player, PointView, SIDE};
+use piskrs::rules::coord::Point;
+use piskrs::rules::gomorpion::{Event, Gomorpion, LiveMark, Player, PointView, SIDE};
 
 /// Section 9's diagram: Black completes A6..E6 at E6, which captures the five
 /// and Red's C3, whose four diagonal neighbours are Black's.

@@ -11,9 +11,9 @@ pub mod gomorpion;
 pub mod variants;
 pub mod win;
 
-use piskrs::board::{Board, Stone};
-use piskrs::coord::{Lettering, Point, parse_point, write_point};
-use piskrs::game::{Game, MoveError, Outcome};
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::{Lettering, Point, parse_point, write_point};
+use piskrs::rules::game::{Game, MoveError, Outcome};
 use piskrs::rules::{Line, WinRule};
 
 /// The four line directions, spelled out here rather than taken from the core.
@@ -88,8 +88,8 @@ pub fn diagram(text: &str) -> Diagram {
 }
 
 /// A packed text (a variant's or a level's name) as a string.
-pub fn unpacked(text: piskrs::packed::Packed) -> String {
-    let mut out = [0; piskrs::packed::MAX_UNPACKED];
+pub fn unpacked(text: piskrs::support::packed::Packed) -> String {
+    let mut out = [0; piskrs::support::packed::MAX_UNPACKED];
     String::from_utf8_lossy(text.unpack(&mut out)).into_owned()
 }
 
@@ -444,7 +444,7 @@ pub fn longest_run(board: &Board, stone: Stone) -> usize {
 #[derive(Default)]
 pub struct Bytes(pub Vec<u8>);
 
-impl piskrs::controller::Sink for Bytes {
+impl piskrs::app::controller::Sink for Bytes {
     fn write(&mut self, bytes: &[u8]) {
         self.0.extend_from_slice(bytes);
     }

@@ -4,10 +4,10 @@
 
 use super::app::{render, row};
 use super::go_point;
-use piskrs::coord::Point;
-use piskrs::settings::Settings;
-use piskrs::ui::{App, Command, Input, Key, Opponent};
-use piskrs::variant::{MENU, Variant};
+use piskrs::app::settings::Settings;
+use piskrs::app::ui::{App, Command, Input, Key, Opponent};
+use piskrs::rules::coord::Point;
+use piskrs::rules::variant::{MENU, Variant};
 
 pub const MENU_GAME_Y: usize = 16;
 

@@ -2,7 +2,7 @@
 // where the player is (the menu's options and games, each game's rules and
 // keys, Gomorpion's legend), PgDn and PgUp turn them, any other key goes back;
 // /? prints the usage. The help text rides at the end of PISKRS.COM and is
-// copied to far memory at the start (src/help.rs), so these also show that the
+// copied to far memory at the start (src/app/help.rs), so these also show that the
 // copy arrives whole. One emulator start; its steps run in order. PNGs of every
 // page land in shots/.
 "use strict";

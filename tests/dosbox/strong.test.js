@@ -95,7 +95,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
     });
 });
 
-// /STACK's second figure: the tree's engine's stack (src/dos/engine.rs), used
+// /STACK's second figure: the tree's engine's stack (src/dos/tree_engine.rs), used
 // at most and what its segment gives it. After Strong's searches it holds the
 // search's plies (the tree itself, kept from move to move, is the engine's
 // .bss: 7.2 KB measured after a game, 9.1 KB after /BENCH /TIME 10; its
@@ -156,7 +156,7 @@ describe("/BENCH /TIME 10: Strong's tree on DOS agrees with the host at five tim
 });
 
 // Strong is the tree, which runs in an engine of its own beyond the program's
-// segment, with tables of about 200 KB beyond that (src/dos/engine.rs): with
+// segment, with tables of about 200 KB beyond that (src/dos/tree_engine.rs): with
 // too little free memory for them, the loader says how much it needs and the
 // program ends at once, with errorlevel 1; it never plays a weaker Strong.
 describe("Strong's tree needs its memory: less, and PISKRS refuses to start", () => {

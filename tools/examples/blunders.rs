@@ -11,12 +11,12 @@
 //! With SECOND_OPENINGS or THIRD_OPENINGS set in the environment, the arena's
 //! second or third set of openings, with RANDOM_OPENINGS the random ones
 //! (`arena --openings random`); with SHOW set, the board before each blunder.
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::engine::Position;
-use piskrs::game::Game;
-use piskrs::random::Random;
+use piskrs::ai::engine::Position;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Game;
 use piskrs::rules::{WinRule, winning_line};
+use piskrs::support::random::Random;
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
 use piskrs_tools::threat_search::{self, Reason};

@@ -21,7 +21,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use piskrs::random::Random;
+use piskrs::support::random::Random;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -9,11 +9,11 @@
 //! `cargo run --release --example critical -- LEVEL freestyle|exact SIZE BUDGET BIG [SEED]`
 //! (with THIRD_OPENINGS set in the environment, the arena's third openings;
 //! with SHOW set, the board before each such move)
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::engine::Position;
-use piskrs::game::{Game, Outcome};
-use piskrs::random::Random;
+use piskrs::ai::engine::Position;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::{Game, Outcome};
+use piskrs::support::random::Random;
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
 use piskrs_tools::threat_search::{self, Reason};

@@ -57,12 +57,12 @@
 //! R61, was not kept: no candidate held every opponent (docs/strength.md).
 use std::collections::HashMap;
 
-use piskrs::game::Game;
-use piskrs::patterns::THREE;
-use piskrs::rules::WinRule;
-use piskrs::tree::{
+use piskrs::ai::patterns::THREE;
+use piskrs::ai::tree::{
     self, COUNT_BUCKETS, COUNT_VALUE, HeapTables, POINT_WORTH, PROVEN, TEMPO_VALUE, WORTH_ENTRIES,
 };
+use piskrs::rules::WinRule;
+use piskrs::rules::game::Game;
 use piskrs_tools::arena::{MatchSettings, play_game_watched};
 use piskrs_tools::fitting::{Adam, logistic, match_name, pairing_matches, squared_error_slope};
 
@@ -175,7 +175,7 @@ fn play_match(settings: &MatchSettings, deep: u32, first_game: u32) -> Vec<Strin
     let mut lines = Vec::new();
     for index in 0..settings.games {
         let held_out = (first_game + index + 1).is_multiple_of(5);
-        let mut watch = |game: &Game, _: piskrs::coord::Point, _: bool| {
+        let mut watch = |game: &Game, _: piskrs::rules::coord::Point, _: bool| {
             let mover = game.to_move();
             let Some(terms) = tree::terms(game.board(), mover, rule, &mut memory) else {
                 return;

@@ -5,12 +5,12 @@
 //! `cargo run --release --example lost -- classic freestyle 19 975 [GAME [PLIES]]`
 //! (GAME 0-based: that game only, won or lost; PLIES: stop after that many).
 //! With SECOND_OPENINGS set in the environment, the arena's second set of openings.
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::engine::Position;
-use piskrs::game::{Game, Outcome};
-use piskrs::random::Random;
+use piskrs::ai::engine::Position;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::{Game, Outcome};
 use piskrs::rules::{Opening, WinRule};
+use piskrs::support::random::Random;
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
 use piskrs_tools::threat_search;

@@ -9,8 +9,8 @@
 //! `cargo run --release --example tree_depths -- BUDGET GAMES [SEED]`; with
 //! EXACT set, the exact-five rule; with SIZE (15 or 20) another board than
 //! 19x19; with SHOW set, each position that finished depth 1 or none.
-use piskrs::engine::Position;
-use piskrs::tree::{self, HeapTables, PROVEN};
+use piskrs::ai::engine::Position;
+use piskrs::ai::tree::{self, HeapTables, PROVEN};
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
 

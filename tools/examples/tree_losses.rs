@@ -20,11 +20,11 @@
 //! with EXACT set, the exact-five rule; with SIZE (15 or 20) another board
 //! than 19x19; with SHOW set, the board where each lost game turned, with its
 //! last ten stones.
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::engine::Position;
-use piskrs::game::Game;
-use piskrs::tree::{self, HeapTables, PROVEN, Searched};
+use piskrs::ai::engine::Position;
+use piskrs::ai::tree::{self, HeapTables, PROVEN, Searched};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Game;
 use piskrs_tools::arena::*;
 use piskrs_tools::player::Player;
 

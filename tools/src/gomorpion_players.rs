@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use piskrs::coord::Point;
-use piskrs::gomorpion::{Gomorpion, Player, SIDE, choose};
-use piskrs::random::Random;
+use piskrs::rules::coord::Point;
+use piskrs::rules::gomorpion::{Gomorpion, Player, SIDE, choose};
+use piskrs::support::random::Random;
 
 /// A small xorshift generator, independent of the computer's random source.
 pub struct Rng(pub u64);

@@ -1,5 +1,5 @@
 //! What the `pack-pairs` binary does (tools/src/bin/pack-pairs.rs): learns the
-//! pair table of the core's src/packed.rs from the program's own texts and lists
+//! pair table of the core's src/support/packed.rs from the program's own texts and lists
 //! those texts for it. Every `packed!("...")` literal under the core's src/ is
 //! read (a `packed_list!` keeps its texts together, in order), and 128 times the
 //! most frequent pair of adjacent bytes of the texts becomes a new byte (80h,
@@ -103,7 +103,7 @@ pub fn stored_texts(src: &Path) -> Vec<Vec<u8>> {
 }
 
 /// The lines of the help (src/help.txt) that are packed with the same pairs
-/// (`piskrs::help`): every line but the page markers and the empty ones.
+/// (`piskrs::app::help`): every line but the page markers and the empty ones.
 pub fn help_lines(src: &Path) -> Vec<Vec<u8>> {
     let help = fs::read(src.join("help.txt")).expect("src/help.txt");
     help.split(|&b| b == b'\n')

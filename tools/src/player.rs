@@ -3,16 +3,16 @@
 //! with. The tools keep nothing between moves and see the whole board, so they
 //! pass no Mist knowledge and no kept Info.
 //!
-//! Strong is the tree (`piskrs::tree`) since 2026-11-28: `strong:BUDGET` and
+//! Strong is the tree (`piskrs::ai::tree`) since 2026-11-28: `strong:BUDGET` and
 //! `tree:BUDGET` play the same moves, with the tables on the heap kept by
 //! the thread; `tree` is also what the timed brain stops on a clock.
 //! `threats:BUDGET` is Strong as the .COMs played it before: threat search
 //! and two plies ([`crate::threat_search`]), kept to measure against.
 
-use piskrs::coord::Point;
-use piskrs::engine::{self, Level, Position};
-use piskrs::random::Random;
-use piskrs::tree::{self, HeapTables};
+use piskrs::ai::engine::{self, Level, Position};
+use piskrs::ai::tree::{self, HeapTables};
+use piskrs::rules::coord::Point;
+use piskrs::support::random::Random;
 
 use crate::threat_search;
 

@@ -41,14 +41,14 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::player::Player;
-use piskrs::coord::Point;
-use piskrs::engine::Position;
-use piskrs::game::Game;
-use piskrs::random::Random;
+use piskrs::ai::engine::Position;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Game;
+use piskrs::support::random::Random;
 
 /// The first search's budget: the .COM's default (its default thinking time
 /// on the reference 386).
-pub const FIRST_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
+pub const FIRST_BUDGET: u32 = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
 
 /// The largest budget a timed search grows to (the count is a u32).
 pub const MAX_BUDGET: u32 = 1 << 30;

@@ -280,7 +280,7 @@ fn the_binary_prints_the_table() {
         .output()
         .expect("arena runs");
     let help = String::from_utf8_lossy(&output.stdout).to_string();
-    let budget = piskrs::settings::DEFAULT_STRONG_BUDGET;
+    let budget = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
     assert!(
         help.contains(&format!("strong alone: {budget} nodes")),
         "{help}"
@@ -466,7 +466,7 @@ const BOTH_RULES: [(u8, WinRule); 2] = [(19, WinRule::FiveOrMore), (15, WinRule:
 /// [`strong_at_the_default_time_scores_at_least_90_percent_of_200_random_openings`]).
 #[test]
 fn strong_scores_at_least_16_of_20_against_classic() {
-    let budget = piskrs::settings::Settings::default().strong_budget();
+    let budget = piskrs::app::settings::Settings::default().strong_budget();
     let openings = Openings::Fixed(&OPENINGS);
     assert_strong_beats_classic(budget, openings, 20, &[(19, WinRule::FiveOrMore)], 16.0);
 }
@@ -478,7 +478,7 @@ fn strong_scores_at_least_16_of_20_against_classic() {
 /// 90.5%, docs/strength.md).
 #[test]
 fn strong_at_the_default_time_scores_at_least_90_percent_of_200_random_openings() {
-    let budget = piskrs::settings::DEFAULT_STRONG_BUDGET;
+    let budget = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
     let free = [(19, WinRule::FiveOrMore)];
     assert_strong_beats_classic(budget, Openings::Random, 200, &free, 180.0);
     let exact = [(15, WinRule::ExactlyFive)];
@@ -495,7 +495,7 @@ fn strong_at_the_default_time_scores_at_least_90_percent_of_200_random_openings(
 /// tree, now `threats:1600`, scored 56 and 55).
 #[test]
 fn strong_at_the_default_time_scores_at_least_44_of_56_against_classic() {
-    let budget = piskrs::settings::DEFAULT_STRONG_BUDGET;
+    let budget = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
     assert_strong_beats_classic(budget, Openings::Fixed(&OPENINGS), 56, &BOTH_RULES, 44.0);
 }
 
@@ -506,7 +506,7 @@ fn strong_at_the_default_time_scores_at_least_44_of_56_against_classic() {
 /// 2 s).
 #[test]
 fn strong_at_the_default_time_scores_at_least_25_of_28_against_classic() {
-    let budget = piskrs::settings::DEFAULT_STRONG_BUDGET;
+    let budget = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
     assert_strong_beats_classic(
         budget,
         Openings::Fixed(&THIRD_OPENINGS),
@@ -523,7 +523,7 @@ fn strong_at_the_default_time_scores_at_least_25_of_28_against_classic() {
 /// 2026-11-28; Strong before the tree, at 8,000 nodes, 27 and 27 too).
 #[test]
 fn strong_at_ten_seconds_scores_at_least_24_of_28_against_classic() {
-    let budget = piskrs::settings::strong_budget(100);
+    let budget = piskrs::app::settings::strong_budget(100);
     assert_strong_beats_classic(
         budget,
         Openings::Fixed(&THIRD_OPENINGS),

@@ -739,7 +739,7 @@ fn bad_command_lines_are_refused() {
     let output = Command::new(BRAIN).arg("--help").output().expect("runs");
     assert!(output.status.success());
     // The help names the default budget that PISKRS.COM ships with.
-    let budget = piskrs::settings::DEFAULT_STRONG_BUDGET.to_string();
+    let budget = piskrs::app::settings::DEFAULT_STRONG_BUDGET.to_string();
     let help = String::from_utf8_lossy(&output.stdout).to_string();
     assert!(help.contains(&format!("from {budget} nodes")), "{help}");
     assert!(

@@ -6,9 +6,9 @@
 mod common;
 
 use common::*;
-use piskrs::board::Stone;
-use piskrs::coord::Point;
 use piskrs::rules::WinRule;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
 use piskrs_tools::gomocup::{self, Brain, Invocation, Settings, read_line};
 use piskrs_tools::player::Player;
 use proptest::prelude::*;
@@ -74,7 +74,7 @@ fn default_settings_are_strong_untimed_and_the_tree_on_a_clock() {
     assert!(settings.timed == Some(Player::tree(gomocup::DEFAULT_BUDGET)));
     assert_eq!(
         gomocup::DEFAULT_BUDGET,
-        piskrs::settings::Settings::default().strong_budget()
+        piskrs::app::settings::Settings::default().strong_budget()
     );
     assert_eq!(settings.seed, 1);
     // A level named is that level, timed or not.

@@ -8,13 +8,13 @@
 mod common;
 
 use common::{HIS_FOUR, VCF_IN_TWO, WIN_IN_ONE, marked_diagram, name, names, pt};
-use piskrs::board::{Board, Stone};
-use piskrs::classic::Classic;
-use piskrs::coord::Point;
-use piskrs::engine::Position;
-use piskrs::random::Random;
+use piskrs::ai::classic::Classic;
+use piskrs::ai::engine::Position;
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
 use piskrs::rules::winning_line;
 use piskrs::rules::{Opening, WinRule};
+use piskrs::support::random::Random;
 use piskrs_tools::threat_search::{Reason, choose_explained, forced_win};
 
 const BUDGET: u32 = 2000;

@@ -7,10 +7,10 @@ mod common;
 use common::*;
 use std::time::{Duration, Instant};
 
-use piskrs::engine::Position;
-use piskrs::game::Game;
-use piskrs::random::Random;
+use piskrs::ai::engine::Position;
+use piskrs::rules::game::Game;
 use piskrs::rules::{Opening, WinRule};
+use piskrs::support::random::Random;
 use piskrs_tools::arena::{
     self, Contestant, ExternalBrain, MatchSettings, Openings, TimeControl, random_opening, run,
 };
@@ -144,7 +144,10 @@ fn the_brain_reads_the_time_limits() {
 fn position() -> Game {
     let mut game = Game::with_opening(19, WinRule::FiveOrMore, Opening::Free);
     for (col, row) in [(9, 9), (10, 10), (10, 9), (8, 9), (9, 11)] {
-        assert!(game.play(piskrs::coord::Point::new(col, row)).is_ok());
+        assert!(
+            game.play(piskrs::rules::coord::Point::new(col, row))
+                .is_ok()
+        );
     }
     game
 }

@@ -209,7 +209,7 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         .map_err(|e| format!("{name}: {e}"))?;
         decoded.push(list);
     }
-    // The tree's engine (src/dos/engine.rs) is a program of its own that
+    // The tree's engine (src/dos/tree_engine.rs) is a program of its own that
     // another calls far: its ELF defines `piskrs_engine_main` (and names it
     // `piskrs_main` too, link86.x's entry, which keeps it in the link).
     let engine = elf.symbols.contains_key("piskrs_engine_main");

@@ -8,7 +8,7 @@
 //! when DOS starts the file. The program finds everything where the linker
 //! put it, as if DOS had loaded the image itself.
 //!
-//! The tree's engine (feature `tree-engine`, src/dos/engine.rs) is built
+//! The tree's engine (feature `tree-engine`, src/dos/tree_engine.rs) is built
 //! first and packed as a third part, which the loader unpacks to offset 100h
 //! of the engine's segment when the program first calls it: for PISKRS.COM
 //! linked for the 386, for PISKRS86.COM (`build_com86`) compiled for msp430
@@ -63,7 +63,7 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The tree's engine (feature `tree-engine`, src/dos/engine.rs): linked like
+/// The tree's engine (feature `tree-engine`, src/dos/tree_engine.rs): linked like
 /// a .COM in a target folder of its own; its image goes into PISKRS.COM as a
 /// part the loader unpacks to offset 100h of the engine's segment.
 /// Built by the aliases `engine-build` and `engine86-build` (.cargo/config.toml:

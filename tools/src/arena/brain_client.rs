@@ -7,9 +7,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use piskrs::coord::Point;
-use piskrs::game::Game;
 use piskrs::rules::WinRule;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Game;
 
 use super::MatchSettings;
 use super::play::Turn;

@@ -2,7 +2,7 @@
 //! symmetries of the square, and random ones drawn from the seed; and the
 //! seed of each colour's random source in each pair of games.
 
-use piskrs::coord::Point;
+use piskrs::rules::coord::Point;
 
 use super::MatchSettings;
 

@@ -4,12 +4,12 @@
 
 use std::time::{Duration, Instant};
 
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::engine::Position;
-use piskrs::game::{Game, MoveError, Outcome};
-use piskrs::random::Random;
+use piskrs::ai::engine::Position;
 use piskrs::rules::Opening;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::{Game, MoveError, Outcome};
+use piskrs::support::random::Random;
 
 use super::brain_client::{Running, brain_reply};
 use super::{Contestant, ExternalBrain, MatchSettings, Tally, Winner, derive_seed, opening_of};

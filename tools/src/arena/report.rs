@@ -1,9 +1,9 @@
 //! The text a match prints: a game's line (`--verbose`), a point in Go
 //! notation and a board, for the arena and the examples that study games.
 
-use piskrs::board::Stone;
-use piskrs::coord::{Lettering, Point, write_point};
-use piskrs::game::Game;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::{Lettering, Point, write_point};
+use piskrs::rules::game::Game;
 
 use super::{GameRecord, MatchSettings, Openings, Winner, contestant_name};
 

@@ -19,7 +19,7 @@ use piskrs_tools::arena::{
 
 /// Strong's budget when `strong` is given without one: as PISKRS.COM ships
 /// (its default thinking time on the reference 386).
-const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
+const DEFAULT_BUDGET: u32 = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|20]

@@ -1,4 +1,4 @@
-//! pack-pairs: learns the pair table of the core's src/packed.rs from the
+//! pack-pairs: learns the pair table of the core's src/support/packed.rs from the
 //! program's own texts and lists those texts for it (how: `piskrs_tools::pack_pairs`,
 //! tools/src/pack_pairs.rs). Writes the table to src/packed_pairs.in and the
 //! texts to src/packed_texts.in (not through a redirection: the program itself

@@ -31,12 +31,12 @@
 
 use crate::player::Player;
 use crate::timed::{Limits, Thinker};
-use piskrs::board::{MAX_SIDE, Stone};
-use piskrs::coord::Point;
-use piskrs::engine::Position;
-use piskrs::game::Game;
-use piskrs::random::Random;
+use piskrs::ai::engine::Position;
+use piskrs::rules::board::{MAX_SIDE, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Game;
 use piskrs::rules::{Opening, WinRule};
+use piskrs::support::random::Random;
 use std::time::Instant;
 
 mod replay;

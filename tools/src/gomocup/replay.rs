@@ -2,9 +2,9 @@
 //! colour, TAKEBACK of any stone that moved last, a rule changed mid-game),
 //! and the messages for a game over or a move refused.
 
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::game::{Game, MoveError, Outcome};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::{Game, MoveError, Outcome};
 use piskrs::rules::{Opening, WinRule};
 
 use super::wire::wire;

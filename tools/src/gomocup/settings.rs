@@ -6,7 +6,7 @@ use crate::player::Player;
 /// Strong's node budget when `--budget` is not given: what PISKRS.COM searches
 /// in its default thinking time on the reference 386 (settings.rs), so the
 /// brain plays as the game ships.
-pub const DEFAULT_BUDGET: u32 = piskrs::settings::DEFAULT_STRONG_BUDGET;
+pub const DEFAULT_BUDGET: u32 = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
 
 /// How the brain was started: its level and random seed, and what thinks
 /// when the manager gives a time limit.

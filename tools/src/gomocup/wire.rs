@@ -1,8 +1,8 @@
 //! The protocol's text: one line read from the manager, points and numbers
 //! parsed and written (`x,y`, row 0 at the top), and INFO rule's bits.
 
-use piskrs::coord::Point;
 use piskrs::rules::WinRule;
+use piskrs::rules::coord::Point;
 
 const RULE_EXACT_FIVE: u32 = 1;
 

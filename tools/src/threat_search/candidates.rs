@@ -8,9 +8,9 @@
 // costs the .COM an out-of-line `next` and bulkier loops.
 
 use super::{FORCING_BUDGET, Search};
-use piskrs::board::Stone;
-use piskrs::coord::Point;
-use piskrs::evaluation::{Info, WINNING, count_score};
+use piskrs::ai::evaluation::{Info, WINNING, count_score};
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
 
 /// My best candidates, by CountScore: the defences and quiet moves tried.
 pub(super) const CANDIDATES: usize = 16;

@@ -9,8 +9,8 @@ use super::candidates::CANDIDATES;
 use super::playouts::PLAYOUT_COST;
 use super::threats::Found;
 use super::{Reason, Search};
-use piskrs::board::Stone;
-use piskrs::coord::Point;
+use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
 
 /// How deep the VCF search goes: three fours, and a four-three after them.
 /// Each four costs the .COM about 125 bytes of stack, which has no room for

@@ -74,13 +74,13 @@
 // Loops run over half-open ranges (`-4..5`, not `-4..=4`): an inclusive
 // range costs the .COM an out-of-line `next` and bulkier loops.
 
-use piskrs::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
-use piskrs::coord::Point;
-use piskrs::evaluation::Info;
-use piskrs::game::Position;
-use piskrs::random::Random;
+use piskrs::ai::evaluation::Info;
 use piskrs::rules::WinRule;
-use piskrs::words::{WordArray, Words};
+use piskrs::rules::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::rules::game::Position;
+use piskrs::support::random::Random;
+use piskrs::support::word_tables::{WordArray, Words};
 
 mod candidates;
 mod ladder;

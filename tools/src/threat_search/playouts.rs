@@ -22,11 +22,13 @@
 // costs the .COM an out-of-line `next` and bulkier loops.
 
 use super::Search;
-use piskrs::board::{Board, DIRECTIONS, Stone};
-use piskrs::coord::Point;
-use piskrs::evaluation::{BLOCKS_FIVE, MAKES_OPEN_FOUR, WINNING, defence_score, direction_score};
-use piskrs::patterns::{Classes, line_classes};
-use piskrs::words::Words;
+use piskrs::ai::evaluation::{
+    BLOCKS_FIVE, MAKES_OPEN_FOUR, WINNING, defence_score, direction_score,
+};
+use piskrs::ai::patterns::{Classes, line_classes};
+use piskrs::rules::board::{Board, DIRECTIONS, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::support::word_tables::Words;
 
 /// How many stones a playout plays after my move (12 and 30 were weaker at
 /// 6,500 nodes against Classic; once quiet candidates were played out
@@ -212,10 +214,10 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use crate::threat_search::{SEARCH_WORDS, with_search};
-    use piskrs::evaluation::count_score;
-    use piskrs::game::Position;
+    use piskrs::ai::evaluation::count_score;
+    use piskrs::rules::game::Position;
     use piskrs::rules::{Opening, WinRule};
-    use piskrs::words::WordArray;
+    use piskrs::support::word_tables::WordArray;
 
     /// A playout's cached gains are CountScore afresh (and the defence values
     /// its lines' classes give afresh), for both sides at every

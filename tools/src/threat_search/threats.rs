@@ -13,9 +13,9 @@
 // costs the .COM an out-of-line `next` and bulkier loops.
 
 use super::Search;
-use piskrs::board::{DIRECTIONS, Stone};
-use piskrs::coord::Point;
-use piskrs::patterns::{CENTRE, Line};
+use piskrs::ai::patterns::{CENTRE, Line};
+use piskrs::rules::board::{DIRECTIONS, Stone};
+use piskrs::rules::coord::Point;
 
 /// What a stone makes on its lines.
 #[derive(Clone, Copy)]

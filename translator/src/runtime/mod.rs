@@ -9,7 +9,7 @@
 //! All of it is 8086 code (the build checks decode it).
 //!
 //! Two kinds of program ([`Entry`]): a .COM, whose `_start` DOS runs, and the
-//! tree's engine (src/dos/engine.rs), whose `_start` is a far entry that
+//! tree's engine (src/dos/tree_engine.rs), whose `_start` is a far entry that
 //! PISKRS86.COM's `rt86_engine_call` calls in the engine's own segment.
 
 use std::collections::HashMap;
@@ -49,7 +49,7 @@ pub enum Entry {
         /// The static that `_start` stores the initial SP in.
         initial_sp: u16,
     },
-    /// The tree's engine (src/dos/engine.rs), in a segment of its own:
+    /// The tree's engine (src/dos/tree_engine.rs), in a segment of its own:
     /// `_start` (at 100h's jump) is its far entry. In: DS:SI the request, CX
     /// its length, the direction flag clear. It keeps the caller's SS:SP in
     /// the register words of r0 and r1 (never a register's home: PC and SP),

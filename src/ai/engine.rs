@@ -1,0 +1,190 @@
+//! The one door to the computer's levels: [`think`] picks the point a [`Level`]
+//! plays. Every caller comes through it: the game screen (which keeps Classic's
+//! Info from move to move, as Piskasm did, and in the Mist knows only part of
+//! the board), `/BENCH`, the Gomocup brain, the arena and the examples (which
+//! keep nothing and see the whole board).
+
+use crate::ai::cha;
+use crate::ai::classic::{Classic, opening_move};
+use crate::ai::evaluation::Info;
+pub use crate::ai::tree::TreeSearch;
+use crate::packed_list;
+use crate::rules::Opening;
+use crate::rules::WinRule;
+use crate::rules::board::{Board, Stone};
+use crate::rules::coord::Point;
+pub use crate::rules::game::Position;
+use crate::support::packed::{Packed, PackedList};
+use crate::support::random::Random;
+use crate::support::text::TextList;
+use crate::text_list;
+
+/// The computer's level: the menu's choice, the settings' and the switches',
+/// and what the tools name. Strong's node budget goes beside it to [`think`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Piskasm's static evaluator.
+    Classic,
+    /// Harry Cha's rule program.
+    Cha,
+    /// The tree ([`crate::ai::tree`]): an alpha-beta search over threats,
+    /// within a node budget.
+    Strong,
+}
+
+pub const LEVELS: [Level; 3] = [Level::Classic, Level::Cha, Level::Strong];
+
+// The levels' names and keywords in the order of [`Level`]. A list costs the
+// .COM a byte a text, where a `match` giving `&[u8]` costs eight, again at
+// every place it is inlined.
+static LEVEL_NAMES: PackedList = packed_list![
+    packed!("Classic (Piskasm)"),
+    packed!("Cha (Harry Cha's rules)"),
+    packed!("Strong (tree search)"),
+];
+static LEVEL_KEYWORDS: TextList = text_list![b"CLASSIC", b"CHA", b"STRONG"];
+
+impl Level {
+    pub fn name(self) -> Packed {
+        LEVEL_NAMES.get(self as usize)
+    }
+
+    pub fn keyword(self) -> &'static [u8] {
+        LEVEL_KEYWORDS.get(self as usize)
+    }
+
+    pub fn from_keyword(word: &[u8]) -> Option<Level> {
+        LEVELS
+            .iter()
+            .copied()
+            .find(|l| l.keyword().eq_ignore_ascii_case(word))
+    }
+
+    pub fn next(self) -> Level {
+        let index = LEVELS.iter().position(|&l| l == self).unwrap_or(0);
+        LEVELS[(index + 1) % LEVELS.len()]
+    }
+}
+
+/// The point `level` plays in `position`, and the nodes it searched (0 for the
+/// levels that do not search). `budget` is Strong's node budget (the others
+/// ignore it). None only when there is no free point.
+///
+/// - `knowledge`: in the Mist, the board the computer may know (its own
+///   stones, what it saw through the hole, where its moves hit hidden stones);
+///   the levels then reason on it instead of `position.board`. None: it sees
+///   the whole board.
+/// - `kept`: Classic's Info for the side to move, kept up to date with Update
+///   by the caller (the game screen; in the Mist, of `knowledge`). Classic
+///   chooses from it, giving what a fresh Info would give, only sooner.
+///   None: a fresh one is computed.
+/// - `tree`: where Strong's tree runs (PISKRS.COM's engine); None: on the
+///   host, with tables of its own for this move (on DOS: no move). The
+///   move is the same either way.
+///
+/// Where the game screen and the tools' old door differed, the cases are:
+/// 1. No move yet: the opening stone, a random point within two of the middle
+///    (Outer-Open: near the middle of the second row). The tools' door also
+///    took an empty board for "no move"; their boards always hold their moves,
+///    so nothing changes for them. In the Mist the computer may know of no
+///    stone after moves were played: case 3 then decides, as the game did.
+/// 2. Cha's "his first stone": his first move, if the board the computer sees
+///    shows his stone there (the game screen's rule). The tools' door took the
+///    first of the moves whose point holds his stone; as their boards hold
+///    every move and a game's moves alternate from Black's, that is the same
+///    point. In the Mist the computer may not know of his first move: none.
+/// 3. The Mist's fallbacks: Classic (with `knowledge` only), knowing of nothing
+///    worth a point (the hole moved away from everything), tries a random point
+///    near the middle rather than Piskasm's first free point (A1); Strong,
+///    knowing of no stone, plays a random point near the middle (outside the
+///    Mist a position with a move holds a stone, so only the Mist gets there).
+pub fn think(
+    level: Level,
+    budget: u32,
+    position: Position,
+    knowledge: Option<&Board>,
+    kept: Option<&Info>,
+    tree: Option<&dyn TreeSearch>,
+    random: &mut Random,
+) -> Option<(Point, u32)> {
+    let side = position.board.side();
+    if position.moves.is_empty() {
+        return Some((opening(side, position.opening, random), 0));
+    }
+    let board = knowledge.unwrap_or(position.board);
+    let me = position.to_move;
+    let point = match level {
+        Level::Classic => {
+            let Some(info) = kept else {
+                return classic_afresh(board, me, random).map(|p| (p, 0));
+            };
+            let choice = info.choose(board, random)?;
+            if knowledge.is_none() || info.score(choice) > 0 {
+                choice
+            } else {
+                let middle = opening_move(side, random);
+                if board.get(middle).is_none() {
+                    middle
+                } else {
+                    choice
+                }
+            }
+        }
+        Level::Cha => cha_choice(board, position)?,
+        Level::Strong => {
+            let chosen = match tree {
+                Some(tree) => tree.choose(board, me, position.rule, budget),
+                None => tree_here(board, me, position.rule, budget),
+            };
+            match chosen {
+                None => opening_move(side, random),
+                chosen => return chosen,
+            }
+        }
+    };
+    Some((point, 0))
+}
+
+/// The tree with tables of its own, for one move (the host's callers that
+/// keep none: tests, examples). PISKRS.COM always names its engine.
+#[cfg(not(target_os = "none"))]
+fn tree_here(board: &Board, me: Stone, rule: WinRule, budget: u32) -> Option<(Point, u32)> {
+    crate::ai::tree::HostTree::new().choose(board, me, rule, budget)
+}
+
+#[cfg(target_os = "none")]
+fn tree_here(_: &Board, _: Stone, _: WinRule, _: u32) -> Option<(Point, u32)> {
+    None
+}
+
+/// The computer's first stone: near the middle, or for Outer-Open near the
+/// middle of the second row.
+fn opening(side: u8, opening: Opening, random: &mut Random) -> Point {
+    match opening {
+        Opening::Free => opening_move(side, random),
+        Opening::OuterTwoLines => Point::new(side / 2 - 2 + random.below(5) as u8, 1),
+    }
+}
+
+/// Cha's point, given his first move (Black's moves come first, then they
+/// alternate) if the board it sees shows his stone there. Out of line: Cha's
+/// tables must not sit in [`think`]'s frame under Strong's search (the game's
+/// stack is measured to within 200 bytes of its reserve).
+#[inline(never)]
+fn cha_choice(board: &Board, position: Position) -> Option<Point> {
+    let me = position.to_move;
+    let index = if me == Stone::Black { 1 } else { 0 };
+    let his_first = position.moves.get(index).copied();
+    let his_first = his_first.filter(|&p| board.get(p) == Some(me.opponent()));
+    cha::choose(board, me, his_first, position.rule)
+}
+
+/// Classic with an Info computed afresh for `me`. Out of line: its 724-byte
+/// Info must not sit in [`think`]'s frame under Strong's search.
+#[inline(never)]
+fn classic_afresh(board: &Board, me: Stone, random: &mut Random) -> Option<Point> {
+    let classic = Classic::new(me, board.side());
+    let info = classic.info();
+    info.recompute(board);
+    info.choose(board, random)
+}
