@@ -146,15 +146,7 @@ fn main() {
         })
         .unwrap();
     }
-    let mut faked = Dos::new();
-    if let Ok(keys) = std::env::var("PROFILE_KEYS") {
-        faked.keys = keys
-            .split(',')
-            .map(|k| u16::from_str_radix(k.trim(), 16).expect("PROFILE_KEYS: hex words"))
-            .collect();
-        faked.keys_given = true;
-    }
-    let dos = Rc::new(RefCell::new(faked));
+    let dos = Rc::new(RefCell::new(Dos::with_profile_keys()));
     {
         let (dos, counting) = (dos.clone(), counting.clone());
         emu.add_intr_hook(move |uc, n| {

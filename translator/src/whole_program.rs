@@ -51,6 +51,20 @@ impl Dos {
             ..Dos::default()
         }
     }
+
+    /// `new`, and the keys of PROFILE_KEYS (hex words, scan code high,
+    /// comma-separated) when it is set: the profilers feed them to INT 16h.
+    pub fn with_profile_keys() -> Dos {
+        let mut dos = Dos::new();
+        if let Ok(keys) = std::env::var("PROFILE_KEYS") {
+            dos.keys = keys
+                .split(',')
+                .map(|k| u16::from_str_radix(k.trim(), 16).expect("PROFILE_KEYS: hex words"))
+                .collect();
+            dos.keys_given = true;
+        }
+        dos
+    }
 }
 
 /// One interrupt on the Regs (ax, bx, cx, dx, si, di, ds, es, flags); `read`
