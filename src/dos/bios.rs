@@ -59,30 +59,13 @@ pub fn far_write_u16(segment: u16, offset: u16, value: u16) {
     }
 }
 
-/// Copies `words` to `segment`:0 onwards (video memory: a row of the screen).
+/// Copies `words` to `segment`:0 onwards (video memory: a row of the screen;
+/// the 386 build copies from its far frame instead: `far::show_frame_row`).
+#[cfg(target_arch = "msp430")]
 pub fn far_put_words(segment: u16, words: &[u16]) {
-    // SAFETY: the copy is DS:SI to ES:DI from 0 for `words.len()` words, read
-    // from a slice we own; SI and ES are saved and restored; the direction
-    // flag is clear (`_start`). Callers pass video RAM segments, which belong
-    // to the display, not to our image.
-    #[cfg(target_arch = "x86")]
-    unsafe {
-        asm!(
-            "push es",
-            "push esi",
-            "mov es, {segment:x}",
-            "mov esi, {from:e}",
-            "rep movsw",
-            "pop esi",
-            "pop es",
-            from = in(reg) words.as_ptr() as u32,
-            segment = in(reg) segment,
-            inout("edi") 0u32 => _,
-            inout("ecx") words.len() as u32 => _,
-        );
-    }
-    // SAFETY: as above; the runtime keeps SI, DI and ES.
-    #[cfg(target_arch = "msp430")]
+    // SAFETY: the runtime copies `words.len()` words from a slice we own to
+    // `segment`:0 and keeps SI, DI and ES. Callers pass video RAM segments,
+    // which belong to the display, not to our image.
     unsafe {
         rt86::rt86_far_put(segment, words.as_ptr(), words.len() as u16);
     }

@@ -19,9 +19,15 @@ const FAR_WORDS: usize = INFO_WORDS;
 /// Where the far texts (`help::TAIL`: the pairs and the packed messages, then
 /// the help) are kept, after the table.
 pub const HELP_AT: usize = FAR_WORDS * 4;
-/// Paragraphs (16 bytes) of our segment, then of the table and the texts.
+/// Where the 386 build keeps the 80x25 screen's copy (src/dos/display.rs's
+/// frame), after the texts: its 4,000 bytes have no room in PISKRS.COM's
+/// segment beside the code and the stack. (The 8086 build keeps it near.)
+pub const FRAME_AT: usize = (HELP_AT + help::TAIL_LEN).next_multiple_of(2);
+const FRAME_BYTES: usize = if cfg!(target_arch = "x86") { 4000 } else { 0 };
+/// Paragraphs (16 bytes) of our segment, then of the table, the texts and
+/// the frame.
 const SEGMENT_PARAGRAPHS: u16 = 0x1000;
-const TABLE_PARAGRAPHS: u16 = (HELP_AT + help::TAIL_LEN).div_ceil(16) as u16;
+const TABLE_PARAGRAPHS: u16 = (FRAME_AT + FRAME_BYTES).div_ceil(16) as u16;
 /// Where the tree's tables start in the tree's benchmark build
 /// (src/dos/far_tree.rs), in paragraphs from our segment's start: after the
 /// table and the texts.
@@ -155,4 +161,96 @@ pub fn text_byte(offset: u16) -> u8 {
         byte = rt86::rt86_far_read_byte(rt86::rt86_segment() + 0x1000, HELP_AT as u16 + offset);
     }
     byte
+}
+
+/// The 386 build's frame (see [`FRAME_AT`]): its word `index` (0 to 1,999).
+#[cfg(target_arch = "x86")]
+pub fn frame_word(index: usize) -> u16 {
+    let word: u16;
+    // SAFETY: callers pass an index below 2,000, so the address is inside the
+    // frame, which the loader found to be ours; ES is saved and restored.
+    unsafe {
+        asm!(
+            "push es",
+            "mov {seg:x}, ds",
+            "add {seg:x}, 0x1000",
+            "mov es, {seg:x}",
+            "mov {word:x}, word ptr es:[{offset:e}]",
+            "pop es",
+            seg = out(reg) _,
+            offset = in(reg) (FRAME_AT + index * 2) as u32,
+            word = lateout(reg) word,
+        );
+    }
+    word
+}
+
+/// Sets the 386 build's frame's word `index` (0 to 1,999).
+#[cfg(target_arch = "x86")]
+pub fn set_frame_word(index: usize, word: u16) {
+    // SAFETY: as in `frame_word`: inside the frame, ES saved and restored.
+    unsafe {
+        asm!(
+            "push es",
+            "mov {seg:x}, ds",
+            "add {seg:x}, 0x1000",
+            "mov es, {seg:x}",
+            "mov word ptr es:[{offset:e}], {word:x}",
+            "pop es",
+            seg = out(reg) _,
+            offset = in(reg) (FRAME_AT + index * 2) as u32,
+            word = in(reg) word,
+        );
+    }
+}
+
+/// Fills the 386 build's whole frame with `word`.
+#[cfg(target_arch = "x86")]
+pub fn fill_frame(word: u16) {
+    // SAFETY: 2,000 words from FRAME_AT: the frame, ours (the loader checked);
+    // ES is saved and restored; the direction flag is clear (`_start`).
+    unsafe {
+        asm!(
+            "push es",
+            "mov {seg:x}, ds",
+            "add {seg:x}, 0x1000",
+            "mov es, {seg:x}",
+            "rep stosw",
+            "pop es",
+            seg = out(reg) _,
+            in("ax") word,
+            inout("edi") FRAME_AT as u32 => _,
+            inout("ecx") 2000u32 => _,
+        );
+    }
+}
+
+/// Copies row `row` (0 to 24) of the 386 build's frame to video memory at
+/// `video`:0 (the segment of that row), with one string instruction.
+#[cfg(target_arch = "x86")]
+pub fn show_frame_row(row: usize, video: u16) {
+    // SAFETY: 80 words from the frame's row (inside the frame for a row below
+    // 25) to the display's video memory; DS, ES and SI are saved and
+    // restored; the direction flag is clear (`_start`).
+    unsafe {
+        asm!(
+            "push es",
+            "push ds",
+            "push esi",
+            "mov es, {video:x}",
+            "mov {seg:x}, ds",
+            "add {seg:x}, 0x1000",
+            "mov ds, {seg:x}",
+            "mov esi, {from:e}",
+            "rep movsw",
+            "pop esi",
+            "pop ds",
+            "pop es",
+            seg = out(reg) _,
+            video = in(reg) video,
+            from = in(reg) (FRAME_AT + row * 160) as u32,
+            inout("edi") 0u32 => _,
+            inout("ecx") 80u32 => _,
+        );
+    }
 }
