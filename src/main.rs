@@ -657,22 +657,31 @@ mod program {
     }
 
     /// Writes video memory as it is to SCRnnnnn.BIN (160 bytes a row: 4,000 for
-    /// 80x25, 8,000 for 80x50, 6,880 for 80x43). A failed write
-    /// changes nothing on the screen: the dump is a testing and bug-report aid.
-    fn dump_screen(display: &Display, number: u32, has_mouse: bool) {
-        let mut name = *b"SCR00000.BIN\0";
+    /// 80x25, 8,000 for 80x50, 6,880 for 80x43), then says on the bottom row,
+    /// for two seconds, where it went or that it could not be written. The
+    /// file never holds that note: a note still shown is put back first.
+    #[inline(never)]
+    fn dump_screen(display: &mut Display, number: u32, has_mouse: bool) {
+        let mut note = *b" F12: SCR00000.BIN\0saved.    ";
         let mut rest = number;
-        for digit in name[3..8].iter_mut().rev() {
+        for digit in note[9..14].iter_mut().rev() {
             *digit = b'0' + (rest % 10) as u8;
             rest /= 10;
         }
+        display.end_note(has_mouse);
         if has_mouse {
             mouse::hide_cursor();
         }
-        if let Ok(handle) = dosapi::create(&name) {
-            let _ = dosapi::write_far(handle, display.segment(), 0, display.bytes());
-            let _ = dosapi::close(handle);
+        let bytes = display.bytes();
+        let saved = dosapi::create(&note[6..]).is_ok_and(|handle| {
+            let written = dosapi::write_far(handle, display.segment(), 0, bytes);
+            dosapi::close(handle).is_ok() && written == Ok(bytes)
+        });
+        note[18] = b' ';
+        if !saved {
+            note[19..].copy_from_slice(b"not saved.");
         }
+        display.note(&note);
         if has_mouse {
             mouse::show_cursor();
         }

@@ -883,9 +883,11 @@ function cellGlyph(img, x, y) {
 
 /**
  * Learn the font from a frame and the dump of the same screen: `glyphs` (a
- * Map from cellGlyph to character) gets every cell of rows `ys`.
+ * Map from cellGlyph to character) gets every cell of rows `ys`. By default
+ * rows 0-23: after a dump, the frame's bottom row shows F12's note (where
+ * the dump went) until the next key, and the dump shows what it covers.
  */
-function learnGlyphs(glyphs, img, scr, ys = [...Array(25).keys()]) {
+function learnGlyphs(glyphs, img, scr, ys = [...Array(24).keys()]) {
     for (const y of ys) for (let x = 0; x < 80; x++) {
         const g = cellGlyph(img, x, y), ch = scr.char(x, y);
         if (!glyphs.has(g)) glyphs.set(g, ch === "\u00a0" ? " " : ch);

@@ -117,3 +117,54 @@ describe("input that matches what a person did", () => {
         });
     });
 });
+
+describe("F12 says where it saved the screen", () => {
+    it("'F12: SCR00001.BIN saved.' on the bottom row until the next key, never in the file; a failed write says so", T, async () => {
+        await h.withDos({
+            name: "input-f12",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            // SCR00002.BIN is a directory: the second dump cannot be written.
+            steps: ["MD SCR00002.BIN", { run: "PISKRS /PLAY 4" }],
+        }, async (dos) => {
+            await dos.begun(1);
+            // The font, from a frame before any F12 and the first dump.
+            assert.equal(await waitForCursor(dos), 9, "the game, the cursor on J10");
+            await h.sleep(500);
+            const before = await h.frame(dos);
+            const first = await dos.screen("game");
+            assert.ok(isGame(first), show(first));
+            const glyphs = new Map();
+            h.learnGlyphs(glyphs, before, first, [...Array(25).keys()]); // no note before the first F12
+            await h.sleep(300);
+            const img = await h.frame(dos);
+            const note = (n, what) => ` F12: SCR0000${n}.BIN ${what}`;
+            const missing = [...new Set(note(1, "saved.") + note(2, "not saved."))]
+                .filter((ch) => ![...glyphs.values()].includes(ch));
+            assert.deepEqual(missing, [], "every character of the notes was learned from the game screen");
+            const keyBar = first.row(24).replace(/\u00a0/g, " ").trimEnd();
+            assert.ok(!keyBar.includes("F12"), "the dump holds the key bar, not the note: " + keyBar);
+            assert.equal(h.readFrameRow(img, 24, glyphs).trimEnd(), note(1, "saved."), "the note on the screen");
+
+            /** The bottom row of the frames, once it shows `want` (or after 5 s). */
+            async function bottomRow(want) {
+                let row = "";
+                for (let i = 0; i < 50 && row !== want; i++) {
+                    await h.sleep(100);
+                    row = h.readFrameRow(await h.frame(dos), 24, glyphs).trimEnd();
+                }
+                return row;
+            }
+            // The next key puts the key bar back.
+            await dos.key("left");
+            assert.equal(await bottomRow(keyBar), keyBar, "the key bar again after a key");
+
+            // The second dump's file cannot be created: the note says so.
+            await dos.key("f12");
+            assert.equal(await bottomRow(note(2, "not saved.")), note(2, "not saved."), "a failed write is said");
+            dos.dumpSeq = 2;
+            const third = await dos.screen("third");
+            assert.equal(third.row(24).replace(/\u00a0/g, " ").trimEnd(), keyBar, "the dump taken under a note holds the key bar");
+            assert.equal(await bottomRow(note(3, "saved.")), note(3, "saved."));
+        });
+    });
+});

@@ -60,6 +60,11 @@ describe("the README's screenshot (docs/screenshot.png)", () => {
         assert.match(status(s), /The computer played [A-S]\d+\./, show(s));
         assert.ok(/Black \(X\) to move/.test(panel(s)), "your turn again" + show(s));
 
+        // The bottom row shows F12's note (where the dump went) until the
+        // next key: a step left and back puts the key bar back.
+        await dos.key("left");
+        await dos.key("right");
+        await h.sleep(1000);
         const file = await dos.shot("readme");
         assert.ok(file, "the emulator gave a frame to save");
         fs.mkdirSync(path.dirname(TARGET), { recursive: true });
