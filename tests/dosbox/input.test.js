@@ -168,3 +168,45 @@ describe("F12 says where it saved the screen", () => {
         });
     });
 });
+
+describe("the status line is never seen half rewritten", () => {
+    it("each status change shows whole within one refresh: S, letters and Esc at the slow machine's speed", T, async () => {
+        await h.withDos({
+            name: "input-status",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /PLAY 4" }],
+            cycles: SLOW_CYCLES,
+            watch: true,
+        }, async (dos) => {
+            await dos.begun(1);
+            assert.equal(await waitForCursor(dos), 9, "the game, the cursor on J10");
+            await h.sleep(1000);
+            const since = (await dos._call("watchLog", { since: 0 })).now;
+            // Each of these changes the status line: the save prompt, the
+            // name typed into it, its end.
+            const keys = ["s", "a", "b", "c", "esc", "s", "x", "esc"];
+            for (const k of keys) {
+                await dos.key(k);
+                await h.sleep(900);
+            }
+            const log = await dos._call("watchLog", { since });
+            assert.deepEqual(log.errors, [], "the frame watcher");
+            // The frames that changed a cell of the status row (22), in
+            // bursts: frames less than 300 ms apart belong to one change.
+            const STATUS_ROW = 22;
+            const frames = log.events.filter((e) => e.cells.some((i) => Math.floor(i / 80) === STATUS_ROW)).map((e) => e.t);
+            const bursts = [];
+            for (const t of frames) {
+                if (bursts.length && t - bursts[bursts.length - 1].last < 300) bursts[bursts.length - 1].last = t;
+                else bursts.push({ first: t, last: t });
+            }
+            const spans = bursts.map((b) => Math.round(b.last - b.first));
+            console.log(`# ${frames.length} frames changed the status row in ${bursts.length} changes; each change's span in ms: ${spans.join(" ")}`);
+            assert.equal(bursts.length, keys.length, "one change of the status row for each key");
+            // A row is copied to video memory in one string instruction: a
+            // refresh may catch it mid-copy, the next shows it whole.
+            const REFRESH_MS = 1000 / 70;
+            for (const s of spans) assert.ok(s <= REFRESH_MS * 1.5, `a status change took ${s} ms to show whole: ${spans.join(" ")}`);
+        });
+    });
+});

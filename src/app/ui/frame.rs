@@ -21,9 +21,12 @@ use crate::rules::variant::Variant;
 /// instructions in the .COM.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Shown {
-    /// The page, the prompt, the variant, the opponent and the rule: a change
-    /// in any of them is a page of its own.
-    page: [u8; 6],
+    /// The page, the variant, the opponent and the rule: a change in any of
+    /// them is a page of its own.
+    page: [u8; 5],
+    /// The question or the typing on the status line: in a game, the key bar
+    /// follows it.
+    prompt: u8,
     /// The menu's values ([`Settings`] as the menu shows them).
     settings: [u8; 5],
     /// The game's [`crate::rules::game::Game::revision`] and its number of moves.
@@ -74,6 +77,8 @@ pub struct Damage {
     pub(super) lower_part_kept: bool,
     /// The menu's values (game, sound, level, rule, time).
     pub(super) menu_values: bool,
+    /// The game's key bar (it follows the prompt).
+    pub(super) key_bar: bool,
     /// Board points drawn on their own (with the cells either side), as
     /// [`code`]s; [`NONE`] fills the rest.
     points: [u16; MAX_POINTS],
@@ -88,6 +93,7 @@ impl Damage {
         panel_moves: true,
         lower_part_kept: false,
         menu_values: true,
+        key_bar: true,
         points: [NONE; MAX_POINTS],
     };
 
@@ -98,6 +104,7 @@ impl Damage {
         panel_moves: false,
         lower_part_kept: false,
         menu_values: false,
+        key_bar: false,
         points: [NONE; MAX_POINTS],
     };
 
@@ -144,11 +151,11 @@ impl App {
             page: [
                 page,
                 help_page,
-                self.prompt as u8,
                 self.session.variant as u8,
                 opponent,
                 (game.rule() == WinRule::ExactlyFive) as u8,
             ],
+            prompt: self.prompt as u8,
             settings: [
                 variant as u8,
                 level as u8,
@@ -236,7 +243,7 @@ fn game_damage(before: &Shown, now: &Shown, last_move: Option<Point>, damage: &m
     // Mist's hole moving, a replay's step) redraws the board.
     let one_stone_more = now.revision == before.revision.wrapping_add(1)
         && now.move_count == before.move_count + 1
-        && (before.move_count > 0 || now.page[3] != Variant::OuterOpen as u8);
+        && (before.move_count > 0 || now.page[2] != Variant::OuterOpen as u8);
     damage.board = (game_changed && !one_stone_more)
         || before.over != now.over
         || before.replay != now.replay
@@ -245,6 +252,7 @@ fn game_damage(before: &Shown, now: &Shown, last_move: Option<Point>, damage: &m
     // below them, the rules (panel 0) stay, and of the list of moves on its
     // last page (panel 2, Moves { back: 0 }) only the new entry is new,
     // unless it starts a page.
+    damage.key_bar = before.prompt != now.prompt;
     damage.panel_moves = game_changed;
     damage.lower_part_kept = one_stone_more
         && (now.panel == 0

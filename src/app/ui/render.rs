@@ -99,7 +99,7 @@ impl App {
             }
             self.render_panel(screen, false, damage.lower_part_kept);
         }
-        if damage.board {
+        if damage.board || damage.key_bar {
             self.render_key_bar(screen);
         }
     }
