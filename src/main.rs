@@ -76,7 +76,7 @@ mod program {
                 run_controller()
             }
         } else {
-            dosapi::ignore_ctrl_c();
+            entry::ignore_ctrl_c();
             let has_mouse = mouse::detect();
             if has_mouse {
                 mouse::keep_colours_under_pointer();

@@ -3,8 +3,9 @@
 //! application (src/support, src/rules, src/ai, src/app). This test
 //! reads every file of src/ (the core, not the DOS layer), collects the
 //! modules each one names through `crate::…` (and `super::…` inside a folder)
-//! outside comments, and fails on a cycle, printing it. The translator's
-//! crate (translator/src) is read the same way.
+//! outside comments, and fails on a cycle, printing it. The DOS layer
+//! (src/dos) and the other crates (translator/src, tools/src, xtask/src) are
+//! read the same way.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -174,6 +175,25 @@ fn the_translator_modules_import_each_other_without_a_cycle() {
     assert!(graph["translate"].contains("flags"), "{graph:?}");
     if let Some(cycle) = find_cycle(&graph) {
         panic!("an import cycle in the translator: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn the_dos_layer_and_the_other_crates_import_without_a_cycle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The DOS layer (its modules name each other through `super::`), the
+    // tools and the build's own crate.
+    let dos = graph_of(&root.join("src/dos"));
+    // The reading works: the display writes through far_access.
+    assert!(dos["display"].contains("far_access"), "{dos:?}");
+    for (name, graph) in [
+        ("src/dos", dos),
+        ("tools/src", graph_of(&root.join("tools/src"))),
+        ("xtask/src", graph_of(&root.join("xtask/src"))),
+    ] {
+        if let Some(cycle) = find_cycle(&graph) {
+            panic!("an import cycle in {name}: {}", cycle.join(" -> "));
+        }
     }
 }
 

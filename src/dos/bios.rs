@@ -1,75 +1,11 @@
-//! BIOS services: INT 10h (video), INT 16h (keyboard), INT 1Ah (clock), and far
-//! memory access for video RAM and the BIOS data area.
+//! BIOS services: INT 10h (video), INT 16h (keyboard), INT 1Ah (clock), and
+//! what the BIOS data area says.
 
 #[cfg(target_arch = "x86")]
 use core::arch::asm;
 
 #[cfg(target_arch = "msp430")]
 use super::rt86;
-
-/// Reads the word at `segment:offset`.
-pub fn far_read_u16(segment: u16, offset: u16) -> u16 {
-    let value: u16;
-    // SAFETY: ES is saved, loaded and restored inside the block (LLVM and
-    // compiler_builtins assume ES = DS everywhere else); reading any real-mode
-    // address is defined and has no side effect for video RAM and BIOS data.
-    #[cfg(target_arch = "x86")]
-    unsafe {
-        asm!(
-            "push es",
-            "mov es, {seg:x}",
-            "mov {val:x}, word ptr es:[{off:e}]",
-            "pop es",
-            seg = in(reg) segment,
-            off = in(reg) offset as u32,
-            val = lateout(reg) value,
-        );
-    }
-    // SAFETY: the runtime reads the word with a segment register it restores;
-    // reading any real-mode address is defined and has no side effect for
-    // video RAM and BIOS data.
-    #[cfg(target_arch = "msp430")]
-    unsafe {
-        value = rt86::rt86_far_read(segment, offset);
-    }
-    value
-}
-
-/// Writes the word `value` at `segment:offset`.
-pub fn far_write_u16(segment: u16, offset: u16, value: u16) {
-    // SAFETY: ES is saved and restored as above; callers pass video RAM addresses
-    // (B800h/B000h segments), which belong to the display, not to our image.
-    #[cfg(target_arch = "x86")]
-    unsafe {
-        asm!(
-            "push es",
-            "mov es, {seg:x}",
-            "mov word ptr es:[{off:e}], {val:x}",
-            "pop es",
-            seg = in(reg) segment,
-            off = in(reg) offset as u32,
-            val = in(reg) value,
-        );
-    }
-    // SAFETY: as above: the runtime restores its segment register; callers pass
-    // video RAM addresses, which belong to the display, not to our image.
-    #[cfg(target_arch = "msp430")]
-    unsafe {
-        rt86::rt86_far_write(segment, offset, value);
-    }
-}
-
-/// Copies `words` to `segment`:0 onwards (video memory: a row of the screen;
-/// the 386 build copies from its far frame instead: `far::show_frame_row`).
-#[cfg(target_arch = "msp430")]
-pub fn far_put_words(segment: u16, words: &[u16]) {
-    // SAFETY: the runtime copies `words.len()` words from a slice we own to
-    // `segment`:0 and keeps SI, DI and ES. Callers pass video RAM segments,
-    // which belong to the display, not to our image.
-    unsafe {
-        rt86::rt86_far_put(segment, words.as_ptr(), words.len() as u16);
-    }
-}
 
 /// INT 10h with AX, BX, CX, DX in; AX, BX, CX, DX out. Some BIOSes clobber BP, SI
 /// and DI, so they are saved around the call.
@@ -159,7 +95,7 @@ pub fn set_cursor_shape(shape: u16) {
 // Out of line: inlined at each call, it cost the .COM more.
 #[inline(never)]
 pub fn screen_rows_minus_one() -> u8 {
-    far_read_u16(0x40, 0x84) as u8
+    super::far_access::read_u16(0x40, 0x84) as u8
 }
 
 /// Whether the keyboard has an enhanced (101/102-key) layout, which the BIOS
@@ -167,7 +103,7 @@ pub fn screen_rows_minus_one() -> u8 {
 /// also report F11 and F12, are used; otherwise the PC's own (AH=01h/00h): an
 /// XT or early AT BIOS has no others. As the AH bits of those functions.
 fn enhanced_keyboard() -> u16 {
-    if far_read_u16(0x40, 0x96) & 0x10 != 0 {
+    if super::far_access::read_u16(0x40, 0x96) & 0x10 != 0 {
         0x1000
     } else {
         0

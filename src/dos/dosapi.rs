@@ -389,11 +389,10 @@ pub fn vector_is_set(number: u8) -> bool {
     segment != 0 || offset != 0
 }
 
-/// Points INT 23h (Ctrl+C / Ctrl+Break) at an IRET, so the keys are ignored. DOS
-/// restores the old vector from the PSP when the program exits, however it exits.
-pub fn ignore_ctrl_c() {
-    let handler = super::entry::piskrs_ctrl_c as *const () as usize as u16;
-    let _ = int21(0x2523, 0, 0, handler);
+/// Points interrupt `number`'s vector at `handler`, an offset in our segment
+/// (AH=25h; DS is ours).
+pub fn set_vector(number: u8, handler: u16) {
+    let _ = int21(0x2500 | number as u16, 0, 0, handler);
 }
 
 /// The command tail from the PSP (offset 80h: a length byte, then the text).
@@ -424,14 +423,14 @@ pub fn program_directory(out: &mut [u8; 80]) -> usize {
     if environment == 0 {
         return 0;
     }
-    let byte = |offset: u16| super::bios::far_read_u16(environment, offset) as u8;
+    let byte = |offset: u16| super::far_access::read_u16(environment, offset) as u8;
     // The strings end with an empty one; at most 32 KiB of environment.
     let mut offset: u16 = 0;
     while offset < 0x7FFF && !(byte(offset) == 0 && byte(offset + 1) == 0) {
         offset += 1;
     }
     offset += 2; // the two zeros
-    if super::bios::far_read_u16(environment, offset) == 0 {
+    if super::far_access::read_u16(environment, offset) == 0 {
         return 0; // no program path follows
     }
     offset += 2; // the string count

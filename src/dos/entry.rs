@@ -168,7 +168,13 @@ unsafe extern "C" {
     pub fn piskrs_ctrl_c();
 }
 #[cfg(target_arch = "msp430")]
-pub use super::rt86::piskrs_ctrl_c;
+use super::rt86::piskrs_ctrl_c;
+
+/// Points INT 23h (Ctrl+C / Ctrl+Break) at an IRET, so the keys are ignored. DOS
+/// restores the old vector from the PSP when the program exits, however it exits.
+pub fn ignore_ctrl_c() {
+    super::dosapi::set_vector(0x23, piskrs_ctrl_c as *const () as usize as u16);
+}
 
 /// DOS's INT 6 vector (offset, segment), saved by `_start`.
 #[cfg(target_arch = "x86")]

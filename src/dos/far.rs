@@ -4,9 +4,7 @@
 //! so that the segment keeps its bytes for code and the stack, and so do the
 //! far texts (the packed messages, their pairs and the help).
 
-#[cfg(target_arch = "x86")]
-use core::arch::asm;
-
+use super::far_access;
 #[cfg(target_arch = "msp430")]
 use super::rt86;
 
@@ -23,7 +21,11 @@ pub const HELP_AT: usize = FAR_WORDS * 4;
 /// frame), after the texts: its 4,000 bytes have no room in PISKRS.COM's
 /// segment beside the code and the stack. (The 8086 build keeps it near.)
 pub const FRAME_AT: usize = (HELP_AT + help::TAIL_LEN).next_multiple_of(2);
-const FRAME_BYTES: usize = if cfg!(target_arch = "x86") { 4000 } else { 0 };
+const FRAME_BYTES: usize = if cfg!(all(target_arch = "x86", not(feature = "tree-bench"))) {
+    4000
+} else {
+    0
+};
 /// Paragraphs (16 bytes) of our segment, then of the table, the texts and
 /// the frame.
 const SEGMENT_PARAGRAPHS: u16 = 0x1000;
@@ -34,7 +36,7 @@ const TABLE_PARAGRAPHS: u16 = (FRAME_AT + FRAME_BYTES).div_ceil(16) as u16;
 #[cfg(feature = "tree-bench")]
 pub const TREE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
 #[cfg(feature = "tree-bench")]
-const TREE_PARAGRAPHS: u16 = super::far_tree::PARAGRAPHS;
+const TREE_PARAGRAPHS: u16 = piskrs::ai::tree_request::TABLE_PARAGRAPHS;
 /// The benchmark build has no engine: 0 tells `cargo tree-com` so.
 #[cfg(feature = "tree-bench")]
 pub const ENGINE_AT: u16 = 0;
@@ -76,57 +78,31 @@ impl Words for FarWords {
         if index >= self.count {
             return 0;
         }
-        let word: u32;
-        // SAFETY: the address is inside the far table (index checked above
-        // against this part's count; the parts lie within FAR_WORDS),
-        // which the loader (xtask/src/stub.rs) found to be ours; ES is saved and restored (LLVM
-        // assumes ES = DS everywhere else).
+        let offset = ((self.first + index) * 4) as u16;
+        // The 8086 build's runtime reads a double word of the table in one call.
         #[cfg(target_arch = "x86")]
-        unsafe {
-            asm!(
-                "push es",
-                "mov {seg:x}, ds",
-                "add {seg:x}, 0x1000",
-                "mov es, {seg:x}",
-                "mov {word:e}, dword ptr es:[{offset:e}]",
-                "pop es",
-                seg = out(reg) _,
-                offset = in(reg) ((self.first + index) * 4) as u32,
-                word = lateout(reg) word,
-            );
-        }
-        // SAFETY: as above (the runtime finds the table's segment, 1000h
-        // paragraphs past the program's, and restores its segment register).
+        return far_access::read_u32(far_access::table_segment(), offset);
+        // SAFETY: the offset is inside the far table (index checked above
+        // against this part's count; the parts lie within FAR_WORDS), which
+        // the loader found to be ours; the runtime restores its segment
+        // register.
         #[cfg(target_arch = "msp430")]
         unsafe {
-            word = rt86::rt86_table_read(((self.first + index) * 4) as u16);
+            rt86::rt86_table_read(offset)
         }
-        word
     }
 
     fn set(&self, index: usize, word: u32) {
         if index >= self.count {
             return;
         }
-        // SAFETY: as in `get`: inside the far table, ES saved and restored.
+        let offset = ((self.first + index) * 4) as u16;
         #[cfg(target_arch = "x86")]
-        unsafe {
-            asm!(
-                "push es",
-                "mov {seg:x}, ds",
-                "add {seg:x}, 0x1000",
-                "mov es, {seg:x}",
-                "mov dword ptr es:[{offset:e}], {word:e}",
-                "pop es",
-                seg = out(reg) _,
-                offset = in(reg) ((self.first + index) * 4) as u32,
-                word = in(reg) word,
-            );
-        }
+        far_access::write_u32(far_access::table_segment(), offset, word);
         // SAFETY: as in `get`: inside the far table, through the runtime.
         #[cfg(target_arch = "msp430")]
         unsafe {
-            rt86::rt86_table_write(((self.first + index) * 4) as u16, word);
+            rt86::rt86_table_write(offset, word);
         }
     }
 }
@@ -137,120 +113,42 @@ pub fn text_byte(offset: u16) -> u8 {
     if offset as usize >= help::TAIL_LEN {
         return 0;
     }
-    let byte: u8;
-    // SAFETY: the address is inside the far copy of the texts (offset checked
-    // above), which the loader found to be ours; ES is saved and restored (LLVM
-    // assumes ES = DS everywhere else).
-    #[cfg(target_arch = "x86")]
-    unsafe {
-        asm!(
-            "push es",
-            "mov {seg:x}, ds",
-            "add {seg:x}, 0x1000",
-            "mov es, {seg:x}",
-            "mov {byte}, byte ptr es:[{at:e}]",
-            "pop es",
-            seg = out(reg) _,
-            at = in(reg) (HELP_AT + offset as usize) as u32,
-            byte = lateout(reg_byte) byte,
-        );
-    }
-    // SAFETY: as above, through the runtime (which restores its segment register).
-    #[cfg(target_arch = "msp430")]
-    unsafe {
-        byte = rt86::rt86_far_read_byte(rt86::rt86_segment() + 0x1000, HELP_AT as u16 + offset);
-    }
-    byte
+    far_access::read_u8(
+        far_access::table_segment(),
+        (HELP_AT + offset as usize) as u16,
+    )
 }
 
 /// The 386 build's frame (see [`FRAME_AT`]): its word `index` (0 to 1,999).
 #[cfg(target_arch = "x86")]
 pub fn frame_word(index: usize) -> u16 {
-    let word: u16;
-    // SAFETY: callers pass an index below 2,000, so the address is inside the
-    // frame, which the loader found to be ours; ES is saved and restored.
-    unsafe {
-        asm!(
-            "push es",
-            "mov {seg:x}, ds",
-            "add {seg:x}, 0x1000",
-            "mov es, {seg:x}",
-            "mov {word:x}, word ptr es:[{offset:e}]",
-            "pop es",
-            seg = out(reg) _,
-            offset = in(reg) (FRAME_AT + index * 2) as u32,
-            word = lateout(reg) word,
-        );
-    }
-    word
+    far_access::read_u16(far_access::table_segment(), (FRAME_AT + index * 2) as u16)
 }
 
 /// Sets the 386 build's frame's word `index` (0 to 1,999).
 #[cfg(target_arch = "x86")]
 pub fn set_frame_word(index: usize, word: u16) {
-    // SAFETY: as in `frame_word`: inside the frame, ES saved and restored.
-    unsafe {
-        asm!(
-            "push es",
-            "mov {seg:x}, ds",
-            "add {seg:x}, 0x1000",
-            "mov es, {seg:x}",
-            "mov word ptr es:[{offset:e}], {word:x}",
-            "pop es",
-            seg = out(reg) _,
-            offset = in(reg) (FRAME_AT + index * 2) as u32,
-            word = in(reg) word,
-        );
-    }
+    far_access::write_u16(
+        far_access::table_segment(),
+        (FRAME_AT + index * 2) as u16,
+        word,
+    );
 }
 
 /// Fills the 386 build's whole frame with `word`.
 #[cfg(target_arch = "x86")]
 pub fn fill_frame(word: u16) {
-    // SAFETY: 2,000 words from FRAME_AT: the frame, ours (the loader checked);
-    // ES is saved and restored; the direction flag is clear (`_start`).
-    unsafe {
-        asm!(
-            "push es",
-            "mov {seg:x}, ds",
-            "add {seg:x}, 0x1000",
-            "mov es, {seg:x}",
-            "rep stosw",
-            "pop es",
-            seg = out(reg) _,
-            in("ax") word,
-            inout("edi") FRAME_AT as u32 => _,
-            inout("ecx") 2000u32 => _,
-        );
-    }
+    far_access::fill_words(far_access::table_segment(), FRAME_AT as u16, 2000, word);
 }
 
 /// Copies row `row` (0 to 24) of the 386 build's frame to video memory at
 /// `video`:0 (the segment of that row), with one string instruction.
 #[cfg(target_arch = "x86")]
 pub fn show_frame_row(row: usize, video: u16) {
-    // SAFETY: 80 words from the frame's row (inside the frame for a row below
-    // 25) to the display's video memory; DS, ES and SI are saved and
-    // restored; the direction flag is clear (`_start`).
-    unsafe {
-        asm!(
-            "push es",
-            "push ds",
-            "push esi",
-            "mov es, {video:x}",
-            "mov {seg:x}, ds",
-            "add {seg:x}, 0x1000",
-            "mov ds, {seg:x}",
-            "mov esi, {from:e}",
-            "rep movsw",
-            "pop esi",
-            "pop ds",
-            "pop es",
-            seg = out(reg) _,
-            video = in(reg) video,
-            from = in(reg) (FRAME_AT + row * 160) as u32,
-            inout("edi") 0u32 => _,
-            inout("ecx") 80u32 => _,
-        );
-    }
+    far_access::copy_words(
+        far_access::table_segment(),
+        (FRAME_AT + row * 160) as u16,
+        video,
+        80,
+    );
 }

@@ -16,6 +16,7 @@ pub mod dosapi;
 pub mod entry;
 #[cfg(not(feature = "tree-engine"))]
 pub mod far;
+pub mod far_access;
 #[cfg(feature = "tree-engine")]
 pub mod tree_engine;
 // The tree's tables: in its benchmark build and in its engine.

@@ -104,10 +104,10 @@ fn timer_count() -> u16 {
 fn wait(milliseconds: u16) {
     let needed = milliseconds as u32 * (PIT_HZ / 1000);
     let ticks_allowed = milliseconds / 55 + 2;
-    let start = super::bios::far_read_u16(0x40, 0x6C);
+    let start = super::far_access::read_u16(0x40, 0x6C);
     let (mut last, mut elapsed) = (timer_count(), 0u32);
     while elapsed < needed
-        && super::bios::far_read_u16(0x40, 0x6C).wrapping_sub(start) < ticks_allowed
+        && super::far_access::read_u16(0x40, 0x6C).wrapping_sub(start) < ticks_allowed
     {
         let now = timer_count();
         elapsed += (last.wrapping_sub(now) / 2) as u32;

@@ -11,8 +11,7 @@ use piskrs::rules::WinRule;
 use piskrs::rules::coord::Point;
 use piskrs::rules::game::Game;
 
-use super::MatchSettings;
-use super::play::Turn;
+use super::{MatchSettings, Turn};
 use crate::gomocup::wire;
 
 /// An external Gomocup (Piskvork protocol) brain: a program the arena starts

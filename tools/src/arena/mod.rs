@@ -25,6 +25,7 @@
 //! - here: the match's settings and its two sides.
 
 use piskrs::rules::WinRule;
+use piskrs::rules::coord::Point;
 
 use crate::player::Player;
 
@@ -56,6 +57,18 @@ impl From<Player> for Contestant {
     fn from(player: Player) -> Contestant {
         Contestant::Level(player)
     }
+}
+
+/// What a side did with its turn (a level's move and its nodes, or a
+/// brain's: tools/src/arena/play.rs and brain_client.rs).
+enum Turn {
+    Move(Point, u32),
+    NoMove,
+    Lost {
+        reason: &'static str,
+        on_time: bool,
+        detail: String,
+    },
 }
 
 impl Contestant {

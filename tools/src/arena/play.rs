@@ -12,7 +12,9 @@ use piskrs::rules::game::{Game, MoveError, Outcome};
 use piskrs::support::random::Random;
 
 use super::brain_client::{Running, brain_reply};
-use super::{Contestant, ExternalBrain, MatchSettings, Tally, Winner, derive_seed, opening_of};
+use super::{
+    Contestant, ExternalBrain, MatchSettings, Tally, Turn, Winner, derive_seed, opening_of,
+};
 use crate::player::Player;
 
 /// A move a level was not allowed to play, or a brain's reply over the time
@@ -79,17 +81,6 @@ enum Side<'a> {
         running: Option<Running>,
         /// Time used in this game (for timeout_match).
         used: Duration,
-    },
-}
-
-/// What a side did with its turn.
-pub(super) enum Turn {
-    Move(Point, u32),
-    NoMove,
-    Lost {
-        reason: &'static str,
-        on_time: bool,
-        detail: String,
     },
 }
 
