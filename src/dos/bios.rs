@@ -7,22 +7,26 @@ use core::arch::asm;
 #[cfg(target_arch = "msp430")]
 use super::rt86;
 
-/// INT 10h with AX, BX, CX, DX in; AX, BX, CX, DX out. Some BIOSes clobber BP, SI
-/// and DI, so they are saved around the call.
-fn int10(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
+/// INT `NUMBER` (10h video, 33h mouse) with AX, BX, CX, DX in; AX, BX, CX,
+/// DX out. Some BIOSes and drivers clobber BP, SI and DI, so they are saved
+/// around the call.
+pub fn interrupt<const NUMBER: u8>(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
     let (a, b, c, d): (u16, u16, u16, u16);
-    // SAFETY: video BIOS calls change only the registers listed and video state;
-    // BP, SI and DI are pushed and popped around the interrupt.
+    // SAFETY: the video and mouse functions used change only the registers
+    // listed and their device's state; BP, SI and DI are pushed and popped
+    // around the interrupt. The mouse's are called only when its vector is
+    // set (`mouse::detect`).
     #[cfg(target_arch = "x86")]
     unsafe {
         asm!(
             "push ebp",
             "push esi",
             "push edi",
-            "int 0x10",
+            "int {number}",
             "pop edi",
             "pop esi",
             "pop ebp",
+            number = const NUMBER,
             inout("ax") ax => a,
             inout("bx") bx => b,
             inout("cx") cx => c,
@@ -32,12 +36,17 @@ fn int10(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
     #[cfg(target_arch = "msp430")]
     {
         let mut regs = rt86::Regs::new(ax, bx, cx, dx);
-        // SAFETY: video BIOS calls change only registers and video state; the
-        // runtime keeps BP, SP, DS and ES and hands back the rest in `regs`.
-        unsafe { rt86::rt86_int(0x10, &mut regs) };
+        // SAFETY: as above; the runtime keeps BP, SP, DS and ES and hands
+        // back the rest in `regs`.
+        unsafe { rt86::rt86_int(NUMBER, &mut regs) };
         (a, b, c, d) = (regs.ax, regs.bx, regs.cx, regs.dx);
     }
     (a, b, c, d)
+}
+
+/// INT 10h (video), through [`interrupt`].
+fn int10(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
+    interrupt::<0x10>(ax, bx, cx, dx)
 }
 
 /// The current video mode number (INT 10h AH=0Fh).

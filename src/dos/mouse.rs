@@ -1,13 +1,9 @@
 //! The mouse through INT 33h. Called only after `detect` found a driver.
 
 #[cfg(target_arch = "x86")]
-use core::arch::asm;
-#[cfg(target_arch = "x86")]
 use core::sync::atomic::AtomicU16;
 use core::sync::atomic::Ordering;
 
-#[cfg(target_arch = "msp430")]
-use super::rt86;
 #[cfg(target_arch = "msp430")]
 use super::single::AtomicU16;
 
@@ -16,31 +12,11 @@ fn int33(ax: u16, bx: u16) -> (u16, u16, u16, u16) {
     int33_with(ax, bx, 0, 0)
 }
 
-/// INT 33h with AX, BX, CX, DX in and out.
+/// INT 33h with AX, BX, CX, DX in and out (the mouse functions used
+/// change only those).
 #[inline(never)]
 fn int33_with(ax: u16, bx: u16, cx: u16, dx: u16) -> (u16, u16, u16, u16) {
-    let (a, b, c, d): (u16, u16, u16, u16);
-    // SAFETY: the mouse functions used (reset, show, hide, text pointer, press
-    // data, vertical range) change only AX..DX; this is called only when the INT 33h vector is
-    // set (see `detect`).
-    #[cfg(target_arch = "x86")]
-    unsafe {
-        asm!(
-            "int 0x33",
-            inout("ax") ax => a,
-            inout("bx") bx => b,
-            inout("cx") cx => c,
-            inout("dx") dx => d,
-        );
-    }
-    #[cfg(target_arch = "msp430")]
-    {
-        let mut regs = rt86::Regs::new(ax, bx, cx, dx);
-        // SAFETY: as above; the runtime hands back AX..DX in `regs`.
-        unsafe { rt86::rt86_int(0x33, &mut regs) };
-        (a, b, c, d) = (regs.ax, regs.bx, regs.cx, regs.dx);
-    }
-    (a, b, c, d)
+    super::bios::interrupt::<0x33>(ax, bx, cx, dx)
 }
 
 /// Resets the driver (AX=0) and says whether one is installed. The vector is
