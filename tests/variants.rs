@@ -200,3 +200,25 @@ fn c_r_and_t_change_nothing_with_gomorpion_chosen() {
     assert!(press(&mut app, b'c') == Command::Continue);
     assert!(app.settings().level != settings.level);
 }
+
+/// A key the menu does not know lists the keys it does: on Gomorpion's menu
+/// without C, R and T, which do not apply there.
+#[test]
+fn an_unknown_menu_key_lists_only_the_keys_that_apply() {
+    let settings = Settings {
+        variant: Variant::Gomorpion,
+        ..Settings::default()
+    };
+    let mut app = App::with_settings(true, settings);
+    assert!(press(&mut app, b'z') == Command::Continue);
+    assert_eq!(
+        String::from_utf8_lossy(app.status().as_bytes()),
+        "1, 2 or 4 play; G, S options; L load; 3 or Esc to quit."
+    );
+    assert!(press(&mut app, b'g') == Command::Continue);
+    assert!(press(&mut app, b'z') == Command::Continue);
+    assert_eq!(
+        String::from_utf8_lossy(app.status().as_bytes()),
+        "1, 2 or 4 play; G, C, S, R, T options; L load; 3 or Esc to quit."
+    );
+}

@@ -121,6 +121,10 @@ impl App {
                     page: 0,
                 }
             }
+            // Gomorpion's menu has no level, rule or thinking time (C, R, T).
+            _ if self.settings.variant == Variant::Gomorpion => self.warn(packed!(
+                "1, 2 or 4 play; G, S options; L load; 3 or Esc to quit."
+            )),
             _ => self.warn(packed!(
                 "1, 2 or 4 play; G, C, S, R, T options; L load; 3 or Esc to quit."
             )),
