@@ -35,9 +35,7 @@ const turn = (s) => {
     return black && !white ? "black" : white && !black ? "white" : "?";
 };
 
-function startPiskrs(name, steps, opts = {}) {
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom() }, steps, ...opts });
-}
+const startPiskrs = h.startPiskrs;
 
 // The test's own player (make five, else block, else build): h.choosePoint.
 const choosePoint = h.choosePoint;
@@ -286,10 +284,7 @@ describe("against the computer (you begin, /SEED 1), by clicks", () => {
         const r = await playAndWaitReply(dos, m[1], "hint-played");
         assert.equal(stones(r.after)[m[1]], "X", show(r.after));
         assert.ok(!r.after.rows.slice(1, 20).some((row) => /[<>]/.test(row.slice(0, 44))), "no marks left" + show(r.after));
-        await dos.key("esc");
-        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
-        await dos.key("y");
-        await dos.screenUntil("menu-end", isMenu);
+        await dos.leaveToMenu("leave");
         await dos.key("3"); // 3 quits at once
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
@@ -324,10 +319,7 @@ describe("the computer begins (key 2): its first stone is near J10", () => {
             assert.ok(status(s).includes("The computer began."), show(s));
             assert.equal(turn(s), "white", show(s));
             firsts.push(first);
-            await dos.key("esc");
-            await dos.screenUntil(`seed${seed}-leave`, (t) => status(t).includes("Leave this game? Y/N"));
-            await dos.key("y");
-            await dos.screenUntil(`seed${seed}-menu-again`, isMenu);
+            await dos.leaveToMenu(`seed${seed}-leave`);
             await dos.key("3"); // 3 quits at once
             assert.equal((await dos.finished(i + 1)).errorlevel, 0);
         });

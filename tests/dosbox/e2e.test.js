@@ -64,10 +64,7 @@ const show = (s) => "\n" + s.toString();
 const isMenu = (s) => s.contains("PISKRS") && s.contains("4  Two players");
 const isGame = (s) => s.row(20).includes("A B C D E F G H I J K L M N O P Q R S");
 
-function startPiskrs(name, steps, opts = {}) {
-    // piskrsCom() throws a clear error when target/PISKRS.COM is missing.
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom() }, steps, ...opts });
-}
+const startPiskrs = h.startPiskrs;
 
 /** Click a point and wait until its stone shows; returns the screen. */
 async function clickStone(dos, name, step) {

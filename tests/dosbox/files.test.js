@@ -28,10 +28,7 @@ const PSQ_HEADER = "Piskvorky 19x19, 11:11, 0";
 const VGA_LAST = [0xc0, 0xcf]; // the computer's last move on bright red
 const MONO_ATTRS = [0x07, 0x0f, 0x70, 0x01, 0x09];
 
-function startPiskrs(name, steps, opts = {}) {
-    const { files, ...rest } = opts;
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
-}
+const startPiskrs = h.startPiskrs;
 
 /** The .psq move line of board point "K10": column from the left, row from the top, both from 1. */
 function psqLine(name) {
@@ -76,10 +73,7 @@ async function typeName(dos, oldName, name) {
 }
 
 async function leaveToMenu(dos, step) {
-    await dos.key("esc");
-    await dos.screenUntil(step + "-leave", (t) => status(t).includes("Leave this game? Y/N"));
-    await dos.key("y");
-    const s = await dos.screenUntil(step + "-menu", isMenu);
+    const s = await dos.leaveToMenu(step);
     assert.ok(isMenu(s), show(s));
 }
 

@@ -45,12 +45,10 @@ async function clickPoint(dos, name, letter) {
 
 describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
     it("a cast won by clicks captures a piece; score, links and circles on the 80x50 screen; refusals; resign; back to the menu", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "gomorpion",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /GOMORPION /SEED 7" }],
+            run: "PISKRS /GOMORPION /SEED 7",
         }, async (dos) => {
-            await dos.begun(1);
             let s = await dos.screenUntil("menu", isMenu);
             assert.ok(s.row(16).includes("Gomorpion 30x30"), "the menu's game line" + show(s));
             // Only the lines that apply to Gomorpion: no level, rule or time.
@@ -181,12 +179,10 @@ function contrast(attr) {
 
 describe("Red reads as well as Black (/GOMORPION /PLAY 4)", () => {
     it("every Red piece and captured R on a played board has at least the 4:1 contrast of Black on brown", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "gomorpion-contrast",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+            run: "PISKRS /GOMORPION /PLAY 4",
         }, async (dos) => {
-            await dos.begun(1);
             let s = await dos.screenUntil("board", isBoard);
             // Black spreads out on row 1; Red makes a five on row 10 (captured: R),
             // with a piece carried from cast 1 (o) and one of cast 2 (O).
@@ -230,12 +226,10 @@ describe("Red reads as well as Black (/GOMORPION /PLAY 4)", () => {
 
 describe("Gomorpion's key bar", () => {
     it("names the keys on row 35 as the Gomoku screens do; a click on F1 Help, R Resign or Esc Menu is the key", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "gomorpion-key-bar",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+            run: "PISKRS /GOMORPION /PLAY 4",
         }, async (dos) => {
-            await dos.begun(1);
             let s = await dos.screenUntil("board", isBoard);
             assert.equal(s.row(KEY_BAR_Y).trimEnd(), KEY_BAR, show(s));
             for (let x = 0; x < 80; x++) assert.equal(s.attr(x, KEY_BAR_Y), 0x30, `key bar colours at x=${x}` + show(s));
@@ -261,12 +255,10 @@ describe("Gomorpion's key bar", () => {
 
 describe("Gomorpion after the game: no resigning", () => {
     it("after Game over the key bar no longer offers R Resign, and R does nothing", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "gomorpion-over",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+            run: "PISKRS /GOMORPION /PLAY 4",
         }, async (dos) => {
-            await dos.begun(1);
             let s = await dos.screenUntil("board", isBoard);
             assert.ok(s.row(KEY_BAR_Y).includes("Resign"), "resigning offered during the game" + show(s));
             await dos.key("r");
@@ -292,12 +284,10 @@ describe("Gomorpion after the game: no resigning", () => {
 
 describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
     it("the computer answers each click with one legal Red piece; Esc Y leaves; /STACK fits", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "gomorpion-computer",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /GOMORPION /PLAY 1 /SEED 3 /STACK" }],
+            run: "PISKRS /GOMORPION /PLAY 1 /SEED 3 /STACK",
         }, async (dos) => {
-            await dos.begun(1);
             let s = await dos.screenUntil("board", isBoard);
             assert.ok(panel(s).includes("(PC)"), "the computer's colour is marked" + show(s));
             const pieces = (t) => [...t.rows.slice(3, 33).map((r) => r.slice(0, 63)).join("")].filter((c) => "XOxo".includes(c)).length;
@@ -329,13 +319,11 @@ describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
 
 describe("Gomorpion on an EGA and on a CGA", () => {
     it("machine=ega: the 8x8 font gives 80x43, the board fits and plays; back to 80x25", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "gomorpion-ega",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /GOMORPION /PLAY 4" }],
+            run: "PISKRS /GOMORPION /PLAY 4",
             conf: "[dosbox]\nmachine=ega",
         }, async (dos) => {
-            await dos.begun(1);
             let s = await dos.screenUntil("board", (t) => t.row(0).includes("Gomorpion 30x30"));
             assert.equal(s.height, 43, "80x43 text on an EGA" + show(s));
             for (let y = 36; y < 43; y++) assert.equal(s.row(y).trim(), "", `no room for the rules: row ${y} stays empty` + show(s));
@@ -358,13 +346,11 @@ describe("Gomorpion on an EGA and on a CGA", () => {
     });
 
     it("machine=cga: no tall text mode, so the menu says Gomorpion needs an EGA or VGA and stays", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "gomorpion-cga",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /GOMORPION /PLAY 1" }],
+            run: "PISKRS /GOMORPION /PLAY 1",
             conf: "[dosbox]\nmachine=cga",
         }, async (dos) => {
-            await dos.begun(1);
             const s = await dos.screenUntil("refused", (t) => t.contains("needs an EGA or VGA"));
             assert.equal(s.height, 25, show(s));
             assert.ok(isMenu(s), "still the menu" + show(s));

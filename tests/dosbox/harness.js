@@ -296,6 +296,18 @@ class DosRun {
         return { output: m[1], errorlevel: m[3] ? ">=" + m[2] : Number(m[2]) };
     }
 
+    /**
+     * Leave a game as a person does: Esc, then Y at "Leave this game? Y/N";
+     * returns the screen once it is the menu (or after 5 s: the caller
+     * asserts on it).
+     */
+    async leaveToMenu(step) {
+        await this.key("esc");
+        await this.screenUntil(step + "-leave", (t) => statusLine(t).includes("Leave this game? Y/N"));
+        await this.key("y");
+        return this.screenUntil(step + "-menu", isPiskrsMenu);
+    }
+
     /** Press and release keys (names from KEY or codes); several at once = a chord. */
     async key(...keys) {
         const codes = keys.map((k) => {
@@ -516,7 +528,27 @@ async function withDos(opts, fn) {
     }
 }
 
-/** The real program's bytes; throws a clear error if it is not built. */
+/**
+ * startDos with PISKRS.COM, and any other `opts.files`, in C:\ and the
+ * batch `steps`; the rest of `opts` as startDos takes it.
+ */
+function startPiskrs(name, steps, opts = {}) {
+    const { files, ...rest } = opts;
+    return startDos({ name, files: { "PISKRS.COM": piskrsCom(), ...(files || {}) }, steps, ...rest });
+}
+
+/**
+ * One run of PISKRS (`run`: its command line, e.g. "PISKRS /PLAY 4") with
+ * PISKRS.COM, and any other `files`, in C:\; `fn(run)` once it has begun,
+ * then exit, also when fn throws. The rest of `opts` as startDos takes it.
+ */
+async function withPiskrs({ run, files, ...opts }, fn) {
+    return withDos({ ...opts, files: { "PISKRS.COM": piskrsCom(), ...(files || {}) }, steps: [{ run }] }, async (dos) => {
+        await dos.begun(1);
+        return fn(dos);
+    });
+}
+
 /**
  * STACK_RESERVE in link.x: the stack the link guarantees above the image. (The
  * file's size says nothing of it: the help text at the file's end lies in the
@@ -526,6 +558,7 @@ function stackReserve() {
     return Number(/^STACK_RESERVE = (\d+);/m.exec(fs.readFileSync(path.join(REPO, LINK_SCRIPT), "utf8"))[1]);
 }
 
+/** The real program's bytes; throws a clear error if it is not built. */
 function piskrsCom() {
     if (!fs.existsSync(PISKRS_COM)) {
         throw new Error(`${PISKRS_COM} does not exist: build it first (cd ${REPO} && cargo com)` +
@@ -537,7 +570,7 @@ function piskrsCom() {
 module.exports = {
     stackReserve,
     KEY, CP437: CP437_CHARS, Screen, cellToMouse, makeBatch, makeConf,
-    startDos, withDos, piskrsCom, PISKRS_COM, BUILD_86, DEFAULT_CPU, EmulatorDied, sleep, MAX_RESTARTS,
+    startDos, startPiskrs, withDos, withPiskrs, piskrsCom, PISKRS_COM, BUILD_86, DEFAULT_CPU, EmulatorDied, sleep, MAX_RESTARTS,
 };
 
 // ---------------------------------------------------------------------------

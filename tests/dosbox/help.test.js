@@ -43,10 +43,7 @@ function usageText() {
     return lines.map((l) => l + "\r\n").join("");
 }
 
-function startPiskrs(name, steps, opts = {}) {
-    const { files, ...rest } = opts;
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
-}
+const startPiskrs = h.startPiskrs;
 
 /** F1, then the pages in turn (PgDn): each title as expected, with `contains` texts; then Esc. */
 async function readPages(dos, step, pages, back) {

@@ -42,13 +42,11 @@ async function waitForCursor(dos, timeout = 30000) {
 
 describe("input that matches what a person did", () => {
     it("a burst of arrow keys stops moving the cursor when the keys stop", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "input-arrows",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /PLAY 4" }],
+            run: "PISKRS /PLAY 4",
             cycles: SLOW_CYCLES,
         }, async (dos) => {
-            await dos.begun(1);
             const start = await waitForCursor(dos);
             assert.equal(start, 9, "the cursor starts on J10");
             // Eight quick taps, 40 ms apart (a held key's auto-repeat is
@@ -70,12 +68,10 @@ describe("input that matches what a person did", () => {
     });
 
     it("a click while the computer thinks is not played; Esc then still asks to leave", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "input-thinking",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /LEVEL STRONG /TIME 10 /FIXED /PLAY 1" }],
+            run: "PISKRS /LEVEL STRONG /TIME 10 /FIXED /PLAY 1",
         }, async (dos) => {
-            await dos.begun(1);
             await waitForCursor(dos);
             await dos.key("enter"); // Black on J10; Strong thinks for seconds
             await h.sleep(300);
@@ -171,14 +167,12 @@ describe("F12 says where it saved the screen", () => {
 
 describe("the status line is never seen half rewritten", () => {
     it("each status change shows whole within one refresh: S, letters and Esc at the slow machine's speed", T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "input-status",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /PLAY 4" }],
+            run: "PISKRS /PLAY 4",
             cycles: SLOW_CYCLES,
             watch: true,
         }, async (dos) => {
-            await dos.begun(1);
             assert.equal(await waitForCursor(dos), 9, "the game, the cursor on J10");
             await h.sleep(1000);
             const since = (await dos._call("watchLog", { since: 0 })).now;

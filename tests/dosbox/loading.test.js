@@ -19,16 +19,10 @@ const HEADER = "Piskvorky 19x19, 11:11, 0";
 /** A record's lines, CR LF after each. */
 const psq = (...lines) => Buffer.from(lines.map((l) => l + "\r\n").join(""), "latin1");
 
-function startPiskrs(name, steps, opts = {}) {
-    const { files, ...rest } = opts;
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
-}
+const startPiskrs = h.startPiskrs;
 
 async function leaveGame(dos, step) {
-    await dos.key("esc");
-    await dos.screenUntil(step + "-leave", (t) => status(t).includes("Leave this game? Y/N"));
-    await dos.key("y");
-    const s = await dos.screenUntil(step + "-menu", isMenu);
+    const s = await dos.leaveToMenu(step);
     assert.ok(isMenu(s), show(s));
 }
 

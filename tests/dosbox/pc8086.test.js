@@ -159,10 +159,7 @@ describe("PISKRS86.COM on a CGA, a Hercules card and a 286", () => {
                 await dos.click(4 + 2 * COLS.indexOf("K"), 10);
                 const s = await dos.screenUntil("stone", (t) => h.sidePanel(t).includes("Stones on the board: 1"), { timeout: 60000 });
                 assert.equal(s.char(4 + 2 * COLS.indexOf("K"), 10), "X", `on ${adapter}` + show(s));
-                await dos.key("esc");
-                await dos.screenUntil("leave", (t) => h.statusLine(t).includes("Leave this game? Y/N"));
-                await dos.key("y");
-                await dos.screenUntil("menu", h.isPiskrsMenu);
+                await dos.leaveToMenu("leave");
                 await dos.key("3");
                 assert.equal((await dos.finished(1)).errorlevel, 0);
                 await h.forgetDumps(dos);

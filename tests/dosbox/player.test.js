@@ -23,10 +23,7 @@ const keyBar = (s) => s.row(24).trimEnd();
 const WIN_TAIL = " wins! U undo, S save, N moves, P replay; else menu.";
 const END_KEY_BAR = " F1 Help  U Undo  S Save  N Numbers  P Replay  Other keys: menu";
 
-function startPiskrs(name, steps, opts = {}) {
-    const { files, ...rest } = opts;
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
-}
+const startPiskrs = h.startPiskrs;
 
 /** The move list's entry for move i (0-based): number right-aligned in 3, X or O, the point. */
 const moveEntry = (i, point) => `${String(i + 1).padStart(3)} ${i % 2 === 0 ? "X" : "O"} ${point}`;
@@ -155,10 +152,7 @@ describe("the Mist against the computer (/MIST /SEED 4 /PLAY 1): its moves stay 
         }
         console.log(`# ${stored.length} screens checked; hidden computer stones checked ${hiddenChecked} times`);
         assert.ok(hiddenChecked > 0, "some computer stones were hidden");
-        await dos.key("esc");
-        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
-        await dos.key("y");
-        await dos.screenUntil("menu", isMenu);
+        await dos.leaveToMenu("leave");
         await dos.key("3");
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });
@@ -311,10 +305,7 @@ describe("two players by clicks (/PLAY 4): the pointer keeps colours, the save p
         console.log("# " + results.map((r, i) => `move ${i + 1}: the thinking status read ${r.readAt} ms after the move, the reply's screen after ${r.replyAfter} ms`).join("; "));
         assert.ok(results.every((r) => r.readAt !== null),
             "the status line in the frames while Strong thought: " + JSON.stringify(results.map((r) => ({ want: r.want, seen: r.seen }))));
-        await dos.key("esc");
-        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
-        await dos.key("y");
-        await dos.screenUntil("menu-2", isMenu);
+        await dos.leaveToMenu("leave");
         await dos.key("3");
         assert.equal((await dos.finished(2)).errorlevel, 0);
     });
@@ -491,10 +482,7 @@ describe("a monochrome adapter (machine=hercules; the dumps come from B000h)", (
         assert.equal(h.boardAttr(s, "J10"), 0x0f, "X is bright" + show(s));
         assert.equal(h.boardAttr(s, "L10"), 0x09, "the last move: bright underline" + show(s));
         assert.equal(h.boardAttr(s, "A1"), 0x07, "the grid stays normal" + show(s));
-        await dos.key("esc");
-        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
-        await dos.key("y");
-        await dos.screenUntil("menu", isMenu);
+        await dos.leaveToMenu("leave");
         await dos.key("3");
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });

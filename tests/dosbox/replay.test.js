@@ -33,12 +33,6 @@ const LOSE = ["A1", "J12", "C1", "K12", "E1", "L12", "G1", "M12"];
 
 const replayStatus = (shown, total) => `Replay: move ${shown} of ${total}. Esc returns to the game.`;
 
-async function leaveToMenu(dos, step) {
-    await dos.key("esc");
-    await dos.screenUntil(step + "-leave", (t) => status(t).includes("Leave this game? Y/N"));
-    await dos.key("y");
-    return dos.screenUntil(step + "-menu", isMenu);
-}
 
 describe("replay (P): a loaded game, step by step, then back as it was", () => {
     let dos;
@@ -105,7 +99,7 @@ describe("replay (P): a loaded game, step by step, then back as it was", () => {
     });
 
     it("a new game has no Replay button, and P says what it replays", T, async () => {
-        await leaveToMenu(dos, "to-menu");
+        await dos.leaveToMenu("to-menu");
         await dos.key("1");
         let s = await dos.screenUntil("new-game", (t) => isGame(t) && count(t) === 0);
         assert.ok(!s.row(23).includes("Replay"), show(s));
@@ -113,7 +107,7 @@ describe("replay (P): a loaded game, step by step, then back as it was", () => {
         s = await dos.screenUntil("p-refused", (t) => status(t).includes("P replays"));
         assert.equal(status(s).trim(), "P replays a finished or a loaded game.", show(s));
         assert.equal(count(s), 0, show(s));
-        await leaveToMenu(dos, "end");
+        await dos.leaveToMenu("end");
         await dos.key("3");
         assert.equal((await dos.finished(1)).errorlevel, 0);
     });

@@ -34,10 +34,7 @@ const SETRO_COM = Uint8Array.from([
     0xb8, 0x00, 0x4c, 0x14, 0x00, 0xcd, 0x21, ...Buffer.from("RO.PSQ\0", "latin1"),
 ]);
 
-function startPiskrs(name, steps, opts = {}) {
-    const { files, ...rest } = opts;
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
-}
+const startPiskrs = h.startPiskrs;
 
 /** S, the offered name replaced by `name`, Enter; the screen once `until` holds. */
 async function saveAs(dos, step, offered, name, until) {
@@ -122,10 +119,7 @@ describe("saving never touches a file it was not asked to write, nor a read-only
     });
 
     it("at the end: the user's files unchanged, no stray file, errorlevel 0", T, async () => {
-        await dos.key("esc");
-        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
-        await dos.key("y");
-        await dos.screenUntil("menu-end", isMenu);
+        await dos.leaveToMenu("leave");
         await dos.key("3");
         assert.equal((await dos.finished(2)).errorlevel, 0);
         assert.deepEqual(await dos.readFile("PISKRS.$$$"), Buffer.from(USERS));
@@ -236,10 +230,7 @@ describe("no quitting by accident: a click while starting or on the menu's centr
         await dos.key("4");
         const s = await dos.screenUntil("game", isGame);
         assert.ok(isGame(s), "the program still runs and plays" + show(s));
-        await dos.key("esc");
-        await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
-        await dos.key("y");
-        await dos.screenUntil("menu-again", isMenu);
+        await dos.leaveToMenu("leave");
     });
 
     it("a click on the Quit line asks, and Y quits with errorlevel 0", T, async () => {
@@ -286,10 +277,7 @@ describe("a record with CR-only line ends loads", () => {
             const s = await dos.screenUntil("loaded", (t) => status(t).includes("Loaded") || status(t).includes("Could not"));
             assert.equal(status(s).trim(), "Loaded CR.PSQ: 3 moves. White to move.", show(s));
             assert.deepEqual(stones(s), { J10: "X", K10: "O", J11: "X" }, show(s));
-            await dos.key("esc");
-            await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
-            await dos.key("y");
-            await dos.screenUntil("menu", isMenu);
+            await dos.leaveToMenu("leave");
             await dos.key("3");
             assert.equal((await dos.finished(1)).errorlevel, 0);
         });

@@ -20,12 +20,10 @@ const added = (was, now) => Object.keys(now).filter((p) => !(p in was)).sort();
 
 describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
     it("the computer answers every move with one legal O until the game ends; saved after 5 moves, loaded and played on; /STACK reports the high-water mark", GAME_T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "strong",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /LEVEL STRONG /PLAY 1 /SEED 3 /STACK" }],
+            run: "PISKRS /LEVEL STRONG /PLAY 1 /SEED 3 /STACK",
         }, async (dos) => {
-            await dos.begun(1);
             let s = await dos.screenUntil("game", h.isPiskrsGame);
             assert.ok(panel(s).includes("Level: Strong (tree search)"), show(s));
             let board = {};
@@ -79,10 +77,7 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
             await dos.click(x, y);
             s = await dos.screenUntil("loaded-reply", (t) => count(t) >= 12);
             assert.equal(added(before, stones(s)).length, 2, "your stone and Strong's reply" + show(s));
-            await dos.key("esc");
-            await dos.screenUntil("leave", (t) => status(t).includes("Leave this game? Y/N"));
-            await dos.key("y");
-            await dos.screenUntil("menu-again", h.isPiskrsMenu);
+            await dos.leaveToMenu("leave");
             await dos.key("3"); // quit at once
             const r = await dos.finished(1, { timeout: 60000 });
             const m = /STACK high_water=(\d+) bytes/.exec(r.output);
@@ -176,12 +171,10 @@ describe("Strong's tree needs its memory: less, and PISKRS refuses to start", ()
 
 describe("Strong's thinking time: /TIME, the menu's T, PISKRS.CFG", () => {
     it("/TIME 0.5 shows on the menu; T T makes it 1.0 s then 2.0 s and PISKRS.CFG keeps TIME=2.0 for the next run", GAME_T, async () => {
-        await h.withDos({
+        await h.withPiskrs({
             name: "strong-time",
-            files: { "PISKRS.COM": h.piskrsCom() },
-            steps: [{ run: "PISKRS /TIME 0.5" }, { run: "PISKRS" }],
+            run: "PISKRS /TIME 0.5" }, { run: "PISKRS",
         }, async (dos) => {
-            await dos.begun(1);
             let s = await dos.screenUntil("time-menu", h.isPiskrsMenu);
             assert.equal(s.row(20).trim(), "T  Time:  0.5 s (Strong)", show(s));
             await dos.key("t");

@@ -18,10 +18,7 @@ const LEVEL = "the level is CLASSIC, CHA or STRONG.";
 const LOAD = "the name of a saved game (a .psq file) follows /LOAD.";
 const CONTROLLER = "/LOAD: the Mist's controller (input redirected, or /CON) loads no game.";
 
-function startPiskrs(name, steps, opts = {}) {
-    const { files, ...rest } = opts;
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
-}
+const startPiskrs = h.startPiskrs;
 
 /** Each command tail and the first line it must print. */
 const BAD = [

@@ -65,16 +65,10 @@ function cfgLines(bytes) {
     return out;
 }
 
-function startPiskrs(name, steps, opts = {}) {
-    const { files, ...rest } = opts;
-    return h.startDos({ name, files: { "PISKRS.COM": h.piskrsCom(), ...(files || {}) }, steps, ...rest });
-}
+const startPiskrs = h.startPiskrs;
 
 async function leaveToMenu(dos, step) {
-    await dos.key("esc");
-    await dos.screenUntil(step + "-leave", (t) => status(t).includes("Leave this game? Y/N"));
-    await dos.key("y");
-    const s = await dos.screenUntil(step + "-menu", isMenu);
+    const s = await dos.leaveToMenu(step);
     assert.ok(isMenu(s), show(s));
     return s;
 }
