@@ -553,3 +553,28 @@ fn the_margin_is_two_standard_errors_of_the_mean_score() {
     assert!(count(0, 0, 20).a_margin() < count(10, 10, 0).a_margin());
     assert_eq!(Count::default().a_margin(), 0.0);
 }
+
+#[test]
+fn outer_open_games_start_empty_and_the_levels_open_on_the_outer_band() {
+    let mut settings = settings(
+        Player::CLASSIC,
+        Player::strong(50),
+        8,
+        15,
+        WinRule::FiveOrMore,
+    );
+    settings.openings = Openings::OuterOpen;
+    let records: Vec<_> = (0..8).map(|i| arena::play_game(&settings, i)).collect();
+    for record in &records {
+        assert!(record.illegal.is_none(), "{}", describe(&settings, record));
+        assert!(record.opening_stones.is_empty());
+        let (first, _) = record.moves[0];
+        let band = |v: u8| !(2..=12).contains(&v);
+        assert!(
+            band(first.col) || band(first.row),
+            "{}",
+            describe(&settings, record)
+        );
+        assert_eq!(record.moves.len(), record.stones as usize);
+    }
+}

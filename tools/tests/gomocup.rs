@@ -62,6 +62,40 @@ fn a_rule_change_mid_game_replays_the_stones() {
 }
 
 #[test]
+fn told_outer_open_each_level_opens_on_the_outer_band_and_refuses_a_centre_opening() {
+    let on_band = |x: u8, y: u8| x < 2 || y < 2 || x > 12 || y > 12;
+    for level in LEVELS {
+        for seed in 1..=4 {
+            let args = ["--level", level, "--seed", &seed.to_string()].map(str::to_string);
+            let Ok(Invocation::Run(settings)) = Settings::from_args(args) else {
+                panic!("settings");
+            };
+            let mut brain = Brain::new(settings);
+            brain.handle("START 15");
+            // After START, as the tournament manager sends it.
+            brain.handle("INFO outer_open 1");
+            let reply = brain.handle("BEGIN");
+            let (x, y) = parse_move(&reply.lines[0]).expect("a move");
+            assert!(on_band(x, y), "{level} seed {seed} opened at {x},{y}");
+            // Without the word, the same brain opens in the middle.
+            brain.handle("INFO outer_open 0");
+            assert_eq!(brain.handle("RESTART").lines, ["OK"]);
+            let reply = brain.handle("BEGIN");
+            let (x, y) = parse_move(&reply.lines[0]).expect("a move");
+            assert!(!on_band(x, y), "{level} seed {seed} opened at {x},{y}");
+        }
+    }
+    // A board whose Black stone is off the band is refused under the rule.
+    let mut brain = Brain::new(settings("cha"));
+    brain.handle("START 15");
+    brain.handle("INFO outer_open 1");
+    brain.handle("BOARD");
+    brain.handle("7,7,2");
+    let reply = brain.handle("DONE");
+    assert!(reply.lines[0].starts_with("ERROR"), "{:?}", reply.lines);
+}
+
+#[test]
 fn default_settings_are_strong_untimed_and_the_tree_on_a_clock() {
     let parse = |args: &[&str]| match Settings::from_args(args.iter().map(|a| a.to_string())) {
         Ok(Invocation::Run(settings)) => settings,

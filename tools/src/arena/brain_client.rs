@@ -11,15 +11,16 @@ use piskrs::rules::WinRule;
 use piskrs::rules::coord::Point;
 use piskrs::rules::game::Game;
 
-use super::{MatchSettings, Turn};
+use super::{MatchSettings, Openings, Turn};
 use crate::gomocup::wire;
 
 /// An external Gomocup (Piskvork protocol) brain: a program the arena starts
 /// for each game and talks to through its standard input and output.
 ///
 /// The arena sends START, INFO timeout_turn, timeout_match (and time_left
-/// before every move when it is not 0), game_type 1, rule and THREAD_NUM 1
-/// (one core each), then `infos` (e.g. `max_node 1600`); then BEGIN or
+/// before every move when it is not 0), game_type 1, rule, outer_open 1 for
+/// an Outer-Open game ([`Openings::OuterOpen`](super::Openings)) and
+/// THREAD_NUM 1 (one core each), then `infos` (e.g. `max_node 1600`); then BEGIN or
 /// BOARD for its first move and TURN after that; END at the end of the game.
 /// MESSAGE and DEBUG lines are read past. Every reply is timed from the
 /// command's last line to the move's line: a reply over the limit
@@ -131,6 +132,9 @@ impl Running {
         }
         infos.push("INFO game_type 1".to_string());
         infos.push(format!("INFO rule {rule}"));
+        if matches!(settings.openings, Openings::OuterOpen) {
+            infos.push("INFO outer_open 1".to_string());
+        }
         infos.push("INFO THREAD_NUM 1".to_string());
         infos.extend(brain.infos.iter().map(|info| format!("INFO {info}")));
         running.send(&infos)?;

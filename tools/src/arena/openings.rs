@@ -2,6 +2,7 @@
 //! symmetries of the square, and random ones drawn from the seed; and the
 //! seed of each colour's random source in each pair of games.
 
+use piskrs::rules::Opening;
 use piskrs::rules::coord::Point;
 
 use super::MatchSettings;
@@ -75,6 +76,21 @@ pub enum Openings {
     /// 1 to 3 stones within two points of the centre, drawn from the seed for
     /// each pair of games ([`random_opening`]).
     Random,
+    /// No stones: Black opens, and under Outer-Open (seeds/001) only on the
+    /// two outer rows or columns; a first stone anywhere else is illegal and
+    /// loses. A brain is told with `INFO outer_open 1` (the Gomocup protocol
+    /// has no word for it: a brain that does not know the key ignores it).
+    OuterOpen,
+}
+
+impl Openings {
+    /// The rule for Black's first stone.
+    pub fn rule(self) -> Opening {
+        match self {
+            Openings::OuterOpen => Opening::OuterTwoLines,
+            Openings::Fixed(_) | Openings::Random => Opening::Free,
+        }
+    }
 }
 
 /// One of the eight symmetries of the square applied to a step from the centre.
@@ -142,5 +158,6 @@ pub fn opening_of(settings: &MatchSettings, index: u32) -> (Vec<Point>, usize, u
             let stones = random_opening(settings.seed, pair);
             (stones.into_iter().map(at).collect(), pair as usize, 0)
         }
+        Openings::OuterOpen => (Vec::new(), pair as usize, 0),
     }
 }

@@ -5,7 +5,6 @@
 use std::time::{Duration, Instant};
 
 use piskrs::ai::engine::Position;
-use piskrs::rules::Opening;
 use piskrs::rules::board::Stone;
 use piskrs::rules::coord::Point;
 use piskrs::rules::game::{Game, MoveError, Outcome};
@@ -57,6 +56,9 @@ pub struct GameRecord {
     pub b_longest: Duration,
     pub a_time: Duration,
     pub b_time: Duration,
+    /// The stones played after the opening, each with its reply's time (a
+    /// game record keeps them: a .psq's `x,y,ms`).
+    pub moves: Vec<(Point, Duration)>,
 }
 
 fn illegal_reason(error: MoveError) -> &'static str {
@@ -95,7 +97,7 @@ pub fn play_game_watched(
     let a_black = index.is_multiple_of(2);
     let side = settings.side;
     let (opening_stones, opening, symmetry) = opening_of(settings, index);
-    let mut game = Game::with_opening(side, settings.rule, Opening::Free);
+    let mut game = Game::with_opening(side, settings.rule, settings.openings.rule());
     for &point in &opening_stones {
         let played = game.play(point);
         assert!(
@@ -125,6 +127,7 @@ pub fn play_game_watched(
         b_longest: Duration::ZERO,
         a_time: Duration::ZERO,
         b_time: Duration::ZERO,
+        moves: Vec::new(),
     };
     let mut sides = [&settings.a, &settings.b].map(|contestant| match contestant {
         Contestant::Level(player) => Side::Level(*player),
@@ -167,9 +170,13 @@ pub fn play_game_watched(
             Turn::Move(point, used) => {
                 *nodes += used as u64;
                 watch(&game, point, by_a);
-                game.play(point)
-                    .err()
-                    .map(|error| (Some(point), illegal_reason(error), false, String::new()))
+                match game.play(point) {
+                    Ok(()) => {
+                        record.moves.push((point, took));
+                        None
+                    }
+                    Err(error) => Some((Some(point), illegal_reason(error), false, String::new())),
+                }
             }
         };
         if let Some((point, reason, on_time, detail)) = lost {

@@ -61,6 +61,7 @@ pub fn describe(settings: &MatchSettings, record: &GameRecord) -> String {
             record.opening + 1,
             record.symmetry
         ),
+        Openings::OuterOpen => "Outer-Open".to_string(),
         Openings::Random => {
             let stones: Vec<String> = record
                 .opening_stones

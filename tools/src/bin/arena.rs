@@ -23,7 +23,7 @@ const DEFAULT_BUDGET: u32 = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|20]
-             [--seed N|N-M] [--openings 1|2|3|random] [--verbose] [--jobs N]
+             [--seed N|N-M] [--openings 1|2|3|random|outer-open] [--verbose] [--jobs N]
              [--turn-ms N] [--match-ms N] [--grace-ms N] [--pause-ms N]
              [--info-a 'KEY VALUE'] [--info-b 'KEY VALUE']
   WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 470 nodes),
@@ -38,7 +38,9 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
              the table of all their games
   --openings 1: the 14 openings of the tables (default); 2: a second set of 14;
              3: 14 balanced by Classic against itself; random: 1-3 stones within
-             two points of the centre, colours alternating, drawn from --seed
+             two points of the centre, colours alternating, drawn from --seed;
+             outer-open: an empty board, Black's first stone on the two outer rows
+             or columns (seeds/001's Outer-Open; a brain is sent INFO outer_open 1)
   --verbose  a line for every game
   --jobs     games played at once (default 1): the same games and table, sooner
              on a machine with that many cores; not with --turn-ms or --match-ms
@@ -144,7 +146,10 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                     "2" => Openings::Fixed(&arena::SECOND_OPENINGS),
                     "3" => Openings::Fixed(&arena::THIRD_OPENINGS),
                     "random" => Openings::Random,
-                    other => return Err(format!("--openings {other}: 1, 2, 3 or random")),
+                    "outer-open" => Openings::OuterOpen,
+                    other => {
+                        return Err(format!("--openings {other}: 1, 2, 3, random or outer-open"));
+                    }
                 }
             }
             "--seed" => {

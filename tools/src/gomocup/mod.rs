@@ -43,7 +43,7 @@ mod replay;
 mod settings;
 mod wire;
 
-use replay::{move_error, nearest_free, over_message, replay};
+use replay::{move_error, nearest_free, over_message, replay, replay_under};
 pub use settings::{DEFAULT_BUDGET, Invocation, Settings, USAGE};
 pub use wire::read_line;
 pub(crate) use wire::wire;
@@ -97,6 +97,10 @@ pub struct Brain {
     random: Random,
     /// The rule from INFO rule, or why it cannot be played.
     rule: Result<WinRule, String>,
+    /// Black's first stone's rule: Outer-Open after INFO outer_open 1 (the
+    /// tournament manager's word for seeds/001's rule; the protocol has
+    /// none), anywhere after INFO outer_open 0 and at first.
+    opening: Opening,
     /// None before START.
     game: Option<Game>,
     /// The brain's colour; None while the board is empty (BEGIN makes it Black,
@@ -119,6 +123,7 @@ impl Brain {
             engine: settings.engine,
             random: Random::new(settings.seed),
             rule: Ok(WinRule::FiveOrMore),
+            opening: Opening::Free,
             game: None,
             me: None,
             board: None,
@@ -256,7 +261,7 @@ impl Brain {
         match SIZES.iter().find(|&&s| s as u32 == size) {
             Some(&side) => {
                 let rule = *self.rule.as_ref().unwrap_or(&WinRule::FiveOrMore);
-                self.game = Some(Game::with_opening(side, rule, Opening::Free));
+                self.game = Some(Game::with_opening(side, rule, self.opening));
                 self.me = None;
                 // The tree's tables are built here, with no clock running,
                 // rather than in the game's first timed move.
@@ -289,7 +294,7 @@ impl Brain {
         };
         let side = game.board().side();
         let rule = *self.rule.as_ref().unwrap_or(&game.rule());
-        self.game = Some(Game::with_opening(side, rule, Opening::Free));
+        self.game = Some(Game::with_opening(side, rule, self.opening));
         self.me = None;
         Reply::line("OK".to_string())
     }
@@ -391,7 +396,13 @@ impl Brain {
             ));
         };
         let old = self.game.as_ref().expect("started");
-        let game = match replay(old.board().side(), old.rule(), &black, &white) {
+        let game = match replay(
+            old.board().side(),
+            old.rule(),
+            old.opening(),
+            &black,
+            &white,
+        ) {
             Ok(game) => game,
             Err(message) => {
                 return Reply::error(format!("BOARD: {message}; the board is unchanged"));
@@ -445,7 +456,7 @@ impl Brain {
                     list.push(p);
                 }
             }
-            match replay(side, game.rule(), &black, &white) {
+            match replay(side, game.rule(), game.opening(), &black, &white) {
                 Ok(rebuilt) => *game = rebuilt,
                 Err(message) => return Reply::error(format!("TAKEBACK: {message}")),
             }
@@ -473,12 +484,25 @@ impl Brain {
                 // new rule would have ended the game before its last stones
                 // (an overline that wins only under five or more), this game
                 // keeps its rule; the next START or RESTART takes the new one.
-                let moves = game.moves();
-                let black: Vec<Point> = moves.iter().step_by(2).copied().collect();
-                let white: Vec<Point> = moves.iter().skip(1).step_by(2).copied().collect();
-                if let Ok(replayed) = replay(game.board().side(), rule, &black, &white) {
+                if let Ok(replayed) = replay_under(game, rule, game.opening()) {
                     *game = replayed;
                 }
+            }
+        }
+        if key.eq_ignore_ascii_case("outer_open")
+            && let Some(on) = parse_number(value)
+        {
+            self.opening = if on != 0 {
+                Opening::OuterTwoLines
+            } else {
+                Opening::Free
+            };
+            // Sent after START: the game under way takes the rule if its
+            // stones obey it (on an empty board, always).
+            if let Some(game) = self.game.as_mut()
+                && let Ok(replayed) = replay_under(game, game.rule(), self.opening)
+            {
+                *game = replayed;
             }
         }
         // The time limits, in milliseconds (a negative time_left is none left;

@@ -53,10 +53,11 @@ pub(super) fn nearest_free(game: &Game) -> Option<Point> {
 pub(super) fn replay(
     side: u8,
     rule: WinRule,
+    opening: Opening,
     black: &[Point],
     white: &[Point],
 ) -> Result<Game, String> {
-    let mut game = Game::with_opening(side, rule, Opening::Free);
+    let mut game = Game::with_opening(side, rule, opening);
     let mut black = black.to_vec();
     let mut white = white.to_vec();
     while !(black.is_empty() && white.is_empty()) {
@@ -87,4 +88,13 @@ pub(super) fn replay(
         }
     }
     Ok(game)
+}
+
+/// `game`'s stones played again under `rule` and `opening` (an INFO that
+/// changes them mid-game), or why they cannot be.
+pub(super) fn replay_under(game: &Game, rule: WinRule, opening: Opening) -> Result<Game, String> {
+    let moves = game.moves();
+    let black: Vec<Point> = moves.iter().step_by(2).copied().collect();
+    let white: Vec<Point> = moves.iter().skip(1).step_by(2).copied().collect();
+    replay(game.board().side(), rule, opening, &black, &white)
 }
