@@ -89,3 +89,63 @@ pub fn rule_name(rule: WinRule) -> &'static str {
         WinRule::ExactlyFive => "exact five",
     }
 }
+
+/// The command line read a flag at a time, for the arena and the
+/// tournament: `--flag VALUE` or `--flag=VALUE`.
+pub struct Flags {
+    args: std::vec::IntoIter<String>,
+    /// The value after the last flag's `=`, if it had one.
+    inline: Option<String>,
+}
+
+impl Flags {
+    pub fn new(args: Vec<String>) -> Flags {
+        Flags {
+            args: args.into_iter(),
+            inline: None,
+        }
+    }
+
+    /// The next argument: the flag (`--flag=VALUE` gives `--flag`, its value
+    /// kept for [`Flags::value`]) and the argument as written.
+    pub fn next_flag(&mut self) -> Option<(String, String)> {
+        let arg = self.args.next()?;
+        self.inline = None;
+        match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => {
+                self.inline = Some(value.to_string());
+                Some((flag.to_string(), arg))
+            }
+            _ => Some((arg.clone(), arg)),
+        }
+    }
+
+    /// The value of `flag`: after its `=`, or the next argument.
+    pub fn value(&mut self, flag: &str) -> Result<String, String> {
+        self.inline
+            .take()
+            .or_else(|| self.args.next())
+            .ok_or(format!("{flag} needs a value"))
+    }
+}
+
+/// What a tool's parsed command line comes to: its options, or the exit
+/// code once the usage is printed (asked for with --help: success; after a
+/// mistake, on stderr with the message: 2).
+pub fn options_or_usage<T>(
+    program: &str,
+    usage: &str,
+    parsed: Result<Option<T>, String>,
+) -> Result<T, std::process::ExitCode> {
+    match parsed {
+        Ok(Some(options)) => Ok(options),
+        Ok(None) => {
+            println!("{usage}");
+            Err(std::process::ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            eprintln!("{program}: {message}\n{usage}");
+            Err(std::process::ExitCode::from(2))
+        }
+    }
+}

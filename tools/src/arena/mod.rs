@@ -37,14 +37,19 @@ mod report;
 mod tally;
 
 pub use brain_client::{ExternalBrain, TimeControl, lines_read_apart};
-pub use cli::{contestant_name, engine_name, parse_contestant, parse_engine, rule_name};
+pub use cli::{
+    Flags, contestant_name, engine_name, options_or_usage, parse_contestant, parse_engine,
+    rule_name,
+};
 pub use openings::{
     OPENINGS, Openings, SECOND_OPENINGS, THIRD_OPENINGS, derive_seed, opening_of, random_opening,
     turn,
 };
-pub use play::{GameRecord, Illegal, play_game, play_game_watched, run, run_jobs};
-pub use report::{board_text, describe, point_name};
-pub use tally::{Count, Tally, Winner};
+pub use play::{
+    GameRecord, Illegal, in_order_on_threads, play_game, play_game_watched, run, run_jobs,
+};
+pub use report::{board_text, describe, loss_text, point_name};
+pub use tally::{Count, Tally, Winner, points_text};
 
 /// One side of a match: one of piskrs's levels, in-process, or a brain.
 #[derive(Clone, PartialEq, Eq)]

@@ -257,40 +257,56 @@ pub fn run(settings: &MatchSettings, each: impl FnMut(&GameRecord)) -> Tally {
 /// time (the arena binary refuses `--jobs` with `--turn-ms` or `--match-ms`).
 pub fn run_jobs(settings: &MatchSettings, jobs: usize, mut each: impl FnMut(&GameRecord)) -> Tally {
     let mut tally = Tally::default();
-    let mut report = |record: GameRecord| {
-        tally.add(&record);
-        each(&record);
-    };
+    in_order_on_threads(
+        settings.games,
+        jobs,
+        |index| play_game(settings, index),
+        |record| {
+            tally.add(&record);
+            each(&record);
+        },
+    );
+    tally
+}
+
+/// `work(0)`, `work(1)`, ... `work(count - 1)`, up to `jobs` at once on
+/// their own threads (one at a time on this one if `jobs` is 1), each
+/// result given to `report` in the order of the indices.
+pub fn in_order_on_threads<T: Send>(
+    count: u32,
+    jobs: usize,
+    work: impl Fn(u32) -> T + Sync,
+    mut report: impl FnMut(T),
+) {
     if jobs <= 1 {
-        (0..settings.games).for_each(|index| report(play_game(settings, index)));
-        return tally;
+        (0..count).for_each(|index| report(work(index)));
+        return;
     }
     let next = std::sync::atomic::AtomicU32::new(0);
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
-        for _ in 0..jobs.min(settings.games as usize) {
-            let (sender, next) = (sender.clone(), &next);
+        for _ in 0..jobs.min(count as usize) {
+            let (sender, next, work) = (sender.clone(), &next, &work);
             scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if index >= settings.games || sender.send(play_game(settings, index)).is_err() {
+                    if index >= count || sender.send((index, work(index))).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(sender);
-        // The games end out of order: each is held until those before it
-        // are reported.
+        // The results come out of order: each is held until those before
+        // it are reported.
         let mut waiting = std::collections::BTreeMap::new();
         let mut due = 0;
-        for record in receiver {
-            waiting.insert(record.index, record);
-            while let Some(record) = waiting.remove(&due) {
-                report(record);
+        for (index, result) in receiver {
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&due) {
+                report(result);
                 due += 1;
             }
         }
     });
-    tally
 }

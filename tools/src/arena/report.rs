@@ -5,7 +5,7 @@ use piskrs::rules::board::Stone;
 use piskrs::rules::coord::{Lettering, Point, write_point};
 use piskrs::rules::game::Game;
 
-use super::{GameRecord, MatchSettings, Openings, Winner, contestant_name};
+use super::{GameRecord, Illegal, MatchSettings, Openings, Winner, contestant_name};
 
 /// A point in Go notation (A..T skipping I, row 1 at the bottom).
 pub fn point_name(point: Point) -> String {
@@ -85,22 +85,25 @@ pub fn describe(settings: &MatchSettings, record: &GameRecord) -> String {
         } else {
             &settings.b
         });
-        match illegal.point {
-            Some(point) => text.push_str(&format!(
-                "; {who} ({name}) played {} {}: an illegal move loses",
-                point_name(point),
-                illegal.reason
-            )),
-            None if illegal.on_time => text.push_str(&format!(
-                "; {who} ({name}) lost on time ({})",
-                illegal.detail
-            )),
-            None if !illegal.detail.is_empty() => text.push_str(&format!(
-                "; {who} ({name}) lost: {} ({})",
-                illegal.reason, illegal.detail
-            )),
-            None => text.push_str(&format!("; {who} ({name}) found no move: it loses")),
-        }
+        text.push_str(&format!("; {who} ({name}) {}", loss_text(illegal)));
     }
     text
+}
+
+/// How a side lost by its own fault: "played K10 off the board: an illegal
+/// move loses", "lost on time (no answer in 5000 ms)", "lost: its brain
+/// failed (its program ended)" or "found no move: it loses".
+pub fn loss_text(illegal: &Illegal) -> String {
+    match illegal.point {
+        Some(point) => format!(
+            "played {} {}: an illegal move loses",
+            point_name(point),
+            illegal.reason
+        ),
+        None if illegal.on_time => format!("lost on time ({})", illegal.detail),
+        None if !illegal.detail.is_empty() => {
+            format!("lost: {} ({})", illegal.reason, illegal.detail)
+        }
+        None => "found no move: it loses".to_string(),
+    }
 }

@@ -13,6 +13,15 @@ pub enum Winner {
     Draw,
 }
 
+/// Half points (a win 2, a draw 1) as points: "12" or "12.5".
+pub fn points_text(half: u32) -> String {
+    if half.is_multiple_of(2) {
+        format!("{}", half / 2)
+    } else {
+        format!("{}.5", half / 2)
+    }
+}
+
 /// Results from one side's point of view.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Count {
@@ -39,12 +48,7 @@ impl Count {
 
     /// A's score as text: "12" or "12.5".
     pub fn a_score(&self) -> String {
-        let half = self.a_half_points();
-        if half.is_multiple_of(2) {
-            format!("{}", half / 2)
-        } else {
-            format!("{}.5", half / 2)
-        }
+        points_text(self.a_half_points())
     }
 
     /// A's score as a percentage of the games, one decimal.

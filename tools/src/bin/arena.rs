@@ -13,8 +13,8 @@ use std::time::Instant;
 
 use piskrs::rules::WinRule;
 use piskrs_tools::arena::{
-    self, Contestant, MatchSettings, Openings, TimeControl, contestant_name, describe,
-    parse_contestant, rule_name,
+    self, Contestant, Flags, MatchSettings, Openings, TimeControl, contestant_name, describe,
+    options_or_usage, parse_contestant, rule_name,
 };
 
 /// Strong's budget when `strong` is given without one: as PISKRS.COM ships
@@ -77,20 +77,9 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     let mut openings = Openings::Fixed(&arena::OPENINGS);
     let mut time = TimeControl::default();
     let mut infos: [Vec<String>; 2] = [Vec::new(), Vec::new()];
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => {
-                (flag.to_string(), Some(value.to_string()))
-            }
-            _ => (arg.clone(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or(format!("{flag} needs a value"))
-        };
+    let mut args = Flags::new(args);
+    while let Some((flag, arg)) = args.next_flag() {
+        let mut value = || args.value(&flag);
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
             "-v" | "--verbose" => verbose = true,
@@ -205,16 +194,10 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
 }
 
 fn main() -> ExitCode {
-    let options = match parse(std::env::args().skip(1).collect()) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(message) => {
-            eprintln!("arena: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let parsed = parse(std::env::args().skip(1).collect());
+    let options = match options_or_usage("arena", USAGE, parsed) {
+        Ok(options) => options,
+        Err(code) => return code,
     };
     let mut settings = options.settings;
     let seeds = settings.seed..=options.last_seed;
