@@ -5,6 +5,8 @@
 //!   by the `pbrain-piskrs` binary;
 //! - [`arena`]: matches between two levels, run by the `arena` binary and the
 //!   examples that study its games (examples/);
+//! - [`tournament`]: several entrants in an all-play-all or a Swiss, each
+//!   game the arena's, run by the `tournament` binary;
 //! - [`player`]: a level and its budget, as the tools ask the core's one door;
 //! - [`threat_search`]: Strong before the tree (threat search and two plies),
 //!   the `threats:N` player and the examples' judge of forced wins;
@@ -22,3 +24,4 @@ pub mod pack_pairs;
 pub mod player;
 pub mod threat_search;
 pub mod timed;
+pub mod tournament;
