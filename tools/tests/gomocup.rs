@@ -72,8 +72,8 @@ fn told_outer_open_each_level_opens_on_the_outer_band_and_refuses_a_centre_openi
             };
             let mut brain = Brain::new(settings);
             brain.handle("START 15");
-            // After START, as the tournament manager sends it.
-            brain.handle("INFO outer_open 1");
+            // After START and without a value, as the arena sends it.
+            brain.handle("INFO outer_open");
             let reply = brain.handle("BEGIN");
             let (x, y) = parse_move(&reply.lines[0]).expect("a move");
             assert!(on_band(x, y), "{level} seed {seed} opened at {x},{y}");

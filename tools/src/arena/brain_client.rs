@@ -18,7 +18,7 @@ use crate::gomocup::wire;
 /// for each game and talks to through its standard input and output.
 ///
 /// The arena sends START, INFO timeout_turn, timeout_match (and time_left
-/// before every move when it is not 0), game_type 1, rule, outer_open 1 for
+/// before every move when it is not 0), game_type 1, rule, outer_open for
 /// an Outer-Open game ([`Openings::OuterOpen`](super::Openings)) and
 /// THREAD_NUM 1 (one core each), then `infos` (e.g. `max_node 1600`); then BEGIN or
 /// BOARD for its first move and TURN after that; END at the end of the game.
@@ -133,7 +133,7 @@ impl Running {
         infos.push("INFO game_type 1".to_string());
         infos.push(format!("INFO rule {rule}"));
         if matches!(settings.openings, Openings::OuterOpen) {
-            infos.push("INFO outer_open 1".to_string());
+            infos.push("INFO outer_open".to_string());
         }
         infos.push("INFO THREAD_NUM 1".to_string());
         infos.extend(brain.infos.iter().map(|info| format!("INFO {info}")));

@@ -78,8 +78,10 @@ pub enum Openings {
     Random,
     /// No stones: Black opens, and under Outer-Open (seeds/001) only on the
     /// two outer rows or columns; a first stone anywhere else is illegal and
-    /// loses. A brain is told with `INFO outer_open 1` (the Gomocup protocol
-    /// has no word for it: a brain that does not know the key ignores it).
+    /// loses. A brain is told with `INFO outer_open`, a key with no value:
+    /// the Gomocup protocol has no word for the rule, a brain ignores a key it
+    /// does not know, and one that reads words rather than lines (Rapfi)
+    /// takes an unknown key's value for its next command and answers ERROR.
     OuterOpen,
 }
 

@@ -40,7 +40,7 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
              3: 14 balanced by Classic against itself; random: 1-3 stones within
              two points of the centre, colours alternating, drawn from --seed;
              outer-open: an empty board, Black's first stone on the two outer rows
-             or columns (seeds/001's Outer-Open; a brain is sent INFO outer_open 1)
+             or columns (seeds/001's Outer-Open; a brain is sent INFO outer_open)
   --verbose  a line for every game
   --jobs     games played at once (default 1): the same games and table, sooner
              on a machine with that many cores; not with --turn-ms or --match-ms

@@ -35,7 +35,7 @@ usage: tournament [--format round-robin|double|swiss] [--rounds N]
   --rounds   the Swiss's rounds (default 11)
   --rule     freestyle: five or more wins (default); exact: exactly five;
              outer-open: freestyle from an empty board, Black's first stone on
-             the two outer rows or columns (brains are sent INFO outer_open 1;
+             the two outer rows or columns (brains are sent INFO outer_open;
              one that opens elsewhere loses)
   --size     the board's side (default 15)
   --seed     0..=65535 (default 1): the openings under freestyle and exact (1-3

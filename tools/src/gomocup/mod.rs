@@ -97,8 +97,8 @@ pub struct Brain {
     random: Random,
     /// The rule from INFO rule, or why it cannot be played.
     rule: Result<WinRule, String>,
-    /// Black's first stone's rule: Outer-Open after INFO outer_open 1 (the
-    /// tournament manager's word for seeds/001's rule; the protocol has
+    /// Black's first stone's rule: Outer-Open after INFO outer_open (the
+    /// arena's and tournament's word for seeds/001's rule; the protocol has
     /// none), anywhere after INFO outer_open 0 and at first.
     opening: Opening,
     /// None before START.
@@ -489,13 +489,12 @@ impl Brain {
                 }
             }
         }
-        if key.eq_ignore_ascii_case("outer_open")
-            && let Some(on) = parse_number(value)
-        {
-            self.opening = if on != 0 {
-                Opening::OuterTwoLines
-            } else {
+        if key.eq_ignore_ascii_case("outer_open") {
+            // The manager sends the word alone; `0` after it turns it off.
+            self.opening = if parse_number(value) == Some(0) {
                 Opening::Free
+            } else {
+                Opening::OuterTwoLines
             };
             // Sent after START: the game under way takes the rule if its
             // stones obey it (on an empty board, always).
