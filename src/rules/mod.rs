@@ -9,6 +9,7 @@ pub mod game;
 pub mod gomorpion;
 pub mod mist;
 pub mod psq;
+pub mod renju;
 pub mod variant;
 
 use crate::rules::board::{Board, DIRECTIONS, Stone};

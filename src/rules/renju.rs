@@ -1,0 +1,175 @@
+//! Renju's rule for Black, as the Renju International Federation states it
+//! (the Gomocup's rule 4): the points Black may not play, and why.
+//!
+//! - A move that makes five (exactly five in a row) wins, whatever else it
+//!   makes.
+//! - Otherwise Black may not make an overline (six or more in a row), a double
+//!   four (two fours at once) or a double three (two threes at once).
+//! - A four is a line to which one more stone gives five. A straight four
+//!   (`.XXXX.`, five on either end) is one four; two fours on one line
+//!   (`X.XXX.X` filled in the middle) are two.
+//! - A three is a line to which one more stone gives a straight four, by a
+//!   move that is not itself forbidden: whether it is, is judged by this same
+//!   rule with the three's stones on the board (the recursive definition).
+//! - Only lines through the new stone count: fours and threes already on the
+//!   board are not made by the move.
+//!
+//! White has no restriction, and White's overline wins; Black's overline never
+//! wins (with no five elsewhere it is forbidden, so it is never played).
+//!
+//! The board is borrowed mutably to try stones on it; every stone tried is
+//! taken off again before a function returns. No heap, no table: a point is
+//! judged from the stones on its four lines.
+
+use crate::rules::board::{Board, DIRECTIONS, Stone};
+use crate::rules::coord::Point;
+
+#[cfg(test)]
+mod tests;
+
+/// Why a point is forbidden for Black.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Foul {
+    /// Six or more in a row.
+    Overline,
+    /// Two fours at once.
+    DoubleFour,
+    /// Two threes at once.
+    DoubleThree,
+}
+
+/// Why Black may not play `point` on `board`, if Black may not; None when it
+/// may, and when `point` is off the board or taken. The board is as it was
+/// when this returns.
+pub fn foul(board: &mut Board, point: Point) -> Option<Foul> {
+    if !board.contains(point) || board.get(point).is_some() {
+        return None;
+    }
+    board.set(point, Some(Stone::Black));
+    let verdict = judge(board, point);
+    board.set(point, None);
+    verdict
+}
+
+/// [`foul`] on a board that stays untouched (it judges on a copy).
+pub fn foul_on(board: &Board, point: Point) -> Option<Foul> {
+    let mut scratch = board.clone();
+    foul(&mut scratch, point)
+}
+
+/// The verdict on the black stone just put on `point`.
+fn judge(board: &mut Board, point: Point) -> Option<Foul> {
+    let mut overline = false;
+    for &(dc, dr) in DIRECTIONS.iter() {
+        match run_length(board, point, dc, dr) {
+            5 => return None,
+            6.. => overline = true,
+            _ => {}
+        }
+    }
+    if overline {
+        return Some(Foul::Overline);
+    }
+    let mut fours = 0;
+    for &(dc, dr) in DIRECTIONS.iter() {
+        fours += fours_on_line(board, point, dc, dr);
+    }
+    if fours >= 2 {
+        return Some(Foul::DoubleFour);
+    }
+    let mut threes = 0;
+    for &(dc, dr) in DIRECTIONS.iter() {
+        if fours_on_line(board, point, dc, dr) == 0 && three_on_line(board, point, dc, dr) {
+            threes += 1;
+        }
+    }
+    if threes >= 2 {
+        Some(Foul::DoubleThree)
+    } else {
+        None
+    }
+}
+
+/// The length of the black run through `point` (a black stone) along
+/// `(dc, dr)`.
+fn run_length(board: &Board, point: Point, dc: i8, dr: i8) -> u8 {
+    board.run_from(point, -dc, -dr, Stone::Black) + 1 + board.run_from(point, dc, dr, Stone::Black)
+}
+
+/// The empty points that end the black run through `point` along `(dc, dr)`,
+/// behind it and ahead of it (None where the run meets a white stone or the
+/// edge). Only they can lengthen the run: every line the stone on `point`
+/// makes grows through one of them.
+fn run_ends(board: &Board, point: Point, dc: i8, dr: i8) -> [Option<Point>; 2] {
+    let side = board.side();
+    let back = board.run_from(point, -dc, -dr, Stone::Black) as i8;
+    let ahead = board.run_from(point, dc, dr, Stone::Black) as i8;
+    let empty = |end: Option<Point>| end.filter(|&end| board.get(end).is_none());
+    [
+        empty(point.step(-dc, -dr, back + 1, side)),
+        empty(point.step(dc, dr, ahead + 1, side)),
+    ]
+}
+
+/// Whether a black stone on the empty `point` would make exactly five along
+/// `(dc, dr)`.
+fn makes_five(board: &Board, point: Point, dc: i8, dr: i8) -> bool {
+    let length = board.run_from(point, -dc, -dr, Stone::Black)
+        + 1
+        + board.run_from(point, dc, dr, Stone::Black);
+    length == 5
+}
+
+/// How many fours the black stone on `point` makes along `(dc, dr)`: the ends
+/// of its run where one more stone makes five, a straight four counting once.
+fn fours_on_line(board: &Board, point: Point, dc: i8, dr: i8) -> u8 {
+    let ends = run_ends(board, point, dc, dr);
+    let fives = ends
+        .iter()
+        .filter(|end| end.is_some_and(|end| makes_five(board, end, dc, dr)))
+        .count() as u8;
+    if fives == 2 && run_length(board, point, dc, dr) == 4 {
+        1
+    } else {
+        fives
+    }
+}
+
+/// Whether the black stone on `point` makes a three along `(dc, dr)`: an end
+/// of its run where a black stone makes a straight four and is not itself
+/// forbidden.
+fn three_on_line(board: &mut Board, point: Point, dc: i8, dr: i8) -> bool {
+    for end in run_ends(board, point, dc, dr).into_iter().flatten() {
+        board.set(end, Some(Stone::Black));
+        let three = straight_four(board, end, dc, dr) && judge(board, end).is_none();
+        board.set(end, None);
+        if three {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the black stone on `point` stands in a straight four along
+/// `(dc, dr)`: four in a row with five on both ends.
+fn straight_four(board: &Board, point: Point, dc: i8, dr: i8) -> bool {
+    run_length(board, point, dc, dr) == 4
+        && run_ends(board, point, dc, dr)
+            .iter()
+            .all(|end| end.is_some_and(|end| makes_five(board, end, dc, dr)))
+}
+
+/// Every point forbidden for Black on `board`, row by row from the bottom
+/// left, handed to `each` with its reason.
+pub fn each_foul(board: &Board, mut each: impl FnMut(Point, Foul)) {
+    let mut scratch = board.clone();
+    let side = board.side();
+    for row in 0..side {
+        for col in 0..side {
+            let point = Point::new(col, row);
+            if let Some(why) = foul(&mut scratch, point) {
+                each(point, why);
+            }
+        }
+    }
+}

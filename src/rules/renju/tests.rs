@@ -1,0 +1,471 @@
+//! Renju's rule on hand-drawn boards, one case of the rule a test.
+//!
+//! A diagram lists its rows from the top: `.` an empty point, `X` a black
+//! stone, `O` a white one, `*` the empty point judged. The board's side is the
+//! number of rows.
+
+use super::{Foul, each_foul, foul, foul_on};
+use crate::rules::board::{Board, Stone};
+use crate::rules::coord::Point;
+
+/// The board a diagram draws and the point it marks with `*`.
+fn diagram(text: &str) -> (Board, Point) {
+    let rows: Vec<Vec<u8>> = text
+        .lines()
+        .map(|line| {
+            line.bytes()
+                .filter(|b| !b.is_ascii_whitespace())
+                .collect::<Vec<u8>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect();
+    let side = rows.len();
+    let mut board = Board::new(side as u8);
+    assert_eq!(board.side() as usize, side, "a diagram has 5 to 20 rows");
+    let mut marked = None;
+    for (from_top, row) in rows.iter().enumerate() {
+        assert_eq!(
+            row.len(),
+            side,
+            "row {} is not {side} points long",
+            from_top + 1
+        );
+        for (col, &ch) in row.iter().enumerate() {
+            let point = Point::new(col as u8, (side - 1 - from_top) as u8);
+            match ch {
+                b'.' => {}
+                b'X' => board.set(point, Some(Stone::Black)),
+                b'O' => board.set(point, Some(Stone::White)),
+                b'*' => {
+                    assert!(marked.is_none(), "one point is marked");
+                    marked = Some(point);
+                }
+                other => panic!("unexpected {} in a diagram", other as char),
+            }
+        }
+    }
+    (board, marked.expect("the diagram marks its point with *"))
+}
+
+/// The verdict on the marked point, checking that the board is left as it was.
+fn verdict(text: &str) -> Option<Foul> {
+    let (mut board, point) = diagram(text);
+    let before = board.points().to_vec();
+    let why = foul(&mut board, point);
+    assert!(board.points() == &before[..], "foul left the board changed");
+    assert!(foul_on(&board, point) == why, "foul_on agrees with foul");
+    why
+}
+
+fn name(why: Option<Foul>) -> &'static str {
+    match why {
+        None => "allowed",
+        Some(Foul::Overline) => "overline",
+        Some(Foul::DoubleFour) => "double four",
+        Some(Foul::DoubleThree) => "double three",
+    }
+}
+
+fn expect(text: &str, wanted: Option<Foul>) {
+    let got = verdict(text);
+    assert!(
+        got == wanted,
+        "expected {}, got {}",
+        name(wanted),
+        name(got)
+    );
+}
+
+#[test]
+fn two_open_threes_crossing_are_a_double_three() {
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        . X X * . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Some(Foul::DoubleThree),
+    );
+}
+
+#[test]
+fn a_split_three_and_a_diagonal_three_are_a_double_three() {
+    expect(
+        "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . X . .
+        . . . . . . X . . .
+        . . X . X * . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        ",
+        Some(Foul::DoubleThree),
+    );
+}
+
+#[test]
+fn a_blocked_three_does_not_count() {
+    // Across: O X X * . . is closed on the left; it only makes a four.
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        O X X * . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        None,
+    );
+}
+
+#[test]
+fn a_three_whose_straight_four_would_be_an_overline_does_not_count() {
+    // Across: O . X X * . . X. Filling the left leaves O on the end; filling
+    // the right gives . X X X X . X, whose right end makes six.
+    let board = "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . X . . . . .
+        . . . . X . . . . .
+        O . X X * . . X . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        ";
+    expect(board, None);
+    // Without the far stone it is a three, and the point a double three.
+    expect(
+        &board.replacen("X . .\n", ". . .\n", 1),
+        Some(Foul::DoubleThree),
+    );
+}
+
+#[test]
+fn a_four_and_a_three_are_allowed() {
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        X X X * . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        None,
+    );
+}
+
+#[test]
+fn two_fours_crossing_are_a_double_four() {
+    expect(
+        "
+        . . . . . . . . .
+        . . . O . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        O X X * . X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Some(Foul::DoubleFour),
+    );
+}
+
+#[test]
+fn two_fours_on_one_line_are_a_double_four() {
+    // X . X * X . X: either gap then makes five.
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X . X * X . X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Some(Foul::DoubleFour),
+    );
+    // X X X . * . X X X: the same with the gaps on both sides.
+    expect(
+        "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        X X X . * . X X X .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        ",
+        Some(Foul::DoubleFour),
+    );
+}
+
+#[test]
+fn a_straight_four_is_one_four() {
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . X X * X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        None,
+    );
+}
+
+#[test]
+fn six_in_a_row_is_an_overline() {
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X * X X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Some(Foul::Overline),
+    );
+}
+
+#[test]
+fn five_wins_even_with_an_overline_or_a_double_four_besides() {
+    // Across five; up six.
+    expect(
+        "
+        . . . . . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        X X X * X . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        None,
+    );
+    // Across five; up a four and rising a four, and two threes.
+    expect(
+        "
+        . . . . . . . . . .
+        . . . . . . . . . .
+        . . . . . . . X . .
+        . . . X . . X . . .
+        . . . X . X . . . .
+        . X X * X X . . . .
+        . . X X . . . . . .
+        . X . X . . . . . .
+        . . . . . . . . . .
+        . . . . . . . . . .
+        ",
+        None,
+    );
+}
+
+#[test]
+fn a_three_whose_four_point_is_forbidden_is_no_three() {
+    // Across: X . X * — its one four point is the gap, and a stone there
+    // makes six up its column: forbidden, so the across line is no three. Up
+    // from the point, X X * is a three. One three: allowed.
+    expect(
+        "
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . X . X . . . . . .
+        . . . . X . X . . . . . .
+        . . . X . X * . . . . . .
+        . . . . X . . . . . . . .
+        . . . . X . . . . . . . .
+        . . . . X . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        ",
+        None,
+    );
+    // With only two stones in the gap's column the gap makes a straight four
+    // and a three, which is allowed: the across line is a three again, and
+    // the point a double three.
+    expect(
+        "
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . X . . . . . .
+        . . . . X . X . . . . . .
+        . . . X . X * . . . . . .
+        . . . . X . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        ",
+        Some(Foul::DoubleThree),
+    );
+}
+
+#[test]
+fn a_four_point_forbidden_by_a_double_three_of_its_own_is_no_three() {
+    // Two levels deep. Across: X . X * — its four point is the gap. A stone
+    // on the gap would make, besides the straight four across, a three up its
+    // column and one along its falling diagonal: a double three, forbidden.
+    // So the across line is no three and the point, with X X * up, has one
+    // three: allowed.
+    expect(
+        "
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . X . . . X . . . . . .
+        . . . X X . X . . . . . .
+        . . . X . X * . . . . . .
+        . . . . X . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        ",
+        None,
+    );
+    // Without the diagonal's far stone the gap makes a four and one three,
+    // allowed: the across line is a three and the point a double three.
+    expect(
+        "
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . X . . . . . .
+        . . . X X . X . . . . . .
+        . . . X . X * . . . . . .
+        . . . . X . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        ",
+        Some(Foul::DoubleThree),
+    );
+}
+
+#[test]
+fn white_stones_and_taken_points_are_never_forbidden() {
+    let (mut board, point) = diagram(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        . X X * . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    assert!(foul(&mut board, point) == Some(Foul::DoubleThree));
+    board.set(point, Some(Stone::White));
+    assert!(
+        foul(&mut board, point).is_none(),
+        "a taken point is not judged"
+    );
+    assert!(
+        foul(&mut board, Point::new(40, 40)).is_none(),
+        "off the board"
+    );
+}
+
+#[test]
+fn each_foul_lists_every_forbidden_point_once() {
+    let (board, point) = diagram(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X . . . . .
+        . . . X . . . . .
+        . X X * . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    let mut listed = Vec::new();
+    each_foul(&board, |p, why| listed.push((p, why)));
+    assert!(listed == vec![(point, Foul::DoubleThree)]);
+}
+
+#[test]
+fn a_point_that_makes_five_completes_a_three_though_it_makes_five() {
+    // Go lettering, I skipped. The marked point, L9, makes a four along its
+    // falling line (J11 K10 L9 . N7: M8 makes five) and threes up and rising.
+    // The rising three's four point, K8, would make a straight four, a three
+    // across (J8 K8 L8, completed by M8, which makes five on the falling line
+    // and so is never forbidden) and a three along its own falling line: a
+    // double three, forbidden. So the rising line is no three, and L9 a
+    // four-three: allowed. (Rapfi does not count a point that makes five as
+    // completing a three, and forbids L9; the rule's letter allows it.)
+    expect(
+        "
+        X . . O . . O . X . . . X . .
+        . . . . . O O X . X . . . . .
+        X . . . . . O . . . . . . . .
+        . . . . . . O . . . . . . . .
+        . . . O . . X . X . . O O . .
+        . . . . . O . . . X . . . . .
+        . . X X X . . . . . * X . . .
+        O . . O . . O . X . X . . . .
+        X . O . . X . . X . X O X . .
+        . O . . . X . X . O . . . . .
+        X . . . . . . . . X . . X . .
+        . . . O . O . . . . . . . . .
+        O O O O X . O O X . O O . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+        None,
+    );
+}
