@@ -19,7 +19,8 @@
 //!
 //! The board is borrowed mutably to try stones on it; every stone tried is
 //! taken off again before a function returns. No heap, no table: a point is
-//! judged from the stones on its four lines.
+//! judged from the stones on its four lines. Any board will do that is
+//! [`Stones`]: the game's [`Board`], or the tree's cells.
 
 use crate::rules::board::{Board, DIRECTIONS, Stone};
 use crate::rules::coord::Point;
@@ -38,16 +39,42 @@ pub enum Foul {
     DoubleThree,
 }
 
+/// A board the rule reads and tries stones on.
+pub trait Stones {
+    /// Its points a side.
+    fn side(&self) -> u8;
+    /// The stone on `point`: None when it is empty (the caller keeps to the
+    /// board).
+    fn stone(&self, point: Point) -> Option<Stone>;
+    /// Puts `stone` on `point`, or takes it off with None.
+    fn put(&mut self, point: Point, stone: Option<Stone>);
+}
+
+impl Stones for Board {
+    fn side(&self) -> u8 {
+        Board::side(self)
+    }
+
+    fn stone(&self, point: Point) -> Option<Stone> {
+        self.get(point)
+    }
+
+    fn put(&mut self, point: Point, stone: Option<Stone>) {
+        self.set(point, stone);
+    }
+}
+
 /// Why Black may not play `point` on `board`, if Black may not; None when it
 /// may, and when `point` is off the board or taken. The board is as it was
 /// when this returns.
-pub fn foul(board: &mut Board, point: Point) -> Option<Foul> {
-    if !board.contains(point) || board.get(point).is_some() {
+pub fn foul(board: &mut impl Stones, point: Point) -> Option<Foul> {
+    let side = board.side();
+    if point.col >= side || point.row >= side || board.stone(point).is_some() {
         return None;
     }
-    board.set(point, Some(Stone::Black));
+    board.put(point, Some(Stone::Black));
     let verdict = judge(board, point);
-    board.set(point, None);
+    board.put(point, None);
     verdict
 }
 
@@ -58,7 +85,7 @@ pub fn foul_on(board: &Board, point: Point) -> Option<Foul> {
 }
 
 /// The verdict on the black stone just put on `point`.
-fn judge(board: &mut Board, point: Point) -> Option<Foul> {
+fn judge(board: &mut impl Stones, point: Point) -> Option<Foul> {
     let mut overline = false;
     for &(dc, dr) in DIRECTIONS.iter() {
         match run_length(board, point, dc, dr) {
@@ -90,21 +117,37 @@ fn judge(board: &mut Board, point: Point) -> Option<Foul> {
     }
 }
 
-/// The length of the black run through `point` (a black stone) along
-/// `(dc, dr)`.
-fn run_length(board: &Board, point: Point, dc: i8, dr: i8) -> u8 {
-    board.run_from(point, -dc, -dr, Stone::Black) + 1 + board.run_from(point, dc, dr, Stone::Black)
+/// How many black stones follow `point` in an unbroken run along
+/// `(dc, dr)`, `point` not counted.
+fn run_from(board: &impl Stones, point: Point, dc: i8, dr: i8) -> u8 {
+    let side = board.side();
+    let mut count = 0;
+    let mut here = point;
+    while let Some(next) = here.step(dc, dr, 1, side) {
+        if board.stone(next) != Some(Stone::Black) {
+            break;
+        }
+        count += 1;
+        here = next;
+    }
+    count
+}
+
+/// The length of the black run through `point` along `(dc, dr)`, `point`
+/// counted (a black stone, or the empty point a stone is thought on).
+fn run_length(board: &impl Stones, point: Point, dc: i8, dr: i8) -> u8 {
+    run_from(board, point, -dc, -dr) + 1 + run_from(board, point, dc, dr)
 }
 
 /// The empty points that end the black run through `point` along `(dc, dr)`,
 /// behind it and ahead of it (None where the run meets a white stone or the
 /// edge). Only they can lengthen the run: every line the stone on `point`
 /// makes grows through one of them.
-fn run_ends(board: &Board, point: Point, dc: i8, dr: i8) -> [Option<Point>; 2] {
+fn run_ends(board: &impl Stones, point: Point, dc: i8, dr: i8) -> [Option<Point>; 2] {
     let side = board.side();
-    let back = board.run_from(point, -dc, -dr, Stone::Black) as i8;
-    let ahead = board.run_from(point, dc, dr, Stone::Black) as i8;
-    let empty = |end: Option<Point>| end.filter(|&end| board.get(end).is_none());
+    let back = run_from(board, point, -dc, -dr) as i8;
+    let ahead = run_from(board, point, dc, dr) as i8;
+    let empty = |end: Option<Point>| end.filter(|&end| board.stone(end).is_none());
     [
         empty(point.step(-dc, -dr, back + 1, side)),
         empty(point.step(dc, dr, ahead + 1, side)),
@@ -113,16 +156,13 @@ fn run_ends(board: &Board, point: Point, dc: i8, dr: i8) -> [Option<Point>; 2] {
 
 /// Whether a black stone on the empty `point` would make exactly five along
 /// `(dc, dr)`.
-fn makes_five(board: &Board, point: Point, dc: i8, dr: i8) -> bool {
-    let length = board.run_from(point, -dc, -dr, Stone::Black)
-        + 1
-        + board.run_from(point, dc, dr, Stone::Black);
-    length == 5
+fn makes_five(board: &impl Stones, point: Point, dc: i8, dr: i8) -> bool {
+    run_length(board, point, dc, dr) == 5
 }
 
 /// How many fours the black stone on `point` makes along `(dc, dr)`: the ends
 /// of its run where one more stone makes five, a straight four counting once.
-fn fours_on_line(board: &Board, point: Point, dc: i8, dr: i8) -> u8 {
+fn fours_on_line(board: &impl Stones, point: Point, dc: i8, dr: i8) -> u8 {
     let ends = run_ends(board, point, dc, dr);
     let fives = ends
         .iter()
@@ -138,11 +178,11 @@ fn fours_on_line(board: &Board, point: Point, dc: i8, dr: i8) -> u8 {
 /// Whether the black stone on `point` makes a three along `(dc, dr)`: an end
 /// of its run where a black stone makes a straight four and is not itself
 /// forbidden.
-fn three_on_line(board: &mut Board, point: Point, dc: i8, dr: i8) -> bool {
+fn three_on_line(board: &mut impl Stones, point: Point, dc: i8, dr: i8) -> bool {
     for end in run_ends(board, point, dc, dr).into_iter().flatten() {
-        board.set(end, Some(Stone::Black));
+        board.put(end, Some(Stone::Black));
         let three = straight_four(board, end, dc, dr) && judge(board, end).is_none();
-        board.set(end, None);
+        board.put(end, None);
         if three {
             return true;
         }
@@ -152,7 +192,7 @@ fn three_on_line(board: &mut Board, point: Point, dc: i8, dr: i8) -> bool {
 
 /// Whether the black stone on `point` stands in a straight four along
 /// `(dc, dr)`: four in a row with five on both ends.
-fn straight_four(board: &Board, point: Point, dc: i8, dr: i8) -> bool {
+fn straight_four(board: &impl Stones, point: Point, dc: i8, dr: i8) -> bool {
     run_length(board, point, dc, dr) == 4
         && run_ends(board, point, dc, dr)
             .iter()
