@@ -20,6 +20,7 @@
 //!   killers and the evaluation.
 
 mod classes;
+mod forbidden;
 mod moves;
 mod position;
 mod search;
@@ -142,6 +143,10 @@ struct Tree<M: TreeTables, S: Stop> {
     /// The board's side (0: no position yet, in a kept tree).
     side: usize,
     rule: WinRule,
+    /// Renju binds Black (`forbidden`): set on the host only, after
+    /// `begin`, which clears it. (Not in the .COMs' engine.)
+    #[cfg(not(target_os = "none"))]
+    renju: bool,
     /// 0 empty, 1 Black, 2 White (a stone's number is its colour plus one).
     cells: [u8; MAX_POINTS],
     /// Each point's key along each line.
@@ -236,6 +241,25 @@ pub fn search_until<M: TreeTables + ?Sized>(
     stop: &dyn Fn() -> bool,
 ) -> Option<Searched> {
     with_tree(board, rule, budget, memory, stop, |tree| {
+        tree.search(to_move)
+    })?
+}
+
+/// As [`search_until`], under Renju when `renju` (Black's forbidden points,
+/// `forbidden`): the host's brain (the .COMs' engine plays no
+/// Renju). `rule` is then the game's win rule, five or more.
+#[cfg(not(target_os = "none"))]
+pub fn search_renju_until<M: TreeTables + ?Sized>(
+    board: &Board,
+    to_move: Stone,
+    rule: WinRule,
+    renju: bool,
+    budget: u32,
+    memory: &mut M,
+    stop: &dyn Fn() -> bool,
+) -> Option<Searched> {
+    with_tree(board, rule, budget, memory, stop, |tree| {
+        tree.renju = renju;
         tree.search(to_move)
     })?
 }
@@ -397,6 +421,8 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
         Tree {
             side: 0,
             rule: WinRule::FiveOrMore,
+            #[cfg(not(target_os = "none"))]
+            renju: false,
             cells: [0; MAX_POINTS],
             keys: NO_KEYS,
             classes: NO_CLASSES,

@@ -59,7 +59,8 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
     /// under the rule (the classes see four points each way: under exact
     /// five a sixth stone beyond them spoils it).
     fn makes_five(&self, index: usize, stone: u8) -> bool {
-        if self.rule == WinRule::FiveOrMore {
+        // Under Renju Black's five is exactly five (`forbidden`).
+        if self.rule == WinRule::FiveOrMore && !self.renju_binds(stone) {
             return true;
         }
         (0..4).any(|d| self.run(index, d, stone) == 5)
@@ -160,6 +161,7 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
             list: [Candidate { index: 0, order: 0 }; WIDTH],
             count: 0,
         };
+        let mut renju_cells = self.renju_cells(me);
         if threats.my_best == T_FIVE || threats.his_fives > 0 {
             // My five, else the block of his (of two, one: he wins anyway).
             moves.list[0].index = if threats.my_best == T_FIVE {
@@ -168,6 +170,14 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
                 threats.his_five
             };
             moves.count = 1;
+            // Under Renju a forbidden block is none (a five never is
+            // forbidden): no move.
+            if threats.my_best != T_FIVE
+                && let Some(cells) = renju_cells.as_mut()
+                && cells.forbids(threats.his_five as usize)
+            {
+                moves.count = 0;
+            }
             return moves;
         }
         // Against his open three or four-three: only the points on his
@@ -183,7 +193,11 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
         for row in rows {
             for col in cols.clone() {
                 let index = row * self.side + col;
-                if let Some(candidate) = self.candidate(index, mine, defend, fours_from) {
+                if let Some(candidate) = self.candidate(index, mine, defend, fours_from)
+                    && !renju_cells
+                        .as_mut()
+                        .is_some_and(|cells| cells.forbids(index))
+                {
                     insert(&mut moves, candidate);
                 }
             }

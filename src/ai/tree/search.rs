@@ -67,6 +67,10 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
     /// nothing searched. (What it places, it writes before it reads.)
     pub(super) fn begin(&mut self, rule: WinRule, budget: u32) {
         self.rule = rule;
+        #[cfg(not(target_os = "none"))]
+        {
+            self.renju = false;
+        }
         self.placed_count = 0;
         self.saved_count = 0;
         self.changed_count = 0;
@@ -130,6 +134,7 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
             return 0;
         }
         let scan = self.threats(me);
+        let renju_black = self.renju_binds(me);
         // Below the root, what the threats decide is a score (at the root a
         // move is wanted: it is searched).
         let ply_score = ply as i32;
@@ -138,6 +143,9 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
                 return WIN - ply_score;
             } else if scan.his_fives >= 2 {
                 return -(WIN - ply_score - 1);
+            } else if renju_black {
+                // Black's flex four or four-three may stand on a forbidden
+                // point: searched, not taken as won (`forbidden`).
             } else if scan.his_fives == 0 && scan.my_best == T_FLEX_FOUR {
                 return WIN - ply_score - 2;
             } else if scan.his_fives == 0 && scan.my_best == T_FOUR_THREE && scan.his_best < T_FOUR
@@ -170,6 +178,10 @@ impl<M: TreeTables, S: Stop> Tree<M, S> {
             self.root_moves = count;
         }
         if count == 0 {
+            if renju_black && forced && ply > 0 {
+                // His five's block is forbidden for Black: no block.
+                return -(WIN - ply_score - 1);
+            }
             return self.evaluate(me, &scan);
         }
         // A forced block costs no depth.
