@@ -32,21 +32,23 @@
 use crate::player::Player;
 use crate::timed::{Limits, Thinker};
 use piskrs::ai::engine::Position;
+use piskrs::rules::Opening;
 use piskrs::rules::board::{MAX_SIDE, Stone};
 use piskrs::rules::coord::Point;
 use piskrs::rules::game::Game;
-use piskrs::rules::{Opening, WinRule};
+use piskrs::rules::renju::{Foul, each_foul, foul_on};
 use piskrs::support::random::Random;
 use std::time::Instant;
 
 mod replay;
 mod settings;
+mod swap2;
 mod wire;
 
 use replay::{move_error, nearest_free, over_message, replay, replay_under};
 pub use settings::{DEFAULT_BUDGET, Invocation, Settings, USAGE};
-pub use wire::read_line;
 pub(crate) use wire::wire;
+pub use wire::{Rules, read_line};
 use wire::{parse_number, parse_point, parse_xy, rule_of, shorten};
 
 /// The board sizes START accepts (20 is the Gomocup size).
@@ -95,8 +97,10 @@ struct BoardInput {
 pub struct Brain {
     engine: Player,
     random: Random,
-    /// The rule from INFO rule, or why it cannot be played.
-    rule: Result<WinRule, String>,
+    /// The rules from INFO rule, or why they cannot be played.
+    rule: Result<Rules, String>,
+    /// The game's: Renju binds Black.
+    renju: bool,
     /// Black's first stone's rule: Outer-Open after INFO outer_open (the
     /// arena's and tournament's word for seeds/001's rule; the protocol has
     /// none), anywhere after INFO outer_open 0 and at first.
@@ -108,6 +112,8 @@ pub struct Brain {
     me: Option<Stone>,
     /// Some between BOARD and DONE.
     board: Option<BoardInput>,
+    /// Some between SWAP2BOARD and DONE.
+    swap2: Option<swap2::Swap2Input>,
     /// What thinks for the time given, if anything (Settings::timed).
     timed: Option<Player>,
     /// The time limits from INFO.
@@ -122,11 +128,13 @@ impl Brain {
         Brain {
             engine: settings.engine,
             random: Random::new(settings.seed),
-            rule: Ok(WinRule::FiveOrMore),
+            rule: Ok(Rules::FREESTYLE),
+            renju: false,
             opening: Opening::Free,
             game: None,
             me: None,
             board: None,
+            swap2: None,
             timed: settings.timed,
             limits: Limits::default(),
             received: Instant::now(),
@@ -163,10 +171,18 @@ impl Brain {
         if self.board.is_some() {
             return self.board_line(line);
         }
+        if self.swap2.is_some() {
+            return self.swap2_line(line);
+        }
         if line.is_empty() {
             return Reply::none();
         }
         self.command(line)
+    }
+
+    /// Whether the game is Renju (INFO rule 4 before its START or RESTART).
+    pub fn renju(&self) -> bool {
+        self.renju
     }
 
     /// A line between BOARD and DONE.
@@ -234,6 +250,8 @@ impl Brain {
             "BOARD" => self.board_start(rest),
             "TAKEBACK" => self.takeback(rest),
             "INFO" => self.info(rest),
+            "YXSHOWFORBID" => self.show_forbid(rest),
+            "SWAP2BOARD" => self.swap2_start(rest),
             "ABOUT" => Reply::line(format!(
                 "name=\"{NAME}\", version=\"{}\", author=\"{AUTHOR}\", country=\"{COUNTRY}\", www=\"{WWW}\"",
                 env!("CARGO_PKG_VERSION")
@@ -260,8 +278,9 @@ impl Brain {
     fn start_size(&mut self, size: u32) -> Reply {
         match SIZES.iter().find(|&&s| s as u32 == size) {
             Some(&side) => {
-                let rule = *self.rule.as_ref().unwrap_or(&WinRule::FiveOrMore);
-                self.game = Some(Game::with_opening(side, rule, self.opening));
+                let rules = *self.rule.as_ref().unwrap_or(&Rules::FREESTYLE);
+                self.game = Some(Game::with_opening(side, rules.win, self.opening));
+                self.renju = rules.renju;
                 self.me = None;
                 // The tree's tables are built here, with no clock running,
                 // rather than in the game's first timed move.
@@ -293,8 +312,13 @@ impl Brain {
             return Reply::error("no START yet");
         };
         let side = game.board().side();
-        let rule = *self.rule.as_ref().unwrap_or(&game.rule());
-        self.game = Some(Game::with_opening(side, rule, self.opening));
+        let kept = Rules {
+            win: game.rule(),
+            renju: self.renju,
+        };
+        let rules = *self.rule.as_ref().unwrap_or(&kept);
+        self.game = Some(Game::with_opening(side, rules.win, self.opening));
+        self.renju = rules.renju;
         self.me = None;
         Reply::line("OK".to_string())
     }
@@ -340,6 +364,16 @@ impl Brain {
         let his = game.to_move();
         if self.me == Some(his) {
             return Reply::error("it is my turn, not yours");
+        }
+        if self.renju
+            && his == Stone::Black
+            && let Some(why) = foul_on(game.board(), point)
+        {
+            return Reply::error(format!(
+                "TURN {}: forbidden for Black under Renju ({})",
+                wire(point, side),
+                foul_name(why)
+            ));
         }
         if let Err(error) = game.play(point) {
             return Reply::error(format!("TURN {}: {}", wire(point, side), move_error(error)));
@@ -467,6 +501,31 @@ impl Brain {
         Reply::line("OK".to_string())
     }
 
+    /// YXSHOWFORBID (Yixin's extension, as Rapfi answers it): `FORBID `,
+    /// then each point Black may not play as four digits, x then y, and
+    /// `.`; no point unless the game is Renju and Black is to move.
+    fn show_forbid(&self, rest: &str) -> Reply {
+        if !rest.is_empty() {
+            return Reply::error("YXSHOWFORBID takes no parameters");
+        }
+        let Some(game) = &self.game else {
+            return Reply::error("no START yet");
+        };
+        let side = game.board().side();
+        let mut points = Vec::new();
+        if self.renju && game.to_move() == Stone::Black {
+            each_foul(game.board(), |point, _| points.push(point));
+        }
+        // Rapfi's order: row by row from the top, each from the left.
+        points.sort_by_key(|p| (side - 1 - p.row, p.col));
+        let mut text = "FORBID ".to_string();
+        for point in points {
+            text += &format!("{:02}{:02}", point.col, side - 1 - point.row);
+        }
+        text.push('.');
+        Reply::line(text)
+    }
+
     fn info(&mut self, rest: &str) -> Reply {
         let (key, value) = match rest.find(char::is_whitespace) {
             Some(at) => (&rest[..at], rest[at..].trim()),
@@ -474,10 +533,11 @@ impl Brain {
         };
         if key.eq_ignore_ascii_case("rule") {
             self.rule = rule_of(value);
-            if let (Ok(rule), Some(game)) = (&self.rule, self.game.as_mut())
-                && *rule != game.rule()
+            if let (Ok(rules), Some(game)) = (&self.rule, self.game.as_mut())
+                && (rules.win != game.rule() || rules.renju != self.renju)
             {
-                let rule = *rule;
+                let rules = *rules;
+                let rule = rules.win;
                 // Mid-game (the protocol sends rules before the first move, but
                 // a person may change them): the stones are played again under
                 // the new rule, and a line may now win or stop winning. If the
@@ -486,6 +546,7 @@ impl Brain {
                 // keeps its rule; the next START or RESTART takes the new one.
                 if let Ok(replayed) = replay_under(game, rule, game.opening()) {
                     *game = replayed;
+                    self.renju = rules.renju;
                 }
             }
         }
@@ -530,24 +591,29 @@ impl Brain {
             return Reply::error(over);
         }
         let deadline = self.limits.deadline(self.received);
+        let renju = self.renju;
         let chosen = match (deadline, self.timed) {
             (Some(deadline), Some(timed)) if game.move_count() > 0 => self
                 .thinker
-                .think(timed, game, &self.random, deadline)
+                .think(Player { renju, ..timed }, game, &self.random, deadline)
                 .chosen
                 .map(|(p, _)| p),
-            _ => self
-                .engine
-                .think(Position::of(game), &mut self.random)
-                .map(|(p, _)| p),
+            _ => Player {
+                renju,
+                ..self.engine
+            }
+            .think(Position::of(game), &mut self.random)
+            .map(|(p, _)| p),
         };
+        let black_renju = renju && game.to_move() == Stone::Black;
+        let allowed = |point: Point| !black_renju || foul_on(game.board(), point).is_none();
         let mut reply = Reply::none();
         let point = match chosen {
-            Some(point) if game.check(point).is_ok() => point,
+            Some(point) if game.check(point).is_ok() && allowed(point) => point,
             other => {
                 // An engine bug must not lose the game on the spot: say so and
-                // play the free point nearest the centre.
-                let Some(fallback) = nearest_free(game) else {
+                // play the free point nearest the centre (one Black may play).
+                let Some(fallback) = nearest_free(game, black_renju) else {
                     return Reply::error("the board is full");
                 };
                 let what = match other {
@@ -565,5 +631,14 @@ impl Brain {
         }
         reply.lines.push(wire(point, side));
         reply
+    }
+}
+
+/// A forbidden shape in words, for messages.
+fn foul_name(why: Foul) -> &'static str {
+    match why {
+        Foul::Overline => "an overline",
+        Foul::DoubleFour => "a double four",
+        Foul::DoubleThree => "a double three",
     }
 }

@@ -5,6 +5,7 @@
 use piskrs::rules::board::Stone;
 use piskrs::rules::coord::Point;
 use piskrs::rules::game::{Game, MoveError, Outcome};
+use piskrs::rules::renju::foul_on;
 use piskrs::rules::{Opening, WinRule};
 
 use super::wire::wire;
@@ -36,12 +37,15 @@ pub(super) fn over_message(game: &Game) -> Option<String> {
     }
 }
 
-pub(super) fn nearest_free(game: &Game) -> Option<Point> {
+/// The free point nearest the centre; with `renju_black`, one that Black
+/// may play under Renju.
+pub(super) fn nearest_free(game: &Game, renju_black: bool) -> Option<Point> {
     let side = game.board().side();
     let middle = side / 2;
     (0..side)
         .flat_map(|row| (0..side).map(move |col| Point::new(col, row)))
         .filter(|&p| game.check(p).is_ok())
+        .filter(|&p| !renju_black || foul_on(game.board(), p).is_none())
         .min_by_key(|p| p.col.abs_diff(middle).max(p.row.abs_diff(middle)))
 }
 

@@ -49,14 +49,42 @@ pub(super) fn parse_xy(x: &str, y: &str, side: u8) -> Result<Point, String> {
     }
 }
 
-pub(super) fn rule_of(value: &str) -> Result<WinRule, String> {
+/// The rules of a game: its win rule and whether Renju binds Black.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Five or more under Renju: White's overline wins, and Black's is a
+    /// forbidden move, never played.
+    pub win: WinRule,
+    pub renju: bool,
+}
+
+impl Rules {
+    pub const FREESTYLE: Rules = Rules {
+        win: WinRule::FiveOrMore,
+        renju: false,
+    };
+}
+
+const RULE_RENJU: u32 = 4;
+
+pub(super) fn rule_of(value: &str) -> Result<Rules, String> {
     let Some(bits) = parse_number(value) else {
         return Err(format!("INFO rule '{}' is not a number", shorten(value)));
     };
+    if bits == RULE_RENJU {
+        return Ok(Rules {
+            win: WinRule::FiveOrMore,
+            renju: true,
+        });
+    }
     let unsupported = bits & !RULE_EXACT_FIVE;
     if unsupported != 0 {
         let mut names = Vec::new();
-        for (bit, name) in [(2, "continuous game"), (4, "renju"), (8, "caro")] {
+        for (bit, name) in [
+            (2, "continuous game"),
+            (4, "renju with other bits"),
+            (8, "caro"),
+        ] {
             if unsupported & bit != 0 {
                 names.push(name);
             }
@@ -65,14 +93,17 @@ pub(super) fn rule_of(value: &str) -> Result<WinRule, String> {
             names.push("unknown bits");
         }
         return Err(format!(
-            "rule {bits} is not supported ({}): this brain plays 0 (five or more) and 1 (exactly five)",
+            "rule {bits} is not supported ({}): this brain plays 0 (five or more), 1 (exactly five) and 4 (renju)",
             names.join(", ")
         ));
     }
-    Ok(if bits & RULE_EXACT_FIVE != 0 {
-        WinRule::ExactlyFive
-    } else {
-        WinRule::FiveOrMore
+    Ok(Rules {
+        win: if bits & RULE_EXACT_FIVE != 0 {
+            WinRule::ExactlyFive
+        } else {
+            WinRule::FiveOrMore
+        },
+        renju: false,
     })
 }
 
