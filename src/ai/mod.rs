@@ -6,6 +6,7 @@ pub mod cha;
 pub mod classic;
 pub mod engine;
 pub mod evaluation;
+pub mod mist_reading;
 pub mod patterns;
 pub mod speed;
 pub mod tree;
