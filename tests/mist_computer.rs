@@ -274,12 +274,16 @@ fn hits(before: &piskrs::rules::board::Board, app: &App) -> Vec<Point> {
 }
 
 #[test]
-fn a_hidden_stone_on_the_computers_choice_is_learned_and_it_plays_elsewhere() {
-    // Game A: the person plays m, the computer answers c. If it first tried a
-    // hidden stone, that is a case. Otherwise game B: the same game, but the
-    // person plays c instead of m. When the computer knows the same in both
-    // before it moves (neither hole showed anything new), it chooses c in B
-    // too, finds it taken, learns it and plays elsewhere.
+fn the_computer_never_tries_a_hidden_stone_it_reads_where_one_may_stand() {
+    // Game A: the person plays m, the computer answers c without trying a
+    // hidden stone first (each is on a candidate of the hole it moved to,
+    // src/ai/mist_reading.rs, and the levels count candidates as stones).
+    // Game B: the same game, but the person plays c instead of m. When the
+    // computer knows the same in both before it moves (neither hole showed
+    // anything new), it would choose c in B too, were it not for the hole
+    // the person's c moved: it plays elsewhere without hitting c. (Without
+    // the reading it hit c, learned it and chose again: the .COMs, which
+    // have no room for the reading, still do.)
     let candidates = [
         "D16", "K10", "P4", "L11", "C5", "J9", "Q15", "M12", "E3", "H8", "R10", "K12", "B17", "L9",
         "G10", "N11", "J12", "H11",
@@ -306,18 +310,11 @@ fn a_hidden_stone_on_the_computers_choice_is_learned_and_it_plays_elsewhere() {
                 assert_eq!(a.game().move_count(), count + 1);
                 let c = a.game().last_move().unwrap();
                 assert!(a.game().board().get(c) == Some(Stone::White));
-                let hit = hits(&known_a, &a);
-                if !hit.is_empty() {
-                    // It tried a hidden stone of the person's first.
-                    for &h in &hit {
-                        assert!(a.game().board().get(h) == Some(Stone::Black));
-                        assert!(h != c);
-                    }
-                    knowledge_is_true(&a).unwrap();
-                    cases += 1;
-                    prefix.push(m);
-                    continue;
-                }
+                assert!(
+                    hits(&known_a, &a).is_empty(),
+                    "{} {seed}: it tried a hidden stone",
+                    level_name(level)
+                );
 
                 let mut b = replay(seed, level, &prefix);
                 assert!(b.game().board().get(c).is_none());
@@ -326,18 +323,18 @@ fn a_hidden_stone_on_the_computers_choice_is_learned_and_it_plays_elsewhere() {
                 if board_text(b.computer_knowledge()) == board_text(&known_a) {
                     assert!(b.computer_knowledge().get(c).is_none());
                     let count = b.game().move_count();
+                    let known_b = b.computer_knowledge().clone();
                     b.computer_move();
                     assert!(
-                        b.computer_knowledge().get(c) == Some(Stone::Black),
-                        "{} {seed}: it did not learn the hidden {}",
+                        hits(&known_b, &b).is_empty(),
+                        "{} {seed}: it tried the hidden {}",
                         level_name(level),
                         go_name(c.col, c.row)
                     );
-                    assert_eq!(b.game().move_count(), count + 1, "it still moved");
+                    assert_eq!(b.game().move_count(), count + 1, "it moved");
                     let reply = b.game().last_move().unwrap();
                     assert!(reply != c);
                     assert!(b.game().board().get(reply) == Some(Stone::White));
-                    assert!(b.game().board().get(c) == Some(Stone::Black));
                     knowledge_is_true(&b).unwrap();
                     cases += 1;
                 }
