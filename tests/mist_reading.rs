@@ -236,3 +236,34 @@ pub fn same_history_variant(moves: &[Point], computer: Stone) -> Option<Vec<Poin
     }
     None
 }
+
+/// Black's K14, L14 and M14 (a line that is its own mirror image: each
+/// stone on one of two points of K14..O14) after White's far stones: the
+/// urgent block is on that row, next to or inside the line.
+#[test]
+fn an_inferable_three_is_blocked_first() {
+    let moves = ["K14", "A1", "L14", "S1", "M14", "A19"].map(go_point);
+    let known = knowledge(&moves, Stone::White);
+    let reading = reading_of(&moves, Stone::White, &known);
+    let block = reading
+        .urgent_block(&known, Stone::White)
+        .expect("an urgent block");
+    assert_eq!(
+        block.row,
+        go_point("K14").row,
+        "{}",
+        go_name(block.col, block.row)
+    );
+    assert!(
+        (go_point("I14").col..=go_point("Q14").col).contains(&block.col),
+        "{}",
+        go_name(block.col, block.row)
+    );
+    // With one stone of the line nothing is urgent.
+    let reading = reading_of(
+        &moves[..2],
+        Stone::White,
+        &knowledge(&moves[..2], Stone::White),
+    );
+    assert!(reading.urgent_block(&known, Stone::White).is_none());
+}

@@ -116,7 +116,11 @@ pub fn think(
     let likely;
     let (board, kept) = match knowledge {
         Some(known) if READS_THE_HOLE => {
-            likely = read_the_hole(known, position);
+            let urgent;
+            (likely, urgent) = read_the_hole(known, position);
+            if let Some(point) = urgent {
+                return Some((point, 0));
+            }
             // Classic's kept Info scores the knowledge, not the likely stones.
             let kept = kept.filter(|_| likely.points() == known.points());
             (&likely, kept)
@@ -157,19 +161,45 @@ pub fn think(
 }
 
 /// The Mist: the board the levels play on, the computer's knowledge with the
-/// other side's likely hidden stones ([`crate::ai::mist_reading`]). Out of line: the
-/// reading must not sit in [`think`]'s frame under Strong's search.
+/// other side's likely hidden stones ([`crate::ai::mist_reading`]), and the
+/// point every level plays first if there is one: a five of its own it
+/// knows of, else a point that blocks the lines where the other side may
+/// win next move ([`Reading::urgent_block`]). On the likely board a block
+/// may be a candidate, where the level would not play. (Either may hold a
+/// hidden stone: the computer then learns it and chooses again.)
 #[inline(never)]
-fn read_the_hole(known: &Board, position: Position) -> Board {
-    let sight = Sight::new(position.moves, position.to_move, known);
-    Reading::new(&sight).likely_board(known, LIKELY, position.to_move.opponent())
+fn read_the_hole(known: &Board, position: Position) -> (Board, Option<Point>) {
+    let me = position.to_move;
+    let sight = Sight::new(position.moves, me, known);
+    let reading = Reading::new(&sight);
+    let likely = reading.likely_board(known, LIKELY, me.opponent());
+    let urgent = own_five(known, me, position.rule).or_else(|| reading.urgent_block(known, me));
+    (likely, urgent)
+}
+
+/// A point where `me` makes five on `board`, if there is one.
+fn own_five(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
+    let side = board.side();
+    (0..side)
+        .flat_map(|row| (0..side).map(move |col| Point::new(col, row)))
+        .filter(|&p| board.get(p).is_none())
+        .find(|&p| {
+            crate::rules::board::DIRECTIONS.iter().any(|&(dc, dr)| {
+                let run = 1 + board.run_from(p, dc, dr, me) + board.run_from(p, -dc, -dr, me);
+                match rule {
+                    WinRule::FiveOrMore => run >= 5,
+                    WinRule::ExactlyFive => run == 5,
+                }
+            })
+        })
 }
 
 /// The likelihood (in twelfths) from which a hidden stone counts as there:
 /// every candidate, a quarter of a stone or more. Blocking each of a line's
-/// mirror images beats guessing which one is real: the line player of
-/// tools/examples/mist_straight.rs wins 4 games in 30 against Strong so,
-/// 17 in 30 when only candidates of half a stone or more count.
+/// mirror images beats guessing which one is real: before the urgent
+/// blocks, the line player of tools/examples/mist_straight.rs won 4 games
+/// in 30 against Strong (the player White) so, 13 from a third of a stone,
+/// 19 from half.
 const LIKELY: u8 = 1;
 
 /// Whether the levels read the hole. Not in PISKRS.COM and PISKRS86.COM: the

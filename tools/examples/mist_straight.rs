@@ -5,8 +5,9 @@
 //! the player's stones put by clicks.
 //!
 //! A line whose next point is refused (taken) is dropped for a new one. The
-//! figures: games the line player won, and how many of them with its first
-//! five stones (the computer never blocked), per level and colour.
+//! figures: games the line player won, how many of them with its first five
+//! stones (the computer never blocked), and games it lost, per level and
+//! colour (the rest are drawn or stopped at 300 moves).
 //!
 //! `cargo run --release --example mist_straight -- [GAMES]` (default 100 a
 //! colour).
@@ -53,8 +54,8 @@ fn click(app: &mut App, point: Point) {
 }
 
 /// One game; the line player's colour `person`. Returns (won, won with its
-/// first five stones).
-fn play(level: Level, person: Stone, seed: u32) -> (bool, bool) {
+/// first five stones, lost).
+fn play(level: Level, person: Stone, seed: u32) -> (bool, bool, bool) {
     let settings = Settings {
         variant: Variant::Mist,
         level,
@@ -89,21 +90,23 @@ fn play(level: Level, person: Stone, seed: u32) -> (bool, bool) {
         }
     }
     let won = matches!(app.game().outcome(), Outcome::Won { winner, .. } if winner == person);
-    (won, won && stones == 5)
+    let lost = matches!(app.game().outcome(), Outcome::Won { winner, .. } if winner != person);
+    (won, won && stones == 5, lost)
 }
 
 fn main() {
     let games: u32 = std::env::args()
         .nth(1)
         .map_or(100, |a| a.parse().expect("GAMES"));
-    println!("level    colour  won  in-five  (of {games})");
+    println!("level    colour  won  in-five  lost  (of {games})");
     for level in LEVELS {
         for person in [Stone::Black, Stone::White] {
-            let (mut won, mut in_five) = (0, 0);
+            let (mut won, mut in_five, mut lost) = (0, 0, 0);
             for game in 0..games {
-                let (w, f) = play(level, person, 1 + game * 7919);
+                let (w, f, l) = play(level, person, 1 + game * 7919);
                 won += w as u32;
                 in_five += f as u32;
+                lost += l as u32;
             }
             let name = match level {
                 Level::Classic => "Classic",
@@ -115,7 +118,7 @@ fn main() {
             } else {
                 "White"
             };
-            println!("{name:<8} {colour:<7} {won:>4} {in_five:>8}");
+            println!("{name:<8} {colour:<7} {won:>4} {in_five:>8} {lost:>5}");
         }
     }
 }
