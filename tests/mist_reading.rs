@@ -267,3 +267,42 @@ fn an_inferable_three_is_blocked_first() {
     );
     assert!(reading.urgent_block(&known, Stone::White).is_none());
 }
+
+/// What the game screen's knowledge holds after a take back or a load: the
+/// computer's own stones and the hole after the last move only.
+fn knowledge_after_take_back(moves: &[Point], computer: Stone) -> Board {
+    let mut board = Board::new(19);
+    let mut known = Board::new(19);
+    for (ply, &point) in moves.iter().enumerate() {
+        board.set(point, Some(mover(ply)));
+        if mover(ply) == computer {
+            known.set(point, Some(computer));
+        }
+    }
+    if let Some(&last) = moves.last() {
+        for p in all_points().filter(|&p| in_hole(centre_after(last), p)) {
+            known.set(p, board.get(p));
+        }
+    }
+    known
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Taken back to (or loaded at) the same moves, the computer reads the
+    /// same likely board and urgent block as when it played them (without
+    /// hits: those are not in the record).
+    #[test]
+    fn a_take_back_rebuilds_the_same_likely_board(seed in any::<u32>(), count in 1usize..60, white in any::<bool>()) {
+        let moves = random_moves(seed, count);
+        let computer = if white { Stone::White } else { Stone::Black };
+        let played = knowledge(&moves, computer);
+        let forgot = knowledge_after_take_back(&moves, computer);
+        let (a, b) = (reading_of(&moves, computer, &played), reading_of(&moves, computer, &forgot));
+        let likely_a = a.likely_board(&played, 1, computer.opponent());
+        let likely_b = b.likely_board(&forgot, 1, computer.opponent());
+        prop_assert!(likely_a.points() == likely_b.points());
+        prop_assert!(a.urgent_block(&played, computer) == b.urgent_block(&forgot, computer));
+    }
+}

@@ -336,13 +336,16 @@ impl Reading {
         self.likelihood[index(point)]
     }
 
-    /// `known` with the other side's stone on every point whose likelihood is
-    /// at least `threshold` twelfths: the board the levels play on.
+    /// `known` with the other side's stone on every point known taken (also
+    /// those a take back made the knowledge board forget: the reading saw
+    /// them in the history) and on every point whose likelihood is at least
+    /// `threshold` twelfths: the board the levels play on.
     pub fn likely_board(&self, known: &Board, threshold: u8, opponent: Stone) -> Board {
         let mut board = known.clone();
         for i in 0..POINTS {
             let point = Point::new((i % 19) as u8, (i / 19) as u8);
-            if self.likelihood[i] >= threshold.max(1) && board.get(point).is_none() {
+            let likely = self.likelihood[i] >= threshold.max(1) || self.known_taken(point);
+            if likely && board.get(point).is_none() {
                 board.set(point, Some(opponent));
             }
         }
@@ -406,7 +409,7 @@ impl Reading {
                     let Some(p) = start.step(dc, dr, step, mist::SIDE) else {
                         continue;
                     };
-                    if known.get(p).is_none() {
+                    if known.get(p).is_none() && !self.known_taken(p) {
                         weight[index(p)] += line_weight;
                     }
                 }
