@@ -7,6 +7,7 @@
 use crate::ai::cha;
 use crate::ai::classic::{Classic, opening_move};
 use crate::ai::evaluation::Info;
+#[cfg(not(target_os = "none"))]
 use crate::ai::mist_reading::{Reading, Sight};
 pub use crate::ai::tree::TreeSearch;
 use crate::packed_list;
@@ -112,10 +113,14 @@ pub fn think(
     if position.moves.is_empty() {
         return Some((opening(side, position.opening, random), 0));
     }
-    let me = position.to_move;
+    // The .COMs do not read the hole: their board is the knowledge.
+    #[cfg(target_os = "none")]
+    let board = knowledge.unwrap_or(position.board);
+    #[cfg(not(target_os = "none"))]
     let likely;
+    #[cfg(not(target_os = "none"))]
     let (board, kept) = match knowledge {
-        Some(known) if READS_THE_HOLE => {
+        Some(known) => {
             let urgent;
             (likely, urgent) = read_the_hole(known, position);
             if let Some(point) = urgent {
@@ -125,9 +130,9 @@ pub fn think(
             let kept = kept.filter(|_| likely.points() == known.points());
             (&likely, kept)
         }
-        Some(known) => (known, kept),
         None => (position.board, kept),
     };
+    let me = position.to_move;
     let point = match level {
         Level::Classic => {
             let Some(info) = kept else {
@@ -145,7 +150,11 @@ pub fn think(
                 }
             }
         }
+        // A likely stone is no sight of his first stone: the knowledge tells.
+        #[cfg(not(target_os = "none"))]
         Level::Cha => cha_choice(board, knowledge.unwrap_or(board), position)?,
+        #[cfg(target_os = "none")]
+        Level::Cha => cha_choice(board, position)?,
         Level::Strong => {
             let chosen = match tree {
                 Some(tree) => tree.choose(board, me, position.rule, budget),
@@ -160,13 +169,19 @@ pub fn think(
     Some((point, 0))
 }
 
-/// The Mist: the board the levels play on, the computer's knowledge with the
+/// The Mist, on the host: the board the levels play on, the computer's knowledge with the
 /// other side's likely hidden stones ([`crate::ai::mist_reading`]), and the
 /// point every level plays first if there is one: a five of its own it
 /// knows of, else a point that blocks the lines where the other side may
 /// win next move ([`Reading::urgent_block`]). On the likely board a block
 /// may be a candidate, where the level would not play. (Either may hold a
 /// hidden stone: the computer then learns it and chooses again.)
+///
+/// Not in PISKRS.COM and PISKRS86.COM: there it took 5.9 KB of
+/// PISKRS.COM's segment, where 3.8 KB are free (the likely board alone 4.0
+/// KB: 196 bytes short, and 713 in PISKRS86.COM's); their levels in the
+/// Mist play on the computer's knowledge alone.
+#[cfg(not(target_os = "none"))]
 #[inline(never)]
 fn read_the_hole(known: &Board, position: Position) -> (Board, Option<Point>) {
     let me = position.to_move;
@@ -178,6 +193,7 @@ fn read_the_hole(known: &Board, position: Position) -> (Board, Option<Point>) {
 }
 
 /// A point where `me` makes five on `board`, if there is one.
+#[cfg(not(target_os = "none"))]
 fn own_five(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
     let side = board.side();
     (0..side)
@@ -200,12 +216,8 @@ fn own_five(board: &Board, me: Stone, rule: WinRule) -> Option<Point> {
 /// blocks, the line player of tools/examples/mist_straight.rs won 4 games
 /// in 30 against Strong (the player White) so, 13 from a third of a stone,
 /// 19 from half.
+#[cfg(not(target_os = "none"))]
 const LIKELY: u8 = 1;
-
-/// Whether the levels read the hole. Not in PISKRS.COM and PISKRS86.COM: the
-/// reading's 3.7 KB of code has no room in their segment (the DOS levels
-/// in the Mist play on the computer's knowledge alone).
-const READS_THE_HOLE: bool = cfg!(not(target_os = "none"));
 
 /// The tree with tables of its own, for one move (the host's callers that
 /// keep none: tests, examples). PISKRS.COM always names its engine.
@@ -234,7 +246,14 @@ fn opening(side: u8, opening: Opening, random: &mut Random) -> Point {
 /// tables must not sit in [`think`]'s frame under Strong's search (the game's
 /// stack is measured to within 200 bytes of its reserve).
 #[inline(never)]
-fn cha_choice(board: &Board, seen: &Board, position: Position) -> Option<Point> {
+fn cha_choice(
+    board: &Board,
+    #[cfg(not(target_os = "none"))] seen: &Board,
+    position: Position,
+) -> Option<Point> {
+    // The .COMs do not read the hole: their board is the knowledge.
+    #[cfg(target_os = "none")]
+    let seen = board;
     let me = position.to_move;
     let index = if me == Stone::Black { 1 } else { 0 };
     let his_first = position.moves.get(index).copied();
