@@ -171,10 +171,12 @@ describe("Strong's tree needs its memory: less, and PISKRS refuses to start", ()
 
 describe("Strong's thinking time: /TIME, the menu's T, PISKRS.CFG", () => {
     it("/TIME 0.5 shows on the menu; T T makes it 1.0 s then 2.0 s and PISKRS.CFG keeps TIME=2.0 for the next run", GAME_T, async () => {
-        await h.withPiskrs({
+        await h.withDos({
             name: "strong-time",
-            run: "PISKRS /TIME 0.5" }, { run: "PISKRS",
+            files: { "PISKRS.COM": h.piskrsCom() },
+            steps: [{ run: "PISKRS /TIME 0.5" }, { run: "PISKRS" }],
         }, async (dos) => {
+            await dos.begun(1);
             let s = await dos.screenUntil("time-menu", h.isPiskrsMenu);
             assert.equal(s.row(20).trim(), "T  Time:  0.5 s (Strong)", show(s));
             await dos.key("t");
