@@ -496,7 +496,7 @@ fn demanded_bits(
             let (inn, sr) = if d.never_returns {
                 ([0; 16], None)
             } else {
-                demand_before(&d.instruction, &out, live_after[n] != 0, &maybe[n])
+                demand_before(d, &out, live_after[n] != 0, &maybe[n])
             };
             if let Some(mut bits) = sr {
                 // `mov #k, rn; bis r2, rn`: the bits k sets leave SR's unread.
@@ -658,7 +658,7 @@ pub fn maybe_ones(code: &[Decoded], labels: &std::collections::HashSet<u16>) -> 
 /// after it and whether a flag it writes is read; and, where it reads SR as
 /// data, the bits of SR it needs.
 fn demand_before(
-    instruction: &M,
+    d: &Decoded,
     after: &Demand,
     flags_read: bool,
     maybe: &Demand,
@@ -670,8 +670,10 @@ fn demand_before(
             before[r as usize] = u16::MAX;
         }
     };
-    match *instruction {
+    match d.instruction {
         M::Jump { .. } => {}
+        // `br #label`: a jump, which reads nothing itself.
+        _ if branch_target(d).is_some() => {}
         M::Two {
             dst: Operand::Reg(PC),
             ..

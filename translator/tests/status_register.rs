@@ -244,3 +244,40 @@ fn one_bit_of_the_status_register() {
     cases.push((a, Case::new("C and Z").reg(12, 5).reg(13, 5)));
     run_all(cases);
 }
+
+/// SR read as data, one bit of it kept, past a `br #label` within the
+/// function (LLVM's jump where a conditional one does not reach): the jump
+/// reads no register, so the bit alone is computed, with no rt86_sr call.
+#[test]
+fn one_bit_of_the_status_register_past_a_branch() {
+    let mut cases = Vec::new();
+    for (op, vals) in CARRY_KINDS {
+        let (d, s) = vals[0];
+        let mut a = Asm::default();
+        a.w(op, S::R(13), D::R(12))
+            .w(MOV, S::R(2), D::R(14))
+            .with_label(MOV, "x", D::R(0)) // br #x
+            .w(MOV, S::Imm(5), D::R(15))
+            .label("x")
+            .w(MOV, S::Imm(7), D::R(15))
+            .w(BIT, S::Cg(1), D::R(14))
+            .jump(JNE, "y")
+            .w(MOV, S::Imm(9), D::R(15))
+            .label("y")
+            .w(MOV, S::Cg(0), D::R(14)) // r14 no result
+            .ret();
+        let called = routines_called(&a);
+        assert!(
+            called.iter().all(|r| !r.starts_with("rt86_sr")),
+            "{}: one bit past br takes no whole SR ({called:?})",
+            op_name(op)
+        );
+        cases.push((
+            a,
+            Case::new(format!("{} r13, r12 then br", op_name(op)))
+                .reg(12, d)
+                .reg(13, s),
+        ));
+    }
+    run_all(cases);
+}
