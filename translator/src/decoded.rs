@@ -23,6 +23,9 @@ pub struct Decoded {
     /// A call that never returns (to `piskrs_fatal`, where a panic ends):
     /// nothing after it reads a register or a flag.
     pub never_returns: bool,
+    /// A call's: what its callee reads of r12-r15 and may keep as it was
+    /// ([`crate::argument_use`]; all four where not known).
+    pub call_use: crate::argument_use::CallUse,
 }
 
 /// Where `br #label` goes: a jump like any other (not a return, not a table).

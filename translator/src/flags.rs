@@ -257,7 +257,15 @@ pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
             M::One { op, byte, dst } => {
                 let bases = base_of(&dst);
                 match op {
-                    Op1::Call => (ARGS | bases | reg_of(&dst), 0, true, None, false),
+                    // The callee's arguments are read; what it may keep
+                    // lives on through it.
+                    Op1::Call => (
+                        d.call_use.reads | bases | reg_of(&dst),
+                        ARGS & !d.call_use.keeps,
+                        true,
+                        None,
+                        false,
+                    ),
                     Op1::Push => (bases | reg_of(&dst), 0, true, None, false),
                     Op1::Reti => (0xFFFF, 0, false, None, false),
                     Op1::Sxt => (bases, reg_of(&dst), true, None, false),
@@ -366,7 +374,13 @@ pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
             M::One { op, dst, .. } => {
                 let reads = reg_of(&dst) | base_of(&dst);
                 match op {
-                    Op1::Call => (reads | RESULTS, CLOBBERED, true, None, false),
+                    Op1::Call => (
+                        reads | d.call_use.reads,
+                        CLOBBERED & !d.call_use.keeps,
+                        true,
+                        None,
+                        false,
+                    ),
                     Op1::Push => (reads, 0, true, None, false),
                     Op1::Reti => (0xFFFF, 0, false, None, true),
                     _ => (reads, reg_of(&dst), true, None, false),
@@ -738,10 +752,17 @@ fn demand_before(
             let width = if byte { 0x00FF } else { u16::MAX };
             match op {
                 Op1::Call => {
-                    // The callee may change r11-r15 and reads r12-r15
-                    // (arguments); r4-r10 come back as they were.
+                    // The callee may change r11-r15, reads its arguments
+                    // and may give back others of r12-r15 as they came
+                    // ([`crate::argument_use`]); r4-r10 come back as they were.
                     before[11] = 0;
-                    before[12..16].fill(u16::MAX);
+                    for r in 12..16 {
+                        if d.call_use.reads & 1 << r != 0 {
+                            before[r] = u16::MAX;
+                        } else if d.call_use.keeps & 1 << r == 0 {
+                            before[r] = 0;
+                        }
+                    }
                     whole_base(&mut before, &dst);
                     if let Operand::Reg(r) = dst {
                         before[r as usize] = u16::MAX;

@@ -2,6 +2,7 @@
 //! code generator. See `translate` for the register map and the calling
 //! convention, `program` for how the image is put together.
 
+pub mod argument_use;
 pub mod decoded;
 pub mod emit;
 pub mod flags;

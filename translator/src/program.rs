@@ -224,6 +224,7 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         d.never_returns = matches!(d.instruction, M::One { op: Op1::Call, .. })
             && d.src_target.as_ref() == Some(&no_return);
     }
+    crate::argument_use::mark_calls(&mut decoded);
     for target in code_targets
         .values()
         .chain(data_targets.iter().map(|(_, t)| t))
@@ -547,9 +548,15 @@ fn snippet(
         .iter()
         .map(|&n| list[n].address)
         .collect();
+    let mut parts: Vec<Vec<Decoded>> = starts
+        .windows(2)
+        .map(|pair| list[pair[0]..pair[1]].to_vec())
+        .collect();
+    if as_function {
+        crate::argument_use::mark_calls(&mut parts);
+    }
     let mut items = Vec::new();
-    for pair in starts.windows(2) {
-        let part = &list[pair[0]..pair[1]];
+    for part in &parts {
         let (live_after, live_in) = flags::liveness(part);
         items.extend(translate_function(
             part,
@@ -786,6 +793,7 @@ fn decode_code(
             src_target: src_ext.and_then(target_at),
             dst_target: dst_ext.and_then(target_at),
             never_returns: false,
+            call_use: crate::argument_use::UNKNOWN,
         });
         offset += len;
     }

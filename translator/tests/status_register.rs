@@ -86,9 +86,20 @@ fn status_register() {
 
 /// The runtime routines a translation calls, by name.
 fn routines_called(asm: &Asm) -> Vec<String> {
+    routines_called_as(asm, false)
+}
+
+/// The runtime routines a translation calls, by name; `as_function`: the
+/// snippet translated as the program's functions are.
+fn routines_called_as(asm: &Asm, as_function: bool) -> Vec<String> {
     let (words, relocs, _) = asm.finish();
     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
+    let snippet = if as_function {
+        translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+    } else {
+        translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
+    }
+    .expect("translates");
     iced_x86::Decoder::with_ip(
         16,
         &snippet.code,
@@ -278,6 +289,57 @@ fn one_bit_of_the_status_register_past_a_branch() {
                 .reg(12, d)
                 .reg(13, s),
         ));
+    }
+    run_all(cases);
+}
+
+/// SR read as data, one bit of it kept, where the copy's register (r14)
+/// reaches a call whose callee does not read it: a function that writes
+/// r14 before reading it, and a runtime routine of two arguments
+/// (`__mspabi_divu`: r12 and r13). The call reads only its callee's
+/// arguments (`argument_use`), so the bit alone is computed, with no
+/// rt86_sr call.
+#[test]
+fn one_bit_of_the_status_register_before_a_call() {
+    let mut cases = Vec::new();
+    for (op, vals) in CARRY_KINDS {
+        let (d, s) = vals[0];
+        for callee in ["f", "__mspabi_divu"] {
+            let mut a = Asm::default();
+            a.w(op, S::R(13), D::R(12))
+                .w(MOV, S::R(2), D::R(14))
+                .w(MOV, S::Imm(7), D::R(15))
+                .w(BIT, S::Cg(1), D::R(14))
+                .jump(JNE, "x")
+                .w(MOV, S::Imm(9), D::R(15))
+                .label("x")
+                .w(MOV, S::R(15), D::R(12))
+                .w(MOV, S::Imm(3), D::R(13));
+            if callee == "f" {
+                a.call("f");
+            } else {
+                a.call_rt(callee);
+            }
+            a.w(MOV, S::Cg(0), D::R(14)) // r14 no result
+                .ret()
+                .label("f")
+                .w(ADD, S::Cg(1), D::R(12))
+                .w(MOV, S::Cg(0), D::R(14))
+                .ret();
+            let called = routines_called_as(&a, true);
+            assert!(
+                called.iter().all(|r| !r.starts_with("rt86_sr")),
+                "{} before a call of {callee}: one bit takes no whole SR ({called:?})",
+                op_name(op)
+            );
+            cases.push((
+                a,
+                Case::new(format!("{} r13, r12 then a call of {callee}", op_name(op)))
+                    .reg(12, d)
+                    .reg(13, s)
+                    .function_mode(),
+            ));
+        }
     }
     run_all(cases);
 }
