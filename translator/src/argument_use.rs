@@ -36,17 +36,23 @@ pub const UNKNOWN: CallUse = CallUse {
     keeps: ARGUMENTS,
 };
 
-/// The argument registers the runtime's MSP430 libcalls read (their
-/// arguments in the MSP430 EABI); they may keep any.
+/// The argument registers a runtime routine reads: the MSP430 EABI's
+/// libcalls' arguments, and those of src/dos/rt86.rs's declarations (a
+/// u32 takes two registers). They may keep any.
 fn runtime_reads(name: &str) -> RegSet {
+    const R12: RegSet = 0x1000;
     const R12_13: RegSet = 0x3000;
     const R12_14: RegSet = 0x7000;
     match name {
+        "rt86_segment" | "rt86_idle" => 0,
+        "rt86_table_read" | "rt86_in" | "rt86_exit" => R12,
         "__mspabi_mpyi" | "__mspabi_mpysl" | "__mspabi_mpyul" | "__mspabi_divu"
         | "__mspabi_remu" | "__mspabi_divi" | "__mspabi_remi" | "__mspabi_slli"
-        | "__mspabi_srli" | "__mspabi_srai" => R12_13,
+        | "__mspabi_srli" | "__mspabi_srai" | "rt86_int" | "rt86_far_read"
+        | "rt86_far_read_byte" | "rt86_far_fill" | "rt86_out" => R12_13,
         "__mspabi_slll" | "__mspabi_srll" | "__mspabi_sral" | "memcpy" | "memmove" | "memset"
-        | "memcmp" | "bcmp" => R12_14,
+        | "memcmp" | "bcmp" | "rt86_far_write" | "rt86_far_write_byte" | "rt86_far_put"
+        | "rt86_far_get" | "rt86_engine_call" | "rt86_table_write" => R12_14,
         _ => ARGUMENTS,
     }
 }
