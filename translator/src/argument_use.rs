@@ -13,6 +13,10 @@
 //! reading what its callee reads and passing through what it keeps. Where
 //! the callee is not known (a pointer, a tail call, a jump table, a
 //! runtime routine not in [`runtime_reads`]) it reads and keeps all four.
+//!
+//! And the other way ([`mark_returns`]): a return reads only the registers
+//! of r12-r15 that its function's callers read after their calls, where
+//! every caller is known (no pointer to it, no tail call, not a root).
 
 use std::collections::HashMap;
 
@@ -50,9 +54,20 @@ fn runtime_reads(name: &str) -> RegSet {
         | "__mspabi_remu" | "__mspabi_divi" | "__mspabi_remi" | "__mspabi_slli"
         | "__mspabi_srli" | "__mspabi_srai" | "rt86_int" | "rt86_far_read"
         | "rt86_far_read_byte" | "rt86_far_fill" | "rt86_out" => R12_13,
-        "__mspabi_slll" | "__mspabi_srll" | "__mspabi_sral" | "memcpy" | "memmove" | "memset"
-        | "memcmp" | "bcmp" | "rt86_far_write" | "rt86_far_write_byte" | "rt86_far_put"
-        | "rt86_far_get" | "rt86_engine_call" | "rt86_table_write" => R12_14,
+        "__mspabi_slll"
+        | "__mspabi_srll"
+        | "__mspabi_sral"
+        | "memcpy"
+        | "memmove"
+        | "memset"
+        | "memcmp"
+        | "bcmp"
+        | "rt86_far_write"
+        | "rt86_far_write_byte"
+        | "rt86_far_put"
+        | "rt86_far_get"
+        | "rt86_engine_call"
+        | "rt86_table_write" => R12_14,
         _ => ARGUMENTS,
     }
 }
@@ -220,6 +235,88 @@ pub fn mark_calls(functions: &mut [Vec<Decoded>]) {
     for d in functions.iter_mut().flatten() {
         if matches!(d.instruction, M::One { op: Op1::Call, .. }) {
             d.call_use = call_use(d, &known);
+        }
+    }
+}
+
+/// Whether an instruction is a return (`ret`: `mov @sp+, pc`).
+pub fn is_return(d: &Decoded) -> bool {
+    matches!(
+        d.instruction,
+        M::Two {
+            op: Op2::Mov,
+            src: Operand::PostInc(SP),
+            dst: Operand::Reg(PC),
+            ..
+        }
+    )
+}
+
+/// Gives each return the registers of r12-r15 its function's callers read
+/// after the call ([`Decoded::return_reads`]): all four for a function
+/// whose address is taken (a pointer, a tail call, a table), for `roots`
+/// (entered by the runtime) and for what is not a function's entry; else
+/// what is read after its calls, to the whole program's fixpoint (a call's
+/// live-out depends on its caller's returns).
+pub fn mark_returns(functions: &mut [Vec<Decoded>], data_targets: &[u16], roots: &[u16]) {
+    let entries: std::collections::HashSet<u16> = functions
+        .iter()
+        .filter_map(|f| f.first())
+        .map(|d| d.address)
+        .collect();
+    let mut taken: std::collections::HashSet<u16> =
+        data_targets.iter().chain(roots).copied().collect();
+    for d in functions.iter().flatten() {
+        let direct_call = matches!(
+            d.instruction,
+            M::One {
+                op: Op1::Call,
+                dst: Operand::Imm(_),
+                ..
+            }
+        );
+        if let Some(Target::Text(a)) = &d.src_target
+            && !direct_call
+        {
+            taken.insert(*a);
+        }
+        if let Some(Target::Text(a)) = &d.dst_target {
+            taken.insert(*a);
+        }
+    }
+    let mut results: HashMap<u16, RegSet> = entries
+        .iter()
+        .map(|&a| (a, if taken.contains(&a) { ARGUMENTS } else { 0 }))
+        .collect();
+    loop {
+        for code in functions.iter_mut().filter(|f| !f.is_empty()) {
+            let read = results[&code[0].address];
+            for d in code.iter_mut().filter(|d| is_return(d)) {
+                d.return_reads = read;
+            }
+        }
+        let mut changed = false;
+        for code in functions.iter() {
+            let (live_after, _) = crate::flags::register_liveness(code);
+            for (d, after) in code.iter().zip(&live_after) {
+                if let (
+                    M::One {
+                        op: Op1::Call,
+                        dst: Operand::Imm(_),
+                        ..
+                    },
+                    Some(Target::Text(a)),
+                ) = (&d.instruction, &d.src_target)
+                    && let Some(r) = results.get_mut(a)
+                    && *r | (after & ARGUMENTS) != *r
+                {
+                    *r |= after & ARGUMENTS;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return;
         }
     }
 }

@@ -26,6 +26,9 @@ pub struct Decoded {
     /// A call's: what its callee reads of r12-r15 and may keep as it was
     /// ([`crate::argument_use`]; all four where not known).
     pub call_use: crate::argument_use::CallUse,
+    /// A return's: the registers of r12-r15 its callers read after it
+    /// ([`crate::argument_use::mark_returns`]; all four where not known).
+    pub return_reads: crate::flags::RegSet,
 }
 
 /// Where `br #label` goes: a jump like any other (not a return, not a table).

@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 
+use crate::argument_use::is_return;
 use crate::decoded::{Decoded, Target, branch_target};
 use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, SR};
 
@@ -222,8 +223,10 @@ pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
             } => {
                 let indirect =
                     !matches!(src, Operand::Imm(_) | Operand::PostInc(crate::msp430::SP));
+                // A return: what its callers read of r12-r15.
+                let results = if is_return(d) { d.return_reads } else { ARGS };
                 (
-                    ARGS | reg_of(&src) | base_of(&src),
+                    results | reg_of(&src) | base_of(&src),
                     0,
                     false,
                     None,
@@ -351,8 +354,14 @@ pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
                     };
                     (0, 0, false, Some(a), false)
                 } else {
-                    // A return, a tail call or a jump table: everything may be read.
-                    (0xFFFF, 0, false, None, true)
+                    // A return, a tail call or a jump table: everything may
+                    // be read (but a return's unread results).
+                    let unread = if is_return(d) {
+                        RESULTS & !d.return_reads
+                    } else {
+                        0
+                    };
+                    (!unread, 0, false, None, true)
                 }
             }
             M::Two { op, byte, src, dst } => {
@@ -506,6 +515,13 @@ fn demanded_bits(
             }
             if leaves {
                 out = ALL_BITS;
+                if is_return(d) {
+                    for (r, bits) in out.iter_mut().enumerate().skip(12) {
+                        if d.return_reads & 1 << r == 0 {
+                            *bits = 0;
+                        }
+                    }
+                }
             }
             let (inn, sr) = if d.never_returns {
                 ([0; 16], None)
@@ -686,8 +702,9 @@ fn demand_before(
     };
     match d.instruction {
         M::Jump { .. } => {}
-        // `br #label`: a jump, which reads nothing itself.
-        _ if branch_target(d).is_some() => {}
+        // `br #label`: a jump, and a return: they read nothing themselves
+        // (what follows them is in `after`).
+        _ if branch_target(d).is_some() || is_return(d) => {}
         M::Two {
             dst: Operand::Reg(PC),
             ..
@@ -756,11 +773,11 @@ fn demand_before(
                     // and may give back others of r12-r15 as they came
                     // ([`crate::argument_use`]); r4-r10 come back as they were.
                     before[11] = 0;
-                    for r in 12..16 {
+                    for (r, bits) in before.iter_mut().enumerate().skip(12) {
                         if d.call_use.reads & 1 << r != 0 {
-                            before[r] = u16::MAX;
+                            *bits = u16::MAX;
                         } else if d.call_use.keeps & 1 << r == 0 {
-                            before[r] = 0;
+                            *bits = 0;
                         }
                     }
                     whole_base(&mut before, &dst);

@@ -225,6 +225,18 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
             && d.src_target.as_ref() == Some(&no_return);
     }
     crate::argument_use::mark_calls(&mut decoded);
+    let roots: Vec<u16> = ["piskrs_main", "piskrs_engine_main", "piskrs_fatal"]
+        .iter()
+        .filter_map(|name| elf.symbols.get(*name).copied())
+        .collect();
+    let pointed: Vec<u16> = data_targets
+        .iter()
+        .filter_map(|(_, t)| match t {
+            Target::Text(a) => Some(*a),
+            Target::Runtime(_) => None,
+        })
+        .collect();
+    crate::argument_use::mark_returns(&mut decoded, &pointed, &roots);
     for target in code_targets
         .values()
         .chain(data_targets.iter().map(|(_, t)| t))
@@ -794,6 +806,7 @@ fn decode_code(
             dst_target: dst_ext.and_then(target_at),
             never_returns: false,
             call_use: crate::argument_use::UNKNOWN,
+            return_reads: crate::argument_use::ARGUMENTS,
         });
         offset += len;
     }
