@@ -1,5 +1,6 @@
 //! Shifts the translator makes out of LLVM's: loops by a variable count as
-//! one shift by CL, `clrc; rrc` as one SHR.
+//! one shift by CL, `clrc; rrc` as one SHR, runs of shifts by one as one
+//! shift by CL.
 
 mod common;
 use common::*;
@@ -21,7 +22,9 @@ fn shifts_by_cl(asm: &Asm, as_function: bool) -> usize {
         .filter(|i| {
             matches!(
                 i.code(),
-                iced_x86::Code::Shl_rm16_CL | iced_x86::Code::Shr_rm16_CL
+                iced_x86::Code::Shl_rm16_CL
+                    | iced_x86::Code::Shr_rm16_CL
+                    | iced_x86::Code::Sar_rm16_CL
             )
         })
         .count()
@@ -226,4 +229,65 @@ fn shifts_by_one_right(asm: &Asm) -> (usize, usize) {
         }
     }
     counts
+}
+
+/// Runs of `rra rX` or `add rX, rX` (LLVM's shift by a constant) become one
+/// SAR or SHL by CL where that is fewer instructions: 3 or more with r13
+/// unread after the run, 5 or more with r13 kept in AX meanwhile (read
+/// after, or shifted itself); at most 15 in one. Runs of 1 to 16, in BX,
+/// CX, DX, r15's word and the homes of r4 and r9, with C, N and Z read
+/// after; with V read after the run (a shift by CL leaves OF undefined),
+/// none.
+#[test]
+fn shift_runs() {
+    let mut cases = Vec::new();
+    for left in [false, true] {
+        for count in [1usize, 2, 3, 4, 5, 8, 15, 16] {
+            for x in [12u8, 13, 14, 15, 4, 9] {
+                for r13_read in [false, true] {
+                    for (value, probed) in [(0x8001, NO_V), (0x7FFE, NO_V), (0xC3A5, ALL)] {
+                        let mut a = Asm::default();
+                        for _ in 0..count {
+                            if left {
+                                a.w(ADD, S::R(x), D::R(x));
+                            } else {
+                                a.one(RRA, false, S::R(x));
+                            }
+                        }
+                        probe(&mut a, probed);
+                        if !r13_read {
+                            a.w(MOV, S::Cg(0), D::R(13));
+                        }
+                        a.ret();
+                        let cx_free = x != 13 && !r13_read;
+                        let worth = if cx_free { 3 } else { 5 };
+                        // The first 15 make a run; V after them is the
+                        // 16th's to write.
+                        let v_read = probed.v && count <= 15;
+                        let expected = usize::from(count.min(15) >= worth && !v_read);
+                        for as_function in [false, true] {
+                            assert_eq!(
+                                shifts_by_cl(&a, as_function),
+                                expected,
+                                "{count} shifts of r{x} (left {left}, r13 read {r13_read}, V read {})",
+                                probed.v
+                            );
+                        }
+                        let case = Case::new(format!(
+                            "{count} shifts of r{x} ({value:#x}, left {left}, r13 read {r13_read})"
+                        ))
+                        .reg(x as usize, value)
+                        .reg(13, 0x1234);
+                        // As a function only where no callee-saved
+                        // register changes (the snippet keeps the ABI).
+                        if x >= 12 {
+                            cases.push((a.clone(), case.clone().function_mode()));
+                        }
+                        cases.push((a, case));
+                    }
+                }
+            }
+        }
+    }
+    run_all(cases);
 }

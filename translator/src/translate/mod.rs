@@ -267,6 +267,10 @@ impl<'a> FunctionTranslator<'a> {
                 self.shift_by_count(d, &shift)
                     .map_err(|e| format!("{:#06x} shift loop: {e}", d.address))?;
                 self.skip = shift.length - 1;
+            } else if let Some((count, cx_free)) = self.shift_run(code, n, live_after) {
+                self.shift_by_constant(d, count, cx_free)
+                    .map_err(|e| format!("{:#06x} shift run: {e}", d.address))?;
+                self.skip = count - 1;
             } else {
                 if self.bias != 0 && self.unfolded_argument_address(code, n) {
                     return Err(format!(

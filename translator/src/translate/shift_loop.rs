@@ -1,5 +1,6 @@
 //! LLVM's shifts a bit a turn become 8086 shifts: a loop by a variable
-//! count as one shift by CL, `clrc; rrc` as one SHR.
+//! count as one shift by CL, `clrc; rrc` as one SHR, a run of shifts by
+//! one as one shift by CL.
 
 use iced_x86::{Code, ConditionCode, Register};
 
@@ -288,6 +289,95 @@ impl FunctionTranslator<'_> {
             }
         }
         self.carry = Carry::Unknown;
+        Ok(())
+    }
+}
+
+/// The fewest shifts in a row worth one shift by CL: with CX free (`mov
+/// cl, k; sar x, cl`), and with CX kept in AX meanwhile (two XCHGs more).
+const SHIFT_RUN_CX_FREE: usize = 3;
+const SHIFT_RUN_CX_KEPT: usize = 5;
+
+impl FunctionTranslator<'_> {
+    /// `rra rX` or `add rX, rX` k times in a row (LLVM's shift by a
+    /// constant, a bit a turn): k, where one SAR or SHL by CL is fewer
+    /// instructions, and whether CX (r13) is free for the count. No label,
+    /// no stack adjustment within, V unread after the last (a shift by
+    /// more than 1 leaves OF undefined; C, N and Z are the last one's).
+    pub(super) fn shift_run(
+        &self,
+        code: &[Decoded],
+        n: usize,
+        live_after: &[FlagSet],
+    ) -> Option<(usize, bool)> {
+        let x = match code[n].instruction {
+            M::One {
+                op: Op1::Rra,
+                byte: false,
+                dst: Operand::Reg(x),
+            } => x,
+            M::Two {
+                op: Op2::Add,
+                byte: false,
+                src: Operand::Reg(x),
+                dst: Operand::Reg(y),
+            } if x == y => x,
+            _ => return None,
+        };
+        if x == SR || x == crate::msp430::SP || x == crate::msp430::PC {
+            return None;
+        }
+        let same = |d: &Decoded| d.instruction == code[n].instruction;
+        let length = code[n..].iter().take_while(|d| same(d)).count().min(15);
+        let last = n + length - 1;
+        let plain = (n..=last).all(|m| {
+            (m == n || !self.labels.contains(&code[m].address))
+                && !self.adjust_before.contains_key(&code[m].address)
+                && !self.adjust_after.contains_key(&code[m].address)
+        });
+        let cx_free = x != 13
+            && self
+                .registers_read_after
+                .get(last)
+                .is_some_and(|read| read & 1 << 13 == 0);
+        let worth = if cx_free {
+            SHIFT_RUN_CX_FREE
+        } else {
+            SHIFT_RUN_CX_KEPT
+        };
+        (plain && length >= worth && live_after[last] & flags::V == 0).then_some((length, cx_free))
+    }
+
+    /// [`Self::shift_run`]'s k shifts as one SAR or SHL by CL (CX kept in
+    /// AX where r13 is read later, or where it is the shifted register).
+    pub(super) fn shift_by_constant(&mut self, d: &Decoded, count: usize, cx_free: bool) -> R<()> {
+        let (dst, code) = match d.instruction {
+            M::One { dst, .. } => (dst, Code::Sar_rm16_CL),
+            M::Two { dst, .. } => (dst, Code::Shl_rm16_CL),
+            _ => return Err("not a shift".into()),
+        };
+        let mut pre = Vec::new();
+        let shifted = self.operand(dst, &None, false, &mut pre)?;
+        for i in pre {
+            self.put(i);
+        }
+        if !cx_free {
+            self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
+        }
+        let shifted = match shifted {
+            X::R(Register::CX) if !cx_free => X::R(Register::AX),
+            other => other,
+        };
+        self.put(i!(Code::Mov_r8_imm8, Register::CL, count as u32));
+        match &shifted {
+            X::R(r) => self.put(i!(code, *r, Register::CL)),
+            X::M(m) => self.put(i!(code, *m, Register::CL)),
+            _ => return Err("the shifted value is not a register".into()),
+        }
+        if !cx_free {
+            self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
+        }
+        self.carry = Carry::Same;
         Ok(())
     }
 }
