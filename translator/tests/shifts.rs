@@ -291,3 +291,32 @@ fn shift_runs() {
     }
     run_all(cases);
 }
+
+/// `add rX, rX` where rX lives in memory (r15's word) is one `shl word
+/// [m], 1`, not a load and an ADD: the same C, Z, N and V, all read after.
+#[test]
+fn word_in_memory_doubled() {
+    let mut cases = Vec::new();
+    for value in EDGES {
+        let mut a = Asm::default();
+        a.w(ADD, S::R(15), D::R(15));
+        probe(&mut a, ALL);
+        a.ret();
+        let (words, relocs, _) = a.finish();
+        let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let snippet =
+            translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
+        let shifts = iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+            .into_iter()
+            .filter(|i| {
+                i.code() == iced_x86::Code::Shl_rm16_1 && i.op0_kind() == iced_x86::OpKind::Memory
+            })
+            .count();
+        assert_eq!(shifts, 1, "add r15, r15: one SHL of r15's word");
+        cases.push((
+            a,
+            Case::new(format!("add r15, r15 ({value:#x})")).reg(15, value),
+        ));
+    }
+    run_all(cases);
+}
