@@ -332,3 +332,43 @@ proptest! {
         prop_assert_eq!(check(&a, &case), Ok(()));
     }
 }
+
+/// A byte operation of SI or DI with itself (`add.b r10, r10`): its byte
+/// goes through AL on both sides, with no BX saved around to hold a copy
+/// of the source (but BIC, whose complement goes through AH). Every
+/// operation, r10 (SI) and r9 (DI), with the flags read after (but XOR's V).
+#[test]
+fn byte_operation_of_si_or_di_with_itself() {
+    let mut cases = Vec::new();
+    for op in [MOV, ADD, ADDC, SUB, SUBC, CMP, BIT, BIC, BIS, XOR, AND] {
+        for x in [10u8, 9] {
+            for value in [0x1234u16, 0x80FF, 0x0080, 0] {
+                let mut a = Asm::default();
+                a.w(CMP, S::R(13), D::R(13)) // C = 1 for ADDC and SUBC
+                    .b(op, S::R(x), D::R(x));
+                // (XOR's V, which LLVM never reads, is not translated.)
+                probe(&mut a, if op == XOR { NO_V } else { ALL });
+                a.ret();
+                let (words, relocs, _) = a.finish();
+                let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let snippet =
+                    translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
+                let pushes =
+                    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+                        .into_iter()
+                        .filter(|i| i.code() == iced_x86::Code::Push_r16)
+                        .count();
+                assert_eq!(
+                    pushes,
+                    usize::from(op == BIC),
+                    "{}.b r{x}, r{x}: no register saved but for BIC",
+                    op_name(op)
+                );
+                let case = Case::new(format!("{}.b r{x}, r{x} ({value:#x})", op_name(op)))
+                    .reg(x as usize, value);
+                cases.push((a, case));
+            }
+        }
+    }
+    run_all(cases);
+}

@@ -361,7 +361,12 @@ fn byte_operands(
         other => other.clone(),
     };
     let mut spilled_bx = false;
+    // The same SI or DI on both sides: its low byte is AL once AX holds it
+    // (not for BIC, whose complement of the source goes through AH).
+    let same_register =
+        t_reg_byte_via_ax && op != Op2::Bic && matches!((s, t), (X::R(a), X::R(b)) if a == b);
     let mut s8 = match s {
+        _ if same_register => X::R(Register::AL),
         X::R(r) if byte => match low(*r) {
             Some(l) => X::R(l),
             None => {
@@ -392,7 +397,12 @@ fn byte_operands(
         other => other.clone(),
     };
     if let Some(home) = &via_ax {
-        if matches!(s8, X::R(Register::AL)) {
+        if same_register {
+            let X::R(r) = home else {
+                return Err("the same register in memory".into());
+            };
+            body.push(Item::Plain(i!(Code::Mov_r16_rm16, Register::AX, *r)));
+        } else if matches!(s8, X::R(Register::AL)) {
             // The source is in AL already (it was read first): for MOV it
             // is the result; otherwise it moves to AH, the destination's
             // byte comes to AL.
