@@ -24,21 +24,7 @@ use crate::decoded::{Decoded, Target, branch_target};
 use crate::flags::RegSet;
 use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, SP};
 
-/// r12-r15.
-pub const ARGUMENTS: RegSet = 0xF000;
-
-/// What a call reads of r12-r15 and what it may leave as it was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CallUse {
-    pub reads: RegSet,
-    pub keeps: RegSet,
-}
-
-/// A call whose callee is not known.
-pub const UNKNOWN: CallUse = CallUse {
-    reads: ARGUMENTS,
-    keeps: ARGUMENTS,
-};
+pub use crate::decoded::{ARGUMENTS, CallUse, UNKNOWN, is_return};
 
 /// The argument registers a runtime routine reads: the MSP430 EABI's
 /// libcalls' arguments, and those of src/dos/rt86.rs's declarations (a
@@ -237,19 +223,6 @@ pub fn mark_calls(functions: &mut [Vec<Decoded>]) {
             d.call_use = call_use(d, &known);
         }
     }
-}
-
-/// Whether an instruction is a return (`ret`: `mov @sp+, pc`).
-pub fn is_return(d: &Decoded) -> bool {
-    matches!(
-        d.instruction,
-        M::Two {
-            op: Op2::Mov,
-            src: Operand::PostInc(SP),
-            dst: Operand::Reg(PC),
-            ..
-        }
-    )
 }
 
 /// Gives each return the registers of r12-r15 its function's callers read

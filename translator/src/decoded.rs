@@ -2,7 +2,26 @@
 //! operands, and where it sends control: what the translator and the flag
 //! analyses ([`crate::flags`]) both read.
 
-use crate::msp430::{Instruction as M, Op2, Operand, PC};
+use crate::msp430::{Instruction as M, Op2, Operand, PC, SP};
+
+/// Registers as a set: bit n for rn.
+pub type RegSet = u16;
+
+/// r12-r15.
+pub const ARGUMENTS: RegSet = 0xF000;
+
+/// What a call reads of r12-r15 and what it may leave as it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallUse {
+    pub reads: RegSet,
+    pub keeps: RegSet,
+}
+
+/// A call whose callee is not known.
+pub const UNKNOWN: CallUse = CallUse {
+    reads: ARGUMENTS,
+    keeps: ARGUMENTS,
+};
 
 /// Where a 16-bit relocated immediate points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,10 +44,10 @@ pub struct Decoded {
     pub never_returns: bool,
     /// A call's: what its callee reads of r12-r15 and may keep as it was
     /// ([`crate::argument_use`]; all four where not known).
-    pub call_use: crate::argument_use::CallUse,
+    pub call_use: CallUse,
     /// A return's: the registers of r12-r15 its callers read after it
     /// ([`crate::argument_use::mark_returns`]; all four where not known).
-    pub return_reads: crate::flags::RegSet,
+    pub return_reads: RegSet,
 }
 
 /// Where `br #label` goes: a jump like any other (not a return, not a table).
@@ -54,4 +73,17 @@ pub fn jump_target(d: &Decoded) -> Option<u16> {
         M::Jump { target, .. } => Some(target),
         _ => branch_target(d),
     }
+}
+
+/// Whether an instruction is a return (`ret`: `mov @sp+, pc`).
+pub fn is_return(d: &Decoded) -> bool {
+    matches!(
+        d.instruction,
+        M::Two {
+            op: Op2::Mov,
+            src: Operand::PostInc(SP),
+            dst: Operand::Reg(PC),
+            ..
+        }
+    )
 }

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use crate::argument_use::is_return;
+use crate::decoded::is_return;
 use crate::decoded::{Decoded, Target, branch_target};
 use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, SR};
 
@@ -184,8 +184,7 @@ pub fn liveness(code: &[Decoded]) -> (Vec<FlagSet>, HashMap<u16, FlagSet>) {
     )
 }
 
-/// Registers as a set: bit n for rn.
-pub type RegSet = u16;
+pub use crate::decoded::RegSet;
 
 /// For each instruction, the registers whose HIGH byte is read after it
 /// before being written. A byte operation on a register clears its high
