@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::mist::{knowledge_and_board, mover};
 use common::variants::*;
 use common::{XorShift, go_name, go_point};
 use piskrs::ai::engine::{self, LEVELS, Level, Position};
@@ -83,37 +84,6 @@ fn every_level_blocks_a_line_it_can_infer() {
             }
         }
     }
-}
-
-fn mover(ply: usize) -> Stone {
-    if ply.is_multiple_of(2) {
-        Stone::Black
-    } else {
-        Stone::White
-    }
-}
-
-/// The computer's knowledge after `moves`, as the game screen keeps it (its
-/// own stones, and after every move what the hole shows), and the board.
-fn knowledge_and_board(moves: &[Point], computer: Stone) -> (Board, Board) {
-    let mut board = Board::new(19);
-    let mut known = Board::new(19);
-    for (ply, &point) in moves.iter().enumerate() {
-        board.set(point, Some(mover(ply)));
-        if mover(ply) == computer {
-            known.set(point, Some(computer));
-        }
-        let centre = centre_after(point);
-        for row in 0..19 {
-            for col in 0..19 {
-                let p = Point::new(col, row);
-                if in_hole(centre, p) {
-                    known.set(p, board.get(p));
-                }
-            }
-        }
-    }
-    (known, board)
 }
 
 /// `count` distinct random points, as a Mist game's moves (none won yet).

@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::mist::{knowledge_and_board, mover};
 use common::{XorShift, go_name, go_point};
 use piskrs::ai::mist_reading::{CERTAIN, Reading, Sight, preimages};
 use piskrs::rules::board::{Board, Stone};
@@ -18,30 +19,10 @@ fn all_points() -> impl Iterator<Item = Point> {
     (0..19).flat_map(|row| (0..19).map(move |col| Point::new(col, row)))
 }
 
-fn mover(ply: usize) -> Stone {
-    if ply.is_multiple_of(2) {
-        Stone::Black
-    } else {
-        Stone::White
-    }
-}
-
-/// The computer's knowledge after `moves`, as the game screen keeps it: its
-/// own stones, and after every move the hole's contents.
+/// The computer's knowledge after `moves` (its own stones, and after every
+/// move the hole's contents).
 fn knowledge(moves: &[Point], computer: Stone) -> Board {
-    let mut board = Board::new(19);
-    let mut known = Board::new(19);
-    for (ply, &point) in moves.iter().enumerate() {
-        board.set(point, Some(mover(ply)));
-        if mover(ply) == computer {
-            known.set(point, Some(computer));
-        }
-        let centre = centre_after(point);
-        for p in all_points().filter(|&p| in_hole(centre, p)) {
-            known.set(p, board.get(p));
-        }
-    }
-    known
+    knowledge_and_board(moves, computer).0
 }
 
 /// `count` distinct random points.

@@ -8,6 +8,7 @@ pub mod app;
 pub mod cha;
 pub mod controller;
 pub mod gomorpion;
+pub mod mist;
 pub mod variants;
 pub mod win;
 
