@@ -436,6 +436,13 @@ mod program {
     /// are written and read a line or a chunk at a time: no whole-file buffer.
     #[inline(never)]
     fn carry_out(app: &mut App, command: Command) {
+        if !matches!(
+            command,
+            Command::SaveFile | Command::ReplaceFile | Command::LoadFile
+        ) {
+            return;
+        }
+        // Not for other commands: the name's edit would draw the status line.
         app.end_file_name_with_zero();
         // Read from the App in place: a copy would deepen the deepest stack
         // path (this one, a load).
@@ -454,7 +461,7 @@ mod program {
                     Err(error) => app.load_failed_with(file_error(error)),
                 }
             }
-            Command::Continue | Command::Quit | Command::Terminate | Command::Gomorpion(_) => {}
+            _ => {}
         }
     }
 

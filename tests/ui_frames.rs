@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 /// The keys a person may press (the core's types have no Debug, which
 /// proptest's values need: an input is drawn as numbers, then made).
-const KEYS: [Key; 26] = [
+const KEYS: [Key; 28] = [
     Key::Up,
     Key::Down,
     Key::Left,
@@ -33,6 +33,8 @@ const KEYS: [Key; 26] = [
     Key::Char(b'p'),
     Key::Char(b's'),
     Key::Char(b'y'),
+    Key::Char(b'c'),
+    Key::Char(b'w'),
     Key::Escape,
     Key::Backspace,
     Key::F1,
@@ -41,9 +43,11 @@ const KEYS: [Key; 26] = [
 ];
 
 /// An input from three numbers: a key (kind 0-4), a click on a point of the
-/// board (5-7), or a click anywhere (8).
-fn input_of((kind, a, b): (u8, u8, u8)) -> Input {
-    match kind {
+/// board (5-7), or a click anywhere (8); and whether a frame is drawn after
+/// it (not after a quarter of the keys: keys typed quickly are handled
+/// together, then drawn once).
+fn input_of((kind, a, b): (u8, u8, u8)) -> (Input, bool) {
+    let input = match kind {
         0..=4 => Input::Key(KEYS[a as usize % KEYS.len()]),
         5..=7 => Input::Click {
             x: 4 + 2 * (a % 19),
@@ -53,7 +57,8 @@ fn input_of((kind, a, b): (u8, u8, u8)) -> Input {
             x: a % 80,
             y: b % 25,
         },
-    }
+    };
+    (input, kind > 4 || b < 192)
 }
 
 /// Draws a frame as the .COM does, on the screen the last one left, and
@@ -79,6 +84,13 @@ fn frame(app: &mut App, screen: &mut TextScreen, step: usize) {
 }
 
 fn play(level: Level, inputs: &[Input]) {
+    let inputs: Vec<(Input, bool)> = inputs.iter().map(|&input| (input, true)).collect();
+    play_framed(level, &inputs);
+}
+
+/// [`play`], with a frame after an input only where it says so (and always
+/// after the computer's move).
+fn play_framed(level: Level, inputs: &[(Input, bool)]) {
     let settings = Settings {
         level,
         ..Settings::default()
@@ -89,12 +101,14 @@ fn play(level: Level, inputs: &[Input]) {
     let mut screen = TextScreen::new();
     screen.fill(0, 0, 80, 25, b'#', piskrs::app::screen::Style::Alert);
     frame(&mut app, &mut screen, 0);
-    for (step, &input) in inputs.iter().enumerate() {
+    for (step, &(input, framed)) in inputs.iter().enumerate() {
         match app.handle(input) {
             Command::Quit | Command::Terminate => return,
             _ => {}
         }
-        frame(&mut app, &mut screen, step + 1);
+        if framed || app.computer_to_move() {
+            frame(&mut app, &mut screen, step + 1);
+        }
         while app.computer_to_move() {
             app.computer_move();
             frame(&mut app, &mut screen, step + 1);
@@ -110,8 +124,8 @@ proptest! {
         cha in any::<bool>(),
         inputs in proptest::collection::vec((0u8..9, any::<u8>(), any::<u8>()), 1..120),
     ) {
-        let inputs: Vec<Input> = inputs.into_iter().map(input_of).collect();
-        play(if cha { Level::Cha } else { Level::Classic }, &inputs);
+        let inputs: Vec<(Input, bool)> = inputs.into_iter().map(input_of).collect();
+        play_framed(if cha { Level::Cha } else { Level::Classic }, &inputs);
     }
 }
 
@@ -152,4 +166,21 @@ fn a_long_list_of_moves_drawn_in_parts() {
     inputs.push(Input::Key(Key::Char(b'n')));
     inputs.extend(stones.skip(34));
     play(Level::Classic, &inputs);
+}
+
+/// A name typed, a letter taken back and another typed between two frames:
+/// the status line's text changes, its length does not, and the frame after
+/// draws the new name.
+#[test]
+fn a_name_retyped_between_frames_is_drawn() {
+    let mut inputs = vec![
+        (Input::Key(Key::Char(b'1')), true),
+        (Input::Key(Key::Char(b's')), true),
+    ];
+    inputs.push((Input::Key(Key::Char(b'a')), true));
+    for key in [Key::Backspace, Key::Char(b'b'), Key::Backspace] {
+        inputs.push((Input::Key(key), false));
+    }
+    inputs.push((Input::Key(Key::Char(b'c')), true));
+    play_framed(Level::Classic, &inputs);
 }

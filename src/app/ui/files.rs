@@ -23,7 +23,7 @@ impl App {
 
     /// Puts a 0 byte after the file name, for [`App::file_name_with_zero`].
     pub fn end_file_name_with_zero(&mut self) {
-        self.file_name.put_zero_after();
+        self.file_name.edit().put_zero_after();
     }
 
     /// The file name with the 0 byte after it, as DOS takes it (after
@@ -37,11 +37,12 @@ impl App {
     pub fn request_load(&mut self, name: &[u8]) -> Command {
         if name.iter().any(|&b| b == b'*' || b == b'?') {
             self.warn(WILDCARDS_REFUSED);
-            self.status.push(name);
+            self.status.edit().push(name);
             return Command::Continue;
         }
-        self.file_name.clear();
-        self.file_name.push(name);
+        let file_name = self.file_name.edit();
+        file_name.clear();
+        file_name.push(name);
         Command::LoadFile
     }
 
@@ -180,9 +181,10 @@ impl App {
     /// A new status line about the file: `before`, then the file's name.
     fn file_status(&mut self, alert: bool, before: Packed) -> &mut Line {
         self.status_is_alert = alert;
-        self.status.clear();
-        self.status.push_packed(before);
-        push_file_name(&mut self.status, self.file_name.as_bytes())
+        let status = self.status.edit();
+        status.clear();
+        status.push_packed(before);
+        push_file_name(status, self.file_name.as_bytes())
     }
 }
 

@@ -5,8 +5,11 @@
 //! help page) is drawn whole.
 //!
 //! The decision compares two [`Shown`]s, cheap summaries of what the page
-//! shows, taken after each frame; whatever is not summarised is drawn every
-//! frame (the status line) or only with the whole page. A host test
+//! shows, taken after each frame; whatever is not summarised is drawn only
+//! with the whole page. The status line is summarised by its count of
+//! changes (and the typed names'), not its text: comparing two counts costs
+//! less than drawing the line, which every frame did before (3.7k of a
+//! cursor move's 8.6k instructions on the 386). A host test
 //! (tests/ui_frames.rs) checks that the parts drawn this way always give the
 //! same screen as the whole page drawn afresh.
 
@@ -27,6 +30,10 @@ pub(super) struct Shown {
     /// The question or the typing on the status line: in a game, the key bar
     /// follows it.
     prompt: u8,
+    /// The status line's text and the typed names, as their counts of
+    /// changes (summed: each edit adds one), and its colours.
+    status: u16,
+    alert: bool,
     /// The menu's values ([`Settings`] as the menu shows them).
     settings: [u8; 5],
     /// The game's [`crate::rules::game::Game::revision`] and its number of moves.
@@ -59,7 +66,7 @@ const NONE: u16 = u16::MAX;
 /// highlight's old and new place, the cursor's and the hint's.
 const MAX_POINTS: usize = 7;
 
-/// The parts of the page a frame draws. The status line is drawn every frame.
+/// The parts of the page a frame draws.
 #[derive(Clone, Copy)]
 pub struct Damage {
     /// The whole page, from a cleared screen.
@@ -79,6 +86,8 @@ pub struct Damage {
     pub(super) menu_values: bool,
     /// The game's key bar (it follows the prompt).
     pub(super) key_bar: bool,
+    /// The status line, with the typing after it.
+    pub(super) status: bool,
     /// Board points drawn on their own (with the cells either side), as
     /// [`code`]s; [`NONE`] fills the rest.
     points: [u16; MAX_POINTS],
@@ -94,10 +103,12 @@ impl Damage {
         lower_part_kept: false,
         menu_values: true,
         key_bar: true,
+        status: true,
         points: [NONE; MAX_POINTS],
     };
 
-    const STATUS_ONLY: Damage = Damage {
+    /// Nothing to draw.
+    const NOTHING: Damage = Damage {
         everything: false,
         board: false,
         panel: false,
@@ -105,6 +116,7 @@ impl Damage {
         lower_part_kept: false,
         menu_values: false,
         key_bar: false,
+        status: false,
         points: [NONE; MAX_POINTS],
     };
 
@@ -156,6 +168,12 @@ impl App {
                 (game.rule() == WinRule::ExactlyFive) as u8,
             ],
             prompt: self.prompt as u8,
+            status: self
+                .status
+                .changes()
+                .wrapping_add(self.file_name.changes())
+                .wrapping_add(self.command_line.changes()),
+            alert: self.status_is_alert,
             settings: [
                 variant as u8,
                 level as u8,
@@ -206,12 +224,15 @@ impl App {
 #[inline(never)]
 fn damage_between(before: &Shown, now: &Shown, last_move: Option<Point>) -> Damage {
     if before == now {
-        return Damage::STATUS_ONLY;
+        return Damage::NOTHING;
     }
     if before.page != now.page {
         return Damage::EVERYTHING;
     }
-    let mut damage = Damage::STATUS_ONLY;
+    let mut damage = Damage::NOTHING;
+    // The typing shows after the question, in the prompt's colours.
+    damage.status =
+        before.status != now.status || before.alert != now.alert || before.prompt != now.prompt;
     match now.page[0] {
         MENU => {
             let gomorpion = Variant::Gomorpion as u8;

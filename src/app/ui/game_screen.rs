@@ -70,7 +70,7 @@ impl App {
             Some(b'h') => self.show_hint(),
             Some(b'c') if self.session.variant.has_mist() => {
                 self.prompt = Prompt::Command;
-                self.command_line.clear();
+                self.command_line.edit().clear();
                 self.say(packed!("Command: "));
             }
             Some(b'n') => {

@@ -40,6 +40,7 @@ use crate::rules::variant::Variant;
 use crate::support::packed::Packed;
 use crate::support::random::Random;
 use crate::support::text::Text;
+use crate::support::tracked::Tracked;
 use crate::support::word_tables::Words;
 
 mod files;
@@ -218,12 +219,14 @@ pub struct App {
     /// In replay: how many of the game's moves the board shows (see
     /// [`App::step_replay`]); the game itself is not touched.
     replay: Option<u16>,
-    status: Line,
+    /// The status line; its changes, with the typed names', tell a frame
+    /// whether to draw it.
+    status: Tracked<Line>,
     status_is_alert: bool,
     prompt: Prompt,
     /// The name, and room for the 0 byte DOS wants after it.
-    file_name: Text<{ MAX_NAME + 1 }>,
-    command_line: Text<{ controller::MAX_LINE }>,
+    file_name: Tracked<Text<{ MAX_NAME + 1 }>>,
+    command_line: Tracked<Text<{ controller::MAX_LINE }>>,
     sound: Sound,
     mouse_present: bool,
     /// Where Strong's tree runs (see [`App::search_with`]).
@@ -286,11 +289,11 @@ impl App {
             hint: None,
             panel: Panel::Rules,
             replay: None,
-            status: Text::from(b"Choose with a key{ or a click}."),
+            status: Tracked::new(Text::from(b"Choose with a key{ or a click}.")),
             status_is_alert: false,
             prompt: Prompt::None,
-            file_name: Text::from(DEFAULT_FILE),
-            command_line: Text::new(),
+            file_name: Tracked::new(Text::from(DEFAULT_FILE)),
+            command_line: Tracked::new(Text::new()),
             sound: Sound::None,
             mouse_present,
             tree: None,
@@ -386,9 +389,10 @@ impl App {
     /// The status line, cleared for a new message (in the alert colours if
     /// `alert`). Written in place: a message built apart would be copied in.
     fn new_status(&mut self, alert: bool) -> &mut Line {
-        self.status.clear();
         self.status_is_alert = alert;
-        &mut self.status
+        let status = self.status.edit();
+        status.clear();
+        status
     }
 
     fn say(&mut self, text: Packed) {

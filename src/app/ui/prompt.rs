@@ -41,8 +41,9 @@ impl App {
     pub fn ask_replace(&mut self) {
         self.prompt = Prompt::ReplaceFile;
         self.status_is_alert = true;
-        self.status.clear();
-        super::files::push_file_name(&mut self.status, self.file_name.as_bytes())
+        let status = self.status.edit();
+        status.clear();
+        super::files::push_file_name(status, self.file_name.as_bytes())
             .push_packed(packed!(" is there already. Replace it? Y/N"));
     }
 
@@ -85,7 +86,7 @@ impl App {
                     Command::LoadFile
                 };
             }
-            Input::Key(Key::Backspace) => self.file_name.pop(),
+            Input::Key(Key::Backspace) => self.file_name.edit().pop(),
             // Said, not dropped: the name is not changed behind the typist's
             // back. The next key shows the prompt again.
             Input::Key(Key::Char(b'*' | b'?')) => {
@@ -95,7 +96,7 @@ impl App {
             Input::Key(Key::Char(c))
                 if is_file_name_char(c) && self.file_name.as_bytes().len() < super::MAX_NAME =>
             {
-                self.file_name.push(&[c.to_ascii_uppercase()]);
+                self.file_name.edit().push(&[c.to_ascii_uppercase()]);
             }
             _ => {}
         }
@@ -112,7 +113,7 @@ impl App {
                 self.prompt = Prompt::None;
                 return self.run_command();
             }
-            Input::Key(Key::Backspace) => self.command_line.pop(),
+            Input::Key(Key::Backspace) => self.command_line.edit().pop(),
             Input::Key(key @ (Key::Space | Key::Char(_))) => {
                 let c = if let Key::Char(c) = key { c } else { b' ' };
                 // Any case is taken: the controller's words are lower case,
@@ -122,7 +123,7 @@ impl App {
                 } else {
                     c.to_ascii_lowercase()
                 };
-                self.command_line.push(&[c]);
+                self.command_line.edit().push(&[c]);
             }
             _ => {}
         }
@@ -142,7 +143,7 @@ impl App {
         // The answer is written straight into the status line.
         self.new_status(false);
         match request {
-            Request::Who => self.status.push(match self.session.game.to_move() {
+            Request::Who => self.status.edit().push(match self.session.game.to_move() {
                 Stone::Black => b"B",
                 Stone::White => b"W",
             }),
@@ -153,9 +154,9 @@ impl App {
                     self.session.game.resign();
                     self.keep_score();
                     self.sound = Sound::Tune;
-                    push_side(&mut self.status, winner).push_packed(WINS_ANY_KEY)
+                    push_side(self.status.edit(), winner).push_packed(WINS_ANY_KEY)
                 } else {
-                    self.status.push_packed(WAIT_FOR_COMPUTER)
+                    self.status.edit().push_packed(WAIT_FOR_COMPUTER)
                 }
             }
             Request::View => {
@@ -164,6 +165,7 @@ impl App {
                 self.panel = Panel::Hole;
                 let text = self
                     .status
+                    .edit()
                     .push_packed(packed!("The hole: the clear 7x7 around "));
                 push_point(text, self.session.centre, self.session.variant)
                     .push_packed(packed!(", in the panel."))
@@ -179,20 +181,27 @@ impl App {
                 };
                 controller::write_history(&self.session.game, &mut all);
                 if all.dropped {
-                    self.status.push(b"...");
+                    self.status.edit().push(b"...");
                 }
-                self.status.push(&all.bytes[..all.len])
+                self.status.edit().push(&all.bytes[..all.len])
             }
-            Request::Place(None) => self.status.push_packed(packed!("Invalid coordinate")),
+            Request::Place(None) => self
+                .status
+                .edit()
+                .push_packed(packed!("Invalid coordinate")),
             Request::Place(Some(point)) => {
                 if !self.session.person_to_move() {
-                    self.status.push_packed(WAIT_FOR_COMPUTER)
+                    self.status.edit().push_packed(WAIT_FOR_COMPUTER)
                 } else {
                     match self.session.game.check(point) {
-                        Err(MoveError::Occupied) => {
-                            self.status.push_packed(packed!("Occupied coordinate"))
-                        }
-                        Err(_) => self.status.push_packed(packed!("Invalid coordinate")),
+                        Err(MoveError::Occupied) => self
+                            .status
+                            .edit()
+                            .push_packed(packed!("Occupied coordinate")),
+                        Err(_) => self
+                            .status
+                            .edit()
+                            .push_packed(packed!("Invalid coordinate")),
                         Ok(()) => {
                             self.cursor = point;
                             self.place(point);
@@ -201,7 +210,7 @@ impl App {
                     }
                 }
             }
-            Request::Invalid => self.status.push_packed(packed!("Invalid!")),
+            Request::Invalid => self.status.edit().push_packed(packed!("Invalid!")),
         };
         Command::Continue
     }

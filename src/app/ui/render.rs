@@ -38,7 +38,7 @@ impl App {
     }
 
     /// Draws the parts of the current page that `damage` names (from
-    /// [`App::take_damage`]), and the status line.
+    /// [`App::take_damage`]).
     pub fn render_parts(&self, screen: &mut dyn Canvas, damage: &Damage) {
         if damage.everything {
             screen.clear();
@@ -54,6 +54,13 @@ impl App {
             }
             _ => {}
         }
+        if damage.status {
+            self.render_status(screen);
+        }
+    }
+
+    /// The status line, and the typing after its question.
+    fn render_status(&self, screen: &mut dyn Canvas) {
         let status_style = if self.status_is_alert {
             Style::Alert
         } else {
