@@ -116,6 +116,102 @@ fn multiplication_and_division_16() {
     run_all(cases);
 }
 
+/// `call #__mspabi_mpyi` by a constant (`mov #k, r13` just before, r13
+/// not read after): the constant goes to AX, and MUL takes r12's operand
+/// where `mov x, r12` has just fetched it (SI, a memory word, X(SI), r13,
+/// or r12 as it was). The same product as the model's, every other
+/// register kept, and the short form made (no `mov ax, bx`); where r13
+/// is read after, or is 0 (`xor cx, cx`), the plain MUL by CX.
+#[test]
+fn multiplication_by_a_constant() {
+    // (A function reads r4-r10 only after setting them: they are its
+    // caller's there, in homes of its own choice.)
+    let fetches = [
+        (None, true),
+        (Some(S::R(13)), true),
+        (Some(S::R(15)), true),
+        (Some(S::X(12, 6)), true),
+        (Some(S::R(10)), false),
+        (Some(S::R(4)), false),
+        (Some(S::X(10, 6)), false),
+    ];
+    let mut cases = Vec::new();
+    for (fetch, in_function_too) in fetches {
+        for k in [0u16, 3, 6, 12, 0x56, 0xFFFF] {
+            for x in [0u16, 1, 0x7F, 0x1234, 0xFFFF] {
+                for r13_read_after in [false, true] {
+                    let mut a = Asm::default();
+                    if let Some(s) = fetch {
+                        a.w(MOV, s, D::R(12));
+                    }
+                    a.w(MOV, S::Imm(k), D::R(13));
+                    a.call_rt("__mspabi_mpyi");
+                    if r13_read_after {
+                        a.w(ADD, S::R(13), D::R(12));
+                    }
+                    a.w(MOV, S::Imm(0x5A5A), D::R(13)).ret();
+                    let base = match fetch {
+                        Some(S::X(..)) => DATA + 0x40,
+                        _ => x,
+                    };
+                    let case = Case::new(format!(
+                        "{fetch:?} x {k:#x}, x = {x:#x}, r13 read after: {r13_read_after}"
+                    ))
+                    .reg(4, x)
+                    .reg(10, base)
+                    .reg(13, x)
+                    .reg(15, x)
+                    .words(DATA + 0x46, &[x])
+                    .skip(&[14]);
+                    let case = match fetch {
+                        Some(S::X(12, _)) => case.reg(12, base),
+                        None => case.reg(12, x),
+                        _ => case,
+                    };
+                    for as_function in [false, true] {
+                        if as_function && !in_function_too {
+                            continue;
+                        }
+                        let case = if as_function {
+                            case.clone().function_mode()
+                        } else {
+                            case.clone()
+                        };
+                        assert_eq!(
+                            copies_r12_to_ax(&a, as_function),
+                            r13_read_after || k == 0,
+                            "{}",
+                            case.name
+                        );
+                        cases.push((a.clone(), case));
+                    }
+                }
+            }
+        }
+    }
+    run_all(cases);
+}
+
+/// Whether a translation copies r12 (BX) to AX: the plain MUL by CX does.
+fn copies_r12_to_ax(asm: &Asm, as_function: bool) -> bool {
+    let (words, relocs, _) = asm.finish();
+    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let snippet = if as_function {
+        translator::program::translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+    } else {
+        translator::program::translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
+    }
+    .expect("translates");
+    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+        .into_iter()
+        .any(|i| {
+            matches!(i.code(), iced_x86::Code::Mov_r16_rm16 | iced_x86::Code::Mov_rm16_r16)
+                && i.op0_register() == iced_x86::Register::AX
+                && i.op1_kind() == iced_x86::OpKind::Register
+                && i.op1_register() == iced_x86::Register::BX
+        })
+}
+
 fn words32() -> Vec<u32> {
     vec![
         0,

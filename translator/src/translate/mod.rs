@@ -138,6 +138,10 @@ pub struct FunctionTranslator<'a> {
     /// names or that are read after it ([`flags::register_liveness`]).
     maybe_ones: Vec<[u16; 16]>,
     registers_read_after: Vec<flags::RegSet>,
+    /// The registers read after each instruction before being written
+    /// (what it names left out), and the instruction being translated.
+    live_registers: Vec<flags::RegSet>,
+    at: usize,
     /// The function saves its caller's BP on entry ([`Self::save_bp`]).
     saves_bp: bool,
     /// Callees may change BP (a test snippet translated whole, whose
@@ -189,6 +193,8 @@ impl<'a> FunctionTranslator<'a> {
             status_demand: HashMap::new(),
             maybe_ones: Vec::new(),
             registers_read_after: Vec::new(),
+            live_registers: Vec::new(),
+            at: 0,
             saves_bp: false,
             callees_change_bp: false,
             bias: 0,
@@ -223,7 +229,9 @@ impl<'a> FunctionTranslator<'a> {
         // a little more than the truth, never less).
         let (read_after, named) = flags::register_liveness(code);
         self.registers_read_after = read_after.iter().zip(&named).map(|(a, n)| a | n).collect();
+        self.live_registers = read_after;
         for (n, d) in code.iter().enumerate() {
+            self.at = n;
             // An `add` folded into the `mov sp` before it emits nothing, but
             // control still falls from it into what follows.
             let folded_away = self.skip > 0;

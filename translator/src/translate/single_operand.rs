@@ -29,12 +29,7 @@ impl FunctionTranslator<'_> {
                         let label = match &d.src_target {
                             Some(Target::Text(t)) => Label::Text(*t),
                             Some(Target::Runtime(name)) if name == "__mspabi_mpyi" => {
-                                // r12 *= r13, the 8086's own MUL in place of
-                                // the libcall (which may change r14 and the
-                                // flags too, as MUL does).
-                                self.put(i!(Code::Mov_r16_rm16, Register::AX, Register::BX));
-                                self.put(i!(Code::Mul_rm16, Register::CX));
-                                self.put(i!(Code::Mov_r16_rm16, Register::BX, Register::AX));
+                                self.multiply()?;
                                 return Ok(());
                             }
                             Some(Target::Runtime(name)) => Label::Runtime(name.clone()),
@@ -115,6 +110,55 @@ impl FunctionTranslator<'_> {
             Op1::Reti => Err("reti".into()),
             Op1::Swpb | Op1::Rra | Op1::Rrc | Op1::Sxt => self.unary(op, byte, dst, d, live),
         }
+    }
+
+    /// `call #__mspabi_mpyi`: r12 *= r13, the 8086's own MUL in place of
+    /// the libcall (which may change r14 and the flags too, as MUL does).
+    /// Where r13 was just given a constant and is read no more, the
+    /// constant goes to AX instead and MUL takes r12 where `mov r12, x`
+    /// has just fetched it (`mov ax, k; mul x; mov bx, ax`: two
+    /// instructions fewer).
+    fn multiply(&mut self) -> R<()> {
+        let r13_read_after = self
+            .live_registers
+            .get(self.at)
+            .is_none_or(|live| live & 1 << 13 != 0);
+        let constant = match self.out.last() {
+            Some(Item::Plain(i))
+                if !r13_read_after
+                    && i.code() == Code::Mov_r16_imm16
+                    && i.op0_register() == Register::CX =>
+            {
+                Some(i.immediate16())
+            }
+            _ => None,
+        };
+        let Some(k) = constant else {
+            self.put(i!(Code::Mov_r16_rm16, Register::AX, Register::BX));
+            self.put(i!(Code::Mul_rm16, Register::CX));
+            self.put(i!(Code::Mov_r16_rm16, Register::BX, Register::AX));
+            return Ok(());
+        };
+        self.out.pop();
+        let fetched = match self.out.last() {
+            Some(Item::Plain(load))
+                if load.code() == Code::Mov_r16_rm16 && load.op0_register() == Register::BX =>
+            {
+                multiplier(load)
+            }
+            _ => None,
+        };
+        let factor = match fetched {
+            Some(factor) => {
+                self.out.pop();
+                factor
+            }
+            None => i!(Code::Mul_rm16, Register::BX),
+        };
+        self.put(i!(Code::Mov_r16_imm16, Register::AX, k as u32));
+        self.put(factor);
+        self.put(i!(Code::Mov_r16_rm16, Register::BX, Register::AX));
+        Ok(())
     }
 
     /// RRA, RRC, SWPB, SXT on a register or memory.
@@ -239,4 +283,30 @@ impl FunctionTranslator<'_> {
         }
         Ok(())
     }
+}
+
+/// `mul x` for `mov bx, x`'s operand: a register other than AX and DX (MUL
+/// writes them), or memory with no index.
+fn multiplier(load: &iced_x86::Instruction) -> Option<iced_x86::Instruction> {
+    use iced_x86::{Instruction, MemoryOperand, OpKind};
+    let mut factor = match load.op1_kind() {
+        OpKind::Register if !matches!(load.op1_register(), Register::AX | Register::DX) => {
+            Instruction::with1(Code::Mul_rm16, load.op1_register()).ok()?
+        }
+        OpKind::Memory if load.memory_index() == Register::None => {
+            let memory = if load.memory_base() == Register::None {
+                MemoryOperand::with_displ(load.memory_displacement64(), 2)
+            } else {
+                MemoryOperand::with_base_displ_size(
+                    load.memory_base(),
+                    load.memory_displacement64() as i16 as i64,
+                    1,
+                )
+            };
+            Instruction::with1(Code::Mul_rm16, memory).ok()?
+        }
+        _ => return None,
+    };
+    factor.set_segment_prefix(load.segment_prefix());
+    Some(factor)
 }
