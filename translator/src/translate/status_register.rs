@@ -12,14 +12,25 @@ use crate::msp430::{Op2, Operand};
 impl FunctionTranslator<'_> {
     /// The status register as data (LLVM's way to turn a flag into a
     /// value): AX gets the bits of the MSP430's SR that are read later, or
-    /// all of them from the runtime.
-    pub(super) fn status_register_into_ax(&mut self, d: &Decoded, live: FlagSet) -> R<()> {
+    /// all of them from the runtime. With `complement_wanted`, it may give
+    /// their complement instead where that is cheaper: true where it did.
+    pub(super) fn status_register_into_ax(
+        &mut self,
+        d: &Decoded,
+        live: FlagSet,
+        complement_wanted: bool,
+    ) -> R<bool> {
         let demand = self
             .status_demand
             .get(&d.address)
             .copied()
             .unwrap_or(u16::MAX);
-        if !self.one_status_bit(demand, d.address)? {
+        if complement_wanted && demand == 1 && self.carry == Carry::Inverted && live == 0 {
+            // -CF: bit 0 is CF, here not C.
+            self.put(i!(Code::Sbb_r16_rm16, Register::AX, Register::AX));
+            return Ok(true);
+        }
+        if !self.one_status_bit(demand, d.address, live)? {
             let routine = match self.carry {
                 Carry::Inverted => "rt86_sr_inverted",
                 Carry::NotZero => "rt86_sr_not_zero",
@@ -34,7 +45,7 @@ impl FunctionTranslator<'_> {
                 self.put(Instruction::with(Code::Popfw));
             }
         }
-        Ok(())
+        Ok(false)
     }
 
     /// Where at most one bit of SR is read later (`demand`): that bit, in
@@ -43,11 +54,20 @@ impl FunctionTranslator<'_> {
     /// 8086's flags (PUSHF; POP AX, then NOT where the sense is inverted); the
     /// other bits by a jump: `mov ax, 0; j(not) skip; mov al/ah, bit`. False
     /// where it takes the whole SR: more bits, or C where its sense is not
-    /// known.
-    pub(super) fn one_status_bit(&mut self, demand: u16, at: u16) -> R<bool> {
+    /// known. Where only C may be read after (`live`), C comes from SBB
+    /// instead, which keeps CF: `sbb ax, ax` is -CF (bit 0 is CF), then
+    /// INC where the sense is inverted (1 - CF).
+    pub(super) fn one_status_bit(&mut self, demand: u16, at: u16, live: FlagSet) -> R<bool> {
         use ConditionCode as C;
         let (skip_when, set) = match (demand, self.carry) {
             (0, _) => return Ok(true),
+            (1, Carry::Same | Carry::Inverted) if live & !crate::flags::C == 0 => {
+                self.put(i!(Code::Sbb_r16_rm16, Register::AX, Register::AX));
+                if self.carry == Carry::Inverted {
+                    self.put(i!(Code::Inc_r16, Register::AX));
+                }
+                return Ok(true);
+            }
             (1, Carry::Same | Carry::Inverted) => {
                 self.put(i!(Code::Pushfw));
                 self.put(i!(Code::Pop_r16, Register::AX));

@@ -34,7 +34,14 @@ impl FunctionTranslator<'_> {
             return self.two_from_ax(op, byte, dst, d, live);
         }
         if src == Operand::Reg(SR) {
-            self.status_register_into_ax(d, live)?;
+            // `bic r2, rX` with no flag read after: AND with C's complement
+            // where SBB gives that as it is.
+            let complement_wanted = op == Op2::Bic && live == 0;
+            let op = if self.status_register_into_ax(d, live, complement_wanted)? {
+                Op2::And
+            } else {
+                op
+            };
             return self.two_from_ax(op, byte, dst, d, live);
         }
         // pop
