@@ -9,7 +9,8 @@ use crate::emit::Item;
 /// What instruction-by-instruction translation leaves behind and nothing
 /// needs: `mov r, r`, `not ax` twice in a row (SR's inverted carry, then
 /// BIC's complement of it), a byte set then its high byte cleared, a word
-/// loaded into AX right after AX was stored there; and a word in memory
+/// loaded into AX right after AX was stored there or copied from it,
+/// `xchg cx, ax` twice, a shift's count loaded again; and a word in memory
 /// added to itself through AX, which one SHL does (`add rX, rX` where rX
 /// lives in memory: the same C, Z, N and V).
 pub(super) fn tidy(out: &mut Vec<Item>) {
@@ -31,12 +32,81 @@ pub(super) fn tidy(out: &mut Vec<Item>) {
         } else if let Some(shift) = word_doubled(&out[n], &out[n + 1]) {
             out[n] = Item::Plain(shift);
             out.remove(n + 1);
-        } else if reloads_stored_ax(&out[n], &out[n + 1]) {
+        } else if reloads_stored_ax(&out[n], &out[n + 1]) || copies_back(&out[n], &out[n + 1]) {
             out.remove(n + 1);
+        } else if out
+            .get(n + 2)
+            .is_some_and(|third| reloads_count(&out[n], &out[n + 1], third))
+        {
+            out.remove(n + 2);
+        } else if swaps_back(&out[n], &out[n + 1]) {
+            out.drain(n..n + 2);
+            // What the two surrounded may now meet (a count loaded twice).
+            n = n.saturating_sub(2);
         } else {
             n += 1;
         }
     }
+}
+
+/// `mov r, ax` then `mov ax, r`: AX holds it already.
+fn copies_back(first: &Item, second: &Item) -> bool {
+    let (Item::Plain(a), Item::Plain(b)) = (first, second) else {
+        return false;
+    };
+    let is_mov = |i: &Instruction| {
+        matches!(i.code(), Code::Mov_r16_rm16 | Code::Mov_rm16_r16)
+            && i.op0_kind() == iced_x86::OpKind::Register
+            && i.op1_kind() == iced_x86::OpKind::Register
+    };
+    is_mov(a)
+        && is_mov(b)
+        && a.op1_register() == Register::AX
+        && b.op0_register() == Register::AX
+        && a.op0_register() == b.op1_register()
+}
+
+/// `xchg r, ax` twice (CX kept in AX around a shift by CL, then around
+/// the next one): nothing.
+fn swaps_back(first: &Item, second: &Item) -> bool {
+    let (Item::Plain(a), Item::Plain(b)) = (first, second) else {
+        return false;
+    };
+    let pair = |i: &Instruction| {
+        matches!(i.code(), Code::Xchg_r16_AX | Code::Xchg_rm16_r16)
+            && i.op0_kind() == iced_x86::OpKind::Register
+            && i.op1_kind() == iced_x86::OpKind::Register
+    };
+    let regs = |i: &Instruction| {
+        let mut regs = [i.op0_register(), i.op1_register()];
+        regs.sort();
+        regs
+    };
+    pair(a) && pair(b) && regs(a) == regs(b)
+}
+
+/// `mov cl, k`, a shift by CL of something other than CX, then `mov cl,
+/// k` again: CL holds k already.
+fn reloads_count(first: &Item, second: &Item, third: &Item) -> bool {
+    let (Item::Plain(a), Item::Plain(b), Item::Plain(c)) = (first, second, third) else {
+        return false;
+    };
+    let loads_k = |i: &Instruction| {
+        i.code() == Code::Mov_r8_imm8 && i.op0_register() == Register::CL
+    };
+    let shifts_by_cl = matches!(
+        b.code(),
+        Code::Shl_rm16_CL
+            | Code::Shr_rm16_CL
+            | Code::Sar_rm16_CL
+            | Code::Shl_rm8_CL
+            | Code::Shr_rm8_CL
+            | Code::Sar_rm8_CL
+            | Code::Rol_rm16_CL
+            | Code::Ror_rm16_CL
+    ) && !(b.op0_kind() == iced_x86::OpKind::Register
+        && matches!(b.op0_register(), Register::CX | Register::CL | Register::CH));
+    loads_k(a) && loads_k(c) && shifts_by_cl && a.immediate8() == c.immediate8()
 }
 
 /// `mov bl, k` (or `xor bl, bl`) then `mov bh, 0`: one word instruction
@@ -117,4 +187,78 @@ fn reloads_stored_ax(first: &Item, second: &Item) -> bool {
 fn loads_ax(i: &Instruction) -> bool {
     i.code() == Code::Mov_AX_moffs16
         || i.code() == Code::Mov_r16_rm16 && i.op0_register() == Register::AX
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced_x86::MemoryOperand;
+
+    fn plain(code: Code, a: Register, b: Register) -> Item {
+        Item::Plain(Instruction::with2(code, a, b).unwrap())
+    }
+
+    fn count(k: u32) -> Item {
+        Item::Plain(Instruction::with2(Code::Mov_r8_imm8, Register::CL, k).unwrap())
+    }
+
+    fn shift(code: Code, r: Register) -> Item {
+        Item::Plain(Instruction::with2(code, r, Register::CL).unwrap())
+    }
+
+    fn codes(out: &[Item]) -> Vec<String> {
+        out.iter()
+            .map(|item| match item {
+                Item::Plain(i) => format!("{i}"),
+                _ => "?".into(),
+            })
+            .collect()
+    }
+
+    /// `mov si, ax; mov ax, si` keeps the first; `xchg cx, ax` twice goes,
+    /// and the count loaded again after it; what differs stays.
+    #[test]
+    fn tidy_drops_copies_back_swaps_back_and_counts_again() {
+        let xchg = || plain(Code::Xchg_r16_AX, Register::CX, Register::AX);
+        let mut out = vec![
+            plain(Code::Mov_r16_rm16, Register::SI, Register::AX),
+            plain(Code::Mov_r16_rm16, Register::AX, Register::SI),
+            xchg(),
+            count(6),
+            shift(Code::Sar_rm16_CL, Register::DX),
+            xchg(),
+            xchg(),
+            count(6),
+            shift(Code::Sar_rm16_CL, Register::BX),
+            xchg(),
+        ];
+        tidy(&mut out);
+        assert_eq!(
+            codes(&out),
+            ["mov si,ax", "xchg cx,ax", "mov cl,6", "sar dx,cl", "sar bx,cl", "xchg cx,ax"]
+        );
+        let mut out = vec![
+            plain(Code::Mov_r16_rm16, Register::SI, Register::AX),
+            plain(Code::Mov_r16_rm16, Register::AX, Register::DI),
+            count(6),
+            shift(Code::Sar_rm16_CL, Register::CX),
+            count(6),
+            count(7),
+            shift(Code::Shl_rm16_CL, Register::DX),
+            count(6),
+            xchg(),
+            plain(Code::Xchg_r16_AX, Register::DX, Register::AX),
+        ];
+        let kept = codes(&out);
+        tidy(&mut out);
+        assert_eq!(codes(&out), kept);
+        let memory = MemoryOperand::with_base_displ_size(Register::BP, 4, 1);
+        let mut out = vec![
+            count(3),
+            Item::Plain(Instruction::with2(Code::Shl_rm16_CL, memory, Register::CL).unwrap()),
+            count(3),
+        ];
+        tidy(&mut out);
+        assert_eq!(codes(&out).len(), 2);
+    }
 }
