@@ -372,3 +372,60 @@ fn byte_operation_of_si_or_di_with_itself() {
     }
     run_all(cases);
 }
+
+/// A byte operation on SI or DI whose high byte nothing reads after, with
+/// no flag read after (`op.b src, r10`, then only `mov.b r10, r12`): the
+/// word operation, in one instruction (AL only for the `mov.b` after).
+/// Every operation that stores,
+/// from a register in BX, CX, DX, memory or SI itself and a constant.
+#[test]
+fn byte_operation_on_si_or_di_as_a_word() {
+    let mut cases = Vec::new();
+    for op in [MOV, ADD, ADDC, SUB, SUBC, BIC, BIS, XOR, AND] {
+        for x in [10u8, 9] {
+            for src in [S::R(13), S::R(14), S::R(15), S::R(x), S::Imm(0x01F7)] {
+                for value in [0x1234u16, 0x80FF, 0x00C0, 0] {
+                    let mut a = Asm::default();
+                    a.one(PUSH, false, S::R(x))
+                        .w(MOV, S::Imm(value), D::R(x))
+                        .w(CMP, S::R(12), D::R(12)) // C = 1 for ADDC and SUBC
+                        .b(op, src, D::R(x))
+                        .b(MOV, S::R(x), D::R(12))
+                        .w(MOV, S::P(1), D::R(x))
+                        .ret();
+                    let (words, relocs, _) = a.finish();
+                    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    let snippet = translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+                        .expect("translates");
+                    let through_al =
+                        iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+                            .into_iter()
+                            .filter(|i| {
+                                (0..i.op_count()).any(|k| {
+                                    i.op_kind(k) == iced_x86::OpKind::Register
+                                        && i.op_register(k) == iced_x86::Register::AL
+                                })
+                            })
+                            .count();
+                    let name = format!("{}.b {src:?}, r{x} ({value:#x})", op_name(op));
+                    let listing: Vec<String> =
+                        iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+                            .into_iter()
+                            .map(|i| format!("{i}"))
+                            .collect();
+                    assert_eq!(
+                        through_al, 1,
+                        "{name}: AL for `mov.b r{x}, r12` alone: {listing:?}"
+                    );
+                    let case = Case::new(name)
+                        .reg(13, 0x5AA5)
+                        .reg(14, 0xC3FE)
+                        .reg(15, 0x0181)
+                        .function_mode();
+                    cases.push((a, case));
+                }
+            }
+        }
+    }
+    run_all(cases);
+}

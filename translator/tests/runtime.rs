@@ -205,8 +205,10 @@ fn copies_r12_to_ax(asm: &Asm, as_function: bool) -> bool {
     iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
         .into_iter()
         .any(|i| {
-            matches!(i.code(), iced_x86::Code::Mov_r16_rm16 | iced_x86::Code::Mov_rm16_r16)
-                && i.op0_register() == iced_x86::Register::AX
+            matches!(
+                i.code(),
+                iced_x86::Code::Mov_r16_rm16 | iced_x86::Code::Mov_rm16_r16
+            ) && i.op0_register() == iced_x86::Register::AX
                 && i.op1_kind() == iced_x86::OpKind::Register
                 && i.op1_register() == iced_x86::Register::BX
         })

@@ -91,9 +91,8 @@ fn reloads_count(first: &Item, second: &Item, third: &Item) -> bool {
     let (Item::Plain(a), Item::Plain(b), Item::Plain(c)) = (first, second, third) else {
         return false;
     };
-    let loads_k = |i: &Instruction| {
-        i.code() == Code::Mov_r8_imm8 && i.op0_register() == Register::CL
-    };
+    let loads_k =
+        |i: &Instruction| i.code() == Code::Mov_r8_imm8 && i.op0_register() == Register::CL;
     let shifts_by_cl = matches!(
         b.code(),
         Code::Shl_rm16_CL
@@ -235,7 +234,14 @@ mod tests {
         tidy(&mut out);
         assert_eq!(
             codes(&out),
-            ["mov si,ax", "xchg cx,ax", "mov cl,6", "sar dx,cl", "sar bx,cl", "xchg cx,ax"]
+            [
+                "mov si,ax",
+                "xchg cx,ax",
+                "mov cl,6",
+                "sar dx,cl",
+                "sar bx,cl",
+                "xchg cx,ax"
+            ]
         );
         let mut out = vec![
             plain(Code::Mov_r16_rm16, Register::SI, Register::AX),

@@ -233,6 +233,7 @@ impl FunctionTranslator<'_> {
         dst: Operand,
         live: FlagSet,
     ) -> R<()> {
+        let byte = byte && !self.byte_as_word(op, src, dst, d, live);
         let sp_src = self.uses_frame(src);
         let sp_dst = self.uses_frame(dst);
         let mut pre = Vec::new();
@@ -301,6 +302,50 @@ impl FunctionTranslator<'_> {
         }
         self.guarded(post, live != 0)?;
         Ok(())
+    }
+
+    /// A byte operation on SI or DI (which have no byte halves) that may
+    /// work on the whole word: its high byte is not read after, no flag is,
+    /// and the source is a register or a constant. The word operation's low
+    /// byte is the byte operation's (carries only go up): one instruction
+    /// where AL's way takes three.
+    fn byte_as_word(
+        &self,
+        op: Op2,
+        src: Operand,
+        dst: Operand,
+        d: &Decoded,
+        live: FlagSet,
+    ) -> bool {
+        let Operand::Reg(t) = dst else {
+            return false;
+        };
+        let in_si_or_di = matches!(
+            self.homes[t as usize],
+            super::Home::Reg(Register::SI | Register::DI)
+        );
+        let word_source = match src {
+            Operand::Reg(AX_STANDIN) => self.sr_in_ax,
+            Operand::Reg(r) => !matches!(r, PC | SR | SP),
+            Operand::Imm(_) => d.src_target.is_none(),
+            _ => false,
+        };
+        in_si_or_di
+            && word_source
+            && live == 0
+            && self.high_live & (1 << t) == 0
+            && matches!(
+                op,
+                Op2::Mov
+                    | Op2::Add
+                    | Op2::Addc
+                    | Op2::Sub
+                    | Op2::Subc
+                    | Op2::And
+                    | Op2::Bic
+                    | Op2::Bis
+                    | Op2::Xor
+            )
     }
 
     /// Emits an operation's instructions, wrapped in PUSHF/POPF where they
