@@ -429,3 +429,50 @@ fn byte_operation_on_si_or_di_as_a_word() {
     }
     run_all(cases);
 }
+
+/// `bic rS, rD` where rS lives in an 8086 register and is not read after:
+/// rS is complemented in place (no AX), and the result is the model's;
+/// where rS is read after, or names the destination's base, it goes
+/// through AX and keeps its value.
+#[test]
+fn bic_complements_a_dead_source_in_place() {
+    let mut cases = Vec::new();
+    for (s, d) in [(14u8, 12u8), (13, 14), (12, 13), (14, 15)] {
+        for read_after in [false, true] {
+            for based in [false, true] {
+                let mut a = Asm::default();
+                if based {
+                    a.w(BIC, S::R(s), D::X(s, 0));
+                } else {
+                    a.w(BIC, S::R(s), D::R(d));
+                }
+                if read_after {
+                    a.w(ADD, S::R(s), D::R(d));
+                }
+                a.w(MOV, S::Imm(0x0F0F), D::R(s)).ret();
+                let (words, relocs, _) = a.finish();
+                let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let snippet = translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+                    .expect("translates");
+                let through_ax =
+                    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+                        .into_iter()
+                        .any(|i| {
+                            i.code() == iced_x86::Code::Not_rm16
+                                && i.op0_kind() == iced_x86::OpKind::Register
+                                && i.op0_register() == iced_x86::Register::AX
+                        });
+                let name = format!("bic r{s}, r{d} (read after: {read_after}, based: {based})");
+                assert_eq!(through_ax, read_after || based, "{name}");
+                for value in [0x1234u16, 0xFFFF, 0] {
+                    let case = Case::new(format!("{name}, {value:#x}"))
+                        .reg(s as usize, if based { DATA + 0x10 } else { value })
+                        .reg(d as usize, 0xA5C3)
+                        .function_mode();
+                    cases.push((a.clone(), case));
+                }
+            }
+        }
+    }
+    run_all(cases);
+}

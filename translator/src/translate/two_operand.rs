@@ -259,7 +259,14 @@ impl FunctionTranslator<'_> {
         // BIC: AND with the complement.
         let mut op = op;
         if op == Op2::Bic {
-            s8 = complement(byte, s8, &t8, &mut body)?;
+            s8 = match self.dead_source_register(byte, src, dst) {
+                // Complemented in place: nothing reads it after.
+                Some(r) => {
+                    body.push(Item::Plain(i!(Code::Not_rm16, r)));
+                    s8
+                }
+                None => complement(byte, s8, &t8, &mut body)?,
+            };
             op = Op2::And;
         }
         if matches!((&s8, &t8), (X::M(_), X::M(_))) {
@@ -302,6 +309,31 @@ impl FunctionTranslator<'_> {
         }
         self.guarded(post, live != 0)?;
         Ok(())
+    }
+
+    /// BIC's word source where it may be complemented in place: a
+    /// register that lives in an 8086 register, is not read after and is
+    /// not named by the destination.
+    fn dead_source_register(&self, byte: bool, src: Operand, dst: Operand) -> Option<Register> {
+        let Operand::Reg(r) = src else {
+            return None;
+        };
+        let named = match dst {
+            Operand::Reg(x) | Operand::Indexed(x, _) | Operand::PostInc(x) => x == r,
+            _ => false,
+        };
+        let read_after = self
+            .live_registers
+            .get(self.at)
+            .is_none_or(|live| live & 1 << r != 0);
+        match self.homes[r as usize] {
+            super::Home::Reg(x)
+                if !byte && !named && !read_after && !matches!(r, PC | SP | SR | AX_STANDIN) =>
+            {
+                Some(x)
+            }
+            _ => None,
+        }
     }
 
     /// A byte operation on SI or DI (which have no byte halves) that may
