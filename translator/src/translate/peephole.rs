@@ -10,7 +10,8 @@ use crate::emit::Item;
 /// needs: `mov r, r`, `not ax` twice in a row (SR's inverted carry, then
 /// BIC's complement of it), a byte set then its high byte cleared, a word
 /// loaded into AX right after AX was stored there or copied from it,
-/// `xchg cx, ax` twice, a shift's count loaded again; and a word in memory
+/// `xchg cx, ax` twice, a shift's count loaded again, a register copied
+/// again while it still holds the copy; and a word in memory
 /// added to itself through AX, which one SHL does (`add rX, rX` where rX
 /// lives in memory: the same C, Z, N and V).
 pub(super) fn tidy(out: &mut Vec<Item>) {
@@ -47,6 +48,57 @@ pub(super) fn tidy(out: &mut Vec<Item>) {
             n += 1;
         }
     }
+    drop_copies_held(out);
+}
+
+/// `mov r, s` (two word registers, neither SP) where r and s hold the same
+/// already: nothing wrote either since the last `mov r, s` or `mov s, r`,
+/// no label or control flow between (BX as a copied base of CX, taken again
+/// for each operand).
+fn drop_copies_held(out: &mut Vec<Item>) {
+    let mut factory = iced_x86::InstructionInfoFactory::new();
+    let mut held: Option<[Register; 2]> = None;
+    out.retain(|item| {
+        let Item::Plain(i) = item else {
+            held = None;
+            return true;
+        };
+        let copy = register_copy(i);
+        if let (Some(pair), Some(now)) = (copy, held)
+            && (pair == now || pair == [now[1], now[0]])
+        {
+            return false;
+        }
+        if i.flow_control() != iced_x86::FlowControl::Next {
+            held = None;
+        }
+        if let Some(now) = held {
+            let writes = factory.info(i).used_registers().iter().any(|used| {
+                !matches!(
+                    used.access(),
+                    iced_x86::OpAccess::Read | iced_x86::OpAccess::CondRead
+                ) && now
+                    .iter()
+                    .any(|r| used.register().full_register() == r.full_register())
+            });
+            if writes {
+                held = None;
+            }
+        }
+        if copy.is_some() {
+            held = copy;
+        }
+        true
+    });
+}
+
+/// `mov r, s` between two word registers other than SP: [r, s].
+fn register_copy(i: &Instruction) -> Option<[Register; 2]> {
+    let is_copy = matches!(i.code(), Code::Mov_r16_rm16 | Code::Mov_rm16_r16)
+        && i.op0_kind() == iced_x86::OpKind::Register
+        && i.op1_kind() == iced_x86::OpKind::Register
+        && ![i.op0_register(), i.op1_register()].contains(&Register::SP);
+    is_copy.then(|| [i.op0_register(), i.op1_register()])
 }
 
 /// `mov r, ax` then `mov ax, r`: AX holds it already.
@@ -266,5 +318,51 @@ mod tests {
         ];
         tidy(&mut out);
         assert_eq!(codes(&out).len(), 2);
+    }
+
+    /// `mov bx, cx` again while BX and CX still hold the same goes (also
+    /// `mov cx, bx`); after a write of either (MUL's DX, a byte half), a
+    /// label or a jump, it stays.
+    #[test]
+    fn tidy_drops_a_copy_still_held() {
+        let copy = |a, b| plain(Code::Mov_r16_rm16, a, b);
+        let store = |base, r| {
+            let m = MemoryOperand::with_base_displ_size(base, 2, 1);
+            Item::Plain(Instruction::with2(Code::Mov_rm16_r16, m, r).unwrap())
+        };
+        let mut out = vec![
+            copy(Register::BX, Register::CX),
+            store(Register::BX, Register::AX),
+            copy(Register::BX, Register::CX),
+            store(Register::BX, Register::DX),
+            copy(Register::CX, Register::BX),
+            plain(Code::Mov_r8_rm8, Register::BL, Register::AL),
+            copy(Register::BX, Register::CX),
+            Item::Label(crate::emit::Label::Text(0x1234)),
+            copy(Register::BX, Register::CX),
+            copy(Register::DX, Register::SI),
+            Item::Plain(Instruction::with1(Code::Mul_rm16, Register::CX).unwrap()),
+            copy(Register::DX, Register::SI),
+            Item::Branch(None, crate::emit::Label::Text(0x1234)),
+            copy(Register::DX, Register::SI),
+        ];
+        tidy(&mut out);
+        assert_eq!(
+            codes(&out),
+            [
+                "mov bx,cx",
+                "mov [bx+2],ax",
+                "mov [bx+2],dx",
+                "mov bl,al",
+                "mov bx,cx",
+                "?",
+                "mov bx,cx",
+                "mov dx,si",
+                "mul cx",
+                "mov dx,si",
+                "?",
+                "mov dx,si",
+            ]
+        );
     }
 }
