@@ -41,15 +41,14 @@ use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 use std::sync::mpsc;
 
-use translator::model::Cpu;
-use unicorn_engine::{Arch, HookType, Mode, Prot, RegisterX86, Unicorn};
+use unicorn_engine::{HookType, RegisterX86, Unicorn};
 
 #[path = "common/mod.rs"]
 mod common;
 use common::*;
-
-/// A block's runs, bytes and instructions (LOCKSTEP_PROFILE).
-type Runs = (u64, u64, u64);
+#[path = "lockstep/profile.rs"]
+mod profile;
+use profile::{hook_profile, print_profile};
 
 /// LOCKSTEP_SPLIT_CS's code segment (far memory is SEG + 1000h and up).
 const CODE_SEG: u16 = 0x6000;
@@ -77,15 +76,6 @@ enum Msg {
 }
 
 fn run_model(p: &Program, cmdtail: &[u8], tx: mpsc::SyncSender<Msg>) {
-    let mut cpu = Cpu::new();
-    cpu.mem.copy_from_slice(&p.model_mem);
-    prepare_segment(&mut cpu.mem, p, cmdtail);
-    let mut far = Far {
-        mem: vec![0; 0x100000],
-    };
-    let tail_at = lin(SEG + 0x1000, p.image.tail_at) as usize;
-    far.mem[tail_at..tail_at + p.tail.len()].copy_from_slice(&p.tail);
-    let natives = model_natives(&p.natives);
     let func_at: HashMap<u16, u16> = p
         .functions
         .iter()
@@ -93,69 +83,45 @@ fn run_model(p: &Program, cmdtail: &[u8], tx: mpsc::SyncSender<Msg>) {
         .map(|(i, f)| (f.1, i as u16))
         .collect();
     let masks: Vec<u16> = p.functions.iter().map(|f| f.3).collect();
-    let mut dos = Dos::new();
-    cpu.regs[1] = SP0;
-    cpu.push(STOP);
-    cpu.regs[0] = p.main_msp;
+    let mut m = ModelRun::new(p, cmdtail, Dos::new());
     let mut batch = Vec::with_capacity(4096);
     let mut min_sp = (u16::MAX, 0u16);
-    // The lowest SP after any instruction, and the PC then.
-    let mut lowest_sp = (u16::MAX, 0u16);
     let end = loop {
-        let pc = cpu.regs[0];
-        if pc == STOP {
-            break format!("piskrs_main returned {:#x}", cpu.regs[12]);
-        }
-        if let Some(&f) = func_at.get(&pc) {
+        let cpu = &m.cpu;
+        if let Some(&f) = func_at.get(&cpu.regs[0]) {
             if cpu.regs[1] < min_sp.0 {
                 min_sp = (cpu.regs[1], f);
             }
-            batch.push(masked(
-                masks[f as usize],
-                Entry {
-                    func: f,
-                    regs: [
-                        cpu.regs[12],
-                        cpu.regs[13],
-                        cpu.regs[14],
-                        cpu.regs[15],
-                        cpu.regs[1],
-                    ],
-                },
-            ));
+            let regs = [
+                cpu.regs[12],
+                cpu.regs[13],
+                cpu.regs[14],
+                cpu.regs[15],
+                cpu.regs[1],
+            ];
+            batch.push(masked(masks[f as usize], Entry { func: f, regs }));
             if batch.len() == 4096 && tx.send(Msg::Entries(std::mem::take(&mut batch))).is_err() {
                 return;
             }
         }
-        if let Some((name, libcall)) = natives.get(&pc) {
-            if let Some(end) = model_runtime(name, *libcall, &mut cpu, &mut far, &mut dos) {
-                break end;
-            }
-            cpu.regs[0] = cpu.pop();
-            cpu.steps += 1;
-            continue;
-        }
-        if let Err(e) = cpu.step() {
-            break format!("model error: {e}");
-        }
-        if cpu.regs[1] < lowest_sp.0 {
-            lowest_sp = (cpu.regs[1], cpu.regs[0]);
+        if let Err(end) = m.step() {
+            break end;
         }
     };
     let _ = tx.send(Msg::Entries(batch));
     let _ = tx.send(Msg::End(format!(
         "{end} after {} instructions; lowest SP at a function entry {:#06x} (in {}), after any instruction {:#06x} (at MSP430 PC {:#06x}); the image ends at {:#06x}; output:\n{}{}",
-        cpu.steps,
+        m.cpu.steps,
         min_sp.0,
         p.functions.get(min_sp.1 as usize).map(|f| f.0.as_str()).unwrap_or("?"),
-        lowest_sp.0,
-        lowest_sp.1,
+        m.lowest_sp.0,
+        m.lowest_sp.1,
         p.image.stack_floor,
-        String::from_utf8_lossy(&dos.out),
-        if dos.unknown.is_empty() {
+        String::from_utf8_lossy(&m.dos.out),
+        if m.dos.unknown.is_empty() {
             String::new()
         } else {
-            format!("\nunknown interrupts: {:?}", &dos.unknown[..dos.unknown.len().min(20)])
+            format!("\nunknown interrupts: {:?}", &m.dos.unknown[..m.dos.unknown.len().min(20)])
         }
     )));
 }
@@ -193,24 +159,316 @@ impl Checker {
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let elf_path = args
-        .get(1)
-        .map(String::as_str)
-        .unwrap_or("target/msp430-dos/dos/piskrs");
-    let cmdtail = args.get(2).cloned().unwrap_or(" /BENCH /FIXED".into());
-    let env = |k: &str, d: u64| -> u64 {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
-    let history_len = env("LOCKSTEP_HISTORY", 40) as usize;
-    let after_len = env("LOCKSTEP_AFTER", 10) as usize;
-    let timeout = env("LOCKSTEP_TIMEOUT", 1800);
-    let trace = std::env::var("LOCKSTEP_TRACE").ok();
+/// The environment's LOCKSTEP_* settings (the module's comment names them).
+struct Settings {
+    history_len: usize,
+    after_len: usize,
+    timeout: u64,
+    trace: Option<String>,
+    split: bool,
+    profile: bool,
+    count_exact: bool,
+}
 
+impl Settings {
+    fn from_env() -> Settings {
+        Settings {
+            history_len: env_number("LOCKSTEP_HISTORY", 40) as usize,
+            after_len: env_number("LOCKSTEP_AFTER", 10) as usize,
+            timeout: env_number("LOCKSTEP_TIMEOUT", 1800),
+            trace: std::env::var("LOCKSTEP_TRACE").ok(),
+            split: std::env::var_os("LOCKSTEP_SPLIT_CS").is_some(),
+            profile: std::env::var_os("LOCKSTEP_PROFILE").is_some(),
+            count_exact: std::env::var_os("LOCKSTEP_COUNT_EXACT").is_some(),
+        }
+    }
+}
+
+/// LOCKSTEP_MAP: the functions' addresses (MSP430, 8086, the end of the 8086
+/// code), live-in masks and names, and the image, for a disassembler.
+fn write_map(p: &Program, path: &str) {
+    let mut map = String::new();
+    for (n, f) in p.functions.iter().enumerate() {
+        map += &format!(
+            "{:04x} {:04x} {:04x} {:02x} {}\n",
+            f.1,
+            f.2,
+            code_end(p, n),
+            f.3,
+            f.0
+        );
+    }
+    std::fs::write(path, map).unwrap();
+    std::fs::write(format!("{path}.bin"), &p.image.bytes).unwrap();
+    eprintln!("wrote {path} and {path}.bin (from 100h)");
+}
+
+/// Where the 8086 code of function `n` ends.
+fn code_end(p: &Program, n: usize) -> u16 {
+    p.functions
+        .get(n + 1)
+        .map(|g| g.2)
+        .unwrap_or(p.image.code.1)
+}
+
+/// The model, in a thread of its own: its entries come over the channel.
+fn start_model(elf: &[u8], cmdtail: &str) -> mpsc::Receiver<Msg> {
+    let (tx, rx) = mpsc::sync_channel(256);
+    let elf = elf.to_vec();
+    let cmd = cmdtail.as_bytes().to_vec();
+    std::thread::spawn(move || {
+        let image = translator::program::build(&elf).unwrap();
+        let p = load(&elf, image);
+        run_model(&p, &cmd, tx);
+    });
+    rx
+}
+
+/// The 8086 side's memory and registers: the segment (its PSP, the image,
+/// rt86_idle's HLT patched out), the far texts, and with `split` a copy of
+/// the code in a segment of its own. Returns the segment's base and the
+/// code's.
+fn load_8086(emu: &mut Unicorn<()>, p: &Program, cmdtail: &str, split: bool) -> (u64, u64) {
+    let base = lin(SEG, 0) as u64;
+    let mut segment = vec![0u8; 0x10000];
+    segment[0x100..0x100 + p.image.bytes.len()].copy_from_slice(&p.image.bytes);
+    prepare_segment(&mut segment, p, cmdtail.as_bytes());
+    // rt86_idle: STI; HLT; RET -> NOP; NOP; RET.
+    let rt = (p.vregs as usize + 32, p.image.code.0 as usize);
+    let idle = segment[rt.0..rt.1]
+        .windows(3)
+        .position(|w| w == [0xFB, 0xF4, 0xC3])
+        .expect("rt86_idle");
+    segment[rt.0 + idle] = 0x90;
+    segment[rt.0 + idle + 1] = 0x90;
+    segment[STOP as usize] = 0xF4;
+    segment[(SP0 - 2) as usize..][..2].copy_from_slice(&STOP.to_le_bytes());
+    emu.mem_write(base, &segment).unwrap();
+    // LOCKSTEP_SPLIT_CS: the code runs from a copy in a segment of its own
+    // (CS = CODE_SEG; DS = ES = SS = SEG as before), so that a stack that
+    // grows into the translated code overwrites only the data segment's copy
+    // of it: the rest of the run can still be compared.
+    let code_base = if split {
+        emu.mem_write(lin(CODE_SEG, 0) as u64, &segment).unwrap();
+        lin(CODE_SEG, 0) as u64
+    } else {
+        base
+    };
+    emu.mem_write(lin(SEG + 0x1000, p.image.tail_at) as u64, &p.tail)
+        .unwrap();
+    emu.reg_write(RegisterX86::CS, (code_base >> 4) as u64)
+        .unwrap();
+    (base, code_base)
+}
+
+/// Whether the 8086's entry agrees with the model's: the same function and
+/// registers, where SP and the stack's addresses may lie lower by the BPs
+/// the 8086's functions saved, and code addresses are each side's own.
+fn agree(em: &Entry, e86: &Entry, stack_floor: u16, by_msp: &HashMap<u16, u16>) -> bool {
+    em.func == e86.func
+        && (0..5).all(|k| {
+            em.regs[k] == e86.regs[k]
+                // SP, or an address in the stack: the 8086's lies
+                // lower by the BPs its functions saved (2 bytes each).
+                || (em.regs[k] >= stack_floor
+                    && e86.regs[k] >= stack_floor
+                    && em.regs[k] >= e86.regs[k]
+                    && (em.regs[k] - e86.regs[k]).is_multiple_of(2)
+                    && em.regs[k] - e86.regs[k] <= 256)
+                || (k < 4 && by_msp.get(&em.regs[k]) == Some(&e86.regs[k]))
+                // A runtime routine's address (piskrs_ctrl_c's, given to
+                // DOS): the model's stand-in is in the PSP.
+                || (k < 4 && (NATIVE_BASE..NATIVE_BASE + 0x100).contains(&em.regs[k]))
+        })
+}
+
+/// The check at each function's entry on the 8086 side: its entry against
+/// the model's next one.
+fn hook_entries(
+    emu: &mut Unicorn<()>,
+    p: &Rc<Program>,
+    checker: &Rc<RefCell<Checker>>,
+    (base, code_base): (u64, u64),
+    settings: &Settings,
+) {
+    let vr15 = base + p.vregs as u64 + 30;
+    let stack_floor = p.image.stack_floor;
+    let by_msp: HashMap<u16, u16> = p.functions.iter().map(|f| (f.1, f.2)).collect();
+    let trace_index = settings
+        .trace
+        .as_ref()
+        .and_then(|t| p.functions.iter().position(|f| &f.0 == t))
+        .map(|i| i as u16);
+    let (after_len, history_len) = (settings.after_len, settings.history_len);
+    for (i, f) in p.functions.iter().enumerate() {
+        let checker = checker.clone();
+        let p2 = p.clone();
+        let by_msp = by_msp.clone();
+        let i = i as u16;
+        let at = code_base + f.2 as u64;
+        emu.add_code_hook(at, at, move |uc, _, _| {
+            let mut w = [0u8; 2];
+            uc.mem_read(vr15, &mut w).unwrap();
+            let reg = |r| uc.reg_read(r).unwrap() as u16;
+            let regs = [
+                reg(RegisterX86::BX),
+                reg(RegisterX86::CX),
+                reg(RegisterX86::DX),
+                u16::from_le_bytes(w),
+                reg(RegisterX86::SP),
+            ];
+            let e86 = masked(p2.functions[i as usize].3, Entry { func: i, regs });
+            let mut c = checker.borrow_mut();
+            if e86.regs[4] < c.min_sp.0 {
+                c.min_sp = (e86.regs[4], i);
+            }
+            if c.divergence.is_some() {
+                c.after86.push(e86);
+                if c.after86.len() >= after_len {
+                    uc.emu_stop().unwrap();
+                }
+                return;
+            }
+            let Some(em) = c.next_model() else {
+                let none = Entry {
+                    func: u16::MAX,
+                    regs: [0; 5],
+                };
+                c.divergence = Some((none, e86));
+                uc.emu_stop().unwrap();
+                return;
+            };
+            if Some(i) == trace_index {
+                eprintln!("{:>10} {}", c.count, show(&p2, &em));
+            }
+            if !agree(&em, &e86, stack_floor, &by_msp) {
+                c.divergence = Some((em, e86));
+                if after_len == 0 {
+                    uc.emu_stop().unwrap();
+                }
+                return;
+            }
+            c.count += 1;
+            if c.count.is_multiple_of(1 << 22) {
+                eprintln!("... {} entries agree", c.count);
+            }
+            c.history.push_back(em);
+            if c.history.len() > history_len {
+                c.history.pop_front();
+            }
+        })
+        .unwrap();
+    }
+}
+
+/// A write into the runtime or the translated code (the stack growing into
+/// it, or a stray pointer): reported, and with `stop` the end.
+fn hook_code_writes(
+    emu: &mut Unicorn<()>,
+    p: &Rc<Program>,
+    checker: &Rc<RefCell<Checker>>,
+    base: u64,
+    stop: bool,
+) {
+    let checker = checker.clone();
+    let p2 = p.clone();
+    let from = base + p.vregs as u64 + 32;
+    let to = base + p.image.code.1 as u64 - 1;
+    emu.add_mem_hook(HookType::MEM_WRITE, from, to, move |uc, _, a, size, v| {
+        let ip = uc.reg_read(RegisterX86::IP).unwrap() as u16;
+        let sp = uc.reg_read(RegisterX86::SP).unwrap() as u16;
+        let mut c = checker.borrow_mut();
+        if c.code_writes < 10 {
+            let text = format!(
+                "8086: a {size}-byte write of {v:#x} into the code at {:#06x} ({}) by IP {ip:#06x} ({}), SP {sp:#06x}, after {} agreeing entries",
+                a - base,
+                function_of(&p2, (a - base) as u16),
+                function_of(&p2, ip),
+                c.count
+            );
+            eprintln!("{text}");
+            c.code_write.get_or_insert(text);
+        }
+        c.code_writes += 1;
+        if stop {
+            uc.emu_stop().unwrap();
+        }
+        true
+    })
+    .unwrap();
+}
+
+/// LOCKSTEP_TRACE86: every instruction of that function's translation, with
+/// the registers.
+fn hook_trace86(emu: &mut Unicorn<()>, p: &Program, code_base: u64, name: &str) {
+    let n = p
+        .functions
+        .iter()
+        .position(|f| f.0 == name)
+        .expect("LOCKSTEP_TRACE86: no such function");
+    let (start, end) = (p.functions[n].2, code_end(p, n));
+    emu.add_code_hook(code_base + start as u64, code_base + end as u64 - 1, move |uc, a, size| {
+        let r = |x| uc.reg_read(x).unwrap() as u16;
+        let mut bytes = vec![0u8; size as usize];
+        uc.mem_read(a, &mut bytes).unwrap();
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        eprintln!(
+            "{:04x}: {hex:14} AX={:04x} BX={:04x} CX={:04x} DX={:04x} SI={:04x} DI={:04x} BP={:04x} SP={:04x} FL={:04x}",
+            a - code_base,
+            r(RegisterX86::AX),
+            r(RegisterX86::BX),
+            r(RegisterX86::CX),
+            r(RegisterX86::DX),
+            r(RegisterX86::SI),
+            r(RegisterX86::DI),
+            r(RegisterX86::BP),
+            r(RegisterX86::SP),
+            r(RegisterX86::EFLAGS)
+        );
+    })
+    .unwrap();
+}
+
+/// The end of the run: the first divergence with the entries around it, or
+/// none, and the model's own end.
+fn print_outcome(c: &mut Checker, p: &Program, after_len: usize) {
+    if let Some((em, e86)) = c.divergence {
+        println!("\nDIVERGENCE at entry #{}:", c.count);
+        println!("  last agreeing entries:");
+        for e in &c.history {
+            println!("    {}", show(p, e));
+        }
+        println!("  model: {}", show(p, &em));
+        println!("  8086:  {}", show(p, &e86));
+        println!("  then, model:");
+        for _ in 0..after_len {
+            match c.next_model() {
+                Some(e) => println!("    {}", show(p, &e)),
+                None => break,
+            }
+        }
+        println!("  then, 8086:");
+        for e in &c.after86 {
+            println!("    {}", show(p, e));
+        }
+    } else {
+        println!("no divergence in {} entries", c.count);
+    }
+    // The model's end, if it came.
+    while let Ok(m) = c.rx.try_recv() {
+        if let Msg::End(s) = m {
+            c.model_end = Some(s);
+        }
+    }
+    println!(
+        "model: {}",
+        c.model_end.take().unwrap_or("(still running)".into())
+    );
+}
+
+fn main() {
+    let (elf_path, cmdtail) = elf_and_tail("target/msp430-dos/dos/piskrs", " /BENCH /FIXED");
+    let settings = Settings::from_env();
     let elf = std::fs::read(elf_path).expect("read the ELF");
     let image = translator::program::build(&elf).expect("translate");
     let p = Rc::new(load(&elf, image));
@@ -220,36 +478,10 @@ fn main() {
         p.image.stack_floor,
         p.vregs
     );
-
     if let Ok(path) = std::env::var("LOCKSTEP_MAP") {
-        // The functions' addresses (MSP430, 8086, the end of the 8086 code),
-        // live-in masks and names, and the image, for a disassembler.
-        let mut map = String::new();
-        for (n, f) in p.functions.iter().enumerate() {
-            let end = p
-                .functions
-                .get(n + 1)
-                .map(|g| g.2)
-                .unwrap_or(p.image.code.1);
-            map += &format!("{:04x} {:04x} {:04x} {:02x} {}\n", f.1, f.2, end, f.3, f.0);
-        }
-        std::fs::write(&path, map).unwrap();
-        std::fs::write(format!("{path}.bin"), &p.image.bytes).unwrap();
-        eprintln!("wrote {path} and {path}.bin (from 100h)");
+        write_map(&p, &path);
     }
-
-    // The model, in a thread.
-    let (tx, rx) = mpsc::sync_channel(256);
-    let _model_thread = {
-        let elf = elf.clone();
-        let cmd = cmdtail.clone().into_bytes();
-        std::thread::spawn(move || {
-            let image = translator::program::build(&elf).unwrap();
-            let p = load(&elf, image);
-            run_model(&p, &cmd, tx);
-        })
-    };
-
+    let rx = start_model(&elf, &cmdtail);
     if std::env::var_os("LOCKSTEP_MODEL_ONLY").is_some() {
         // Only the model, to its end: its output and its deepest stack.
         for m in rx {
@@ -274,289 +506,26 @@ fn main() {
         code_write: None,
         min_sp: (u16::MAX, 0),
     }));
-    let mut emu = Unicorn::new(Arch::X86, Mode::MODE_16).unwrap();
-    emu.mem_map(0, 0x100000, Prot::ALL).unwrap();
-    let base = lin(SEG, 0) as u64;
-    let mut segment = vec![0u8; 0x10000];
-    segment[0x100..0x100 + p.image.bytes.len()].copy_from_slice(&p.image.bytes);
-    prepare_segment(&mut segment, &p, cmdtail.as_bytes());
-    // rt86_idle: STI; HLT; RET -> NOP; NOP; RET.
-    let rt = (p.vregs as usize + 32, p.image.code.0 as usize);
-    let idle = segment[rt.0..rt.1]
-        .windows(3)
-        .position(|w| w == [0xFB, 0xF4, 0xC3])
-        .expect("rt86_idle");
-    segment[rt.0 + idle] = 0x90;
-    segment[rt.0 + idle + 1] = 0x90;
-    segment[STOP as usize] = 0xF4;
-    segment[(SP0 - 2) as usize..][..2].copy_from_slice(&STOP.to_le_bytes());
-    emu.mem_write(base, &segment).unwrap();
-    // LOCKSTEP_SPLIT_CS: the code runs from a copy in a segment of its own
-    // (CS = CODE_SEG; DS = ES = SS = SEG as before), so that a stack that
-    // grows into the translated code overwrites only the data segment's copy
-    // of it: the rest of the run can still be compared.
-    let split = std::env::var_os("LOCKSTEP_SPLIT_CS").is_some();
-    let code_base = if split {
-        emu.mem_write(lin(CODE_SEG, 0) as u64, &segment).unwrap();
-        lin(CODE_SEG, 0) as u64
-    } else {
-        base
-    };
-    emu.mem_write(lin(SEG + 0x1000, p.image.tail_at) as u64, &p.tail)
-        .unwrap();
-    for r in [RegisterX86::DS, RegisterX86::ES, RegisterX86::SS] {
-        emu.reg_write(r, SEG as u64).unwrap();
-    }
-    emu.reg_write(RegisterX86::CS, (code_base >> 4) as u64)
-        .unwrap();
-    emu.reg_write(RegisterX86::SP, (SP0 - 2) as u64).unwrap();
-    emu.reg_write(RegisterX86::EFLAGS, 0x0202).unwrap();
-
-    let vr15 = base + p.vregs as u64 + 30;
-    let stack_floor = p.image.stack_floor;
-    let by_msp: HashMap<u16, u16> = p.functions.iter().map(|f| (f.1, f.2)).collect();
-    let trace_index = trace
-        .as_ref()
-        .and_then(|t| p.functions.iter().position(|f| &f.0 == t))
-        .map(|i| i as u16);
-    for (i, f) in p.functions.iter().enumerate() {
-        let checker = checker.clone();
-        let p2 = p.clone();
-        let by_msp = by_msp.clone();
-        let i = i as u16;
-        emu.add_code_hook(
-            code_base + f.2 as u64,
-            code_base + f.2 as u64,
-            move |uc, _, _| {
-                let mut w = [0u8; 2];
-                uc.mem_read(vr15, &mut w).unwrap();
-                let e86 = masked(
-                    p2.functions[i as usize].3,
-                    Entry {
-                        func: i,
-                        regs: [
-                            uc.reg_read(RegisterX86::BX).unwrap() as u16,
-                            uc.reg_read(RegisterX86::CX).unwrap() as u16,
-                            uc.reg_read(RegisterX86::DX).unwrap() as u16,
-                            u16::from_le_bytes(w),
-                            uc.reg_read(RegisterX86::SP).unwrap() as u16,
-                        ],
-                    },
-                );
-                let mut c = checker.borrow_mut();
-                if e86.regs[4] < c.min_sp.0 {
-                    c.min_sp = (e86.regs[4], i);
-                }
-                if c.divergence.is_some() {
-                    c.after86.push(e86);
-                    if c.after86.len() >= after_len {
-                        uc.emu_stop().unwrap();
-                    }
-                    return;
-                }
-                let Some(em) = c.next_model() else {
-                    c.divergence = Some((
-                        Entry {
-                            func: u16::MAX,
-                            regs: [0; 5],
-                        },
-                        e86,
-                    ));
-                    uc.emu_stop().unwrap();
-                    return;
-                };
-                let same = em.func == e86.func
-                    && (0..5).all(|k| {
-                        em.regs[k] == e86.regs[k]
-                            // SP, or an address in the stack: the 8086's lies
-                            // lower by the BPs its functions saved (2 bytes each).
-                            || (em.regs[k] >= stack_floor
-                                && e86.regs[k] >= stack_floor
-                                && em.regs[k] >= e86.regs[k]
-                                && (em.regs[k] - e86.regs[k]).is_multiple_of(2)
-                                && em.regs[k] - e86.regs[k] <= 256)
-                            || (k < 4 && by_msp.get(&em.regs[k]) == Some(&e86.regs[k]))
-                            // A runtime routine's address (piskrs_ctrl_c's, given to
-                            // DOS): the model's stand-in is in the PSP.
-                            || (k < 4 && (NATIVE_BASE..NATIVE_BASE + 0x100).contains(&em.regs[k]))
-                    });
-                if Some(i) == trace_index {
-                    eprintln!("{:>10} {}", c.count, show(&p2, &em));
-                }
-                if !same {
-                    c.divergence = Some((em, e86));
-                    if after_len == 0 {
-                        uc.emu_stop().unwrap();
-                    }
-                    return;
-                }
-                c.count += 1;
-                if c.count.is_multiple_of(1 << 22) {
-                    eprintln!("... {} entries agree", c.count);
-                }
-                c.history.push_back(em);
-                if c.history.len() > history_len {
-                    c.history.pop_front();
-                }
-            },
-        )
-        .unwrap();
-    }
+    let mut emu = unicorn_in_segment(SP0 - 2);
+    let (base, code_base) = load_8086(&mut emu, &p, &cmdtail, settings.split);
+    hook_entries(&mut emu, &p, &checker, (base, code_base), &settings);
     {
         let checker = checker.clone();
         emu.add_intr_hook(move |uc, n| fake_int_in(uc, &mut checker.borrow_mut().dos, n))
             .unwrap();
     }
-    // A write into the runtime or the translated code (the stack growing
-    // into it, or a stray pointer): reported, and (by default) the end.
-    {
-        let checker = checker.clone();
-        let p2 = p.clone();
-        let stop = std::env::var_os("LOCKSTEP_CODE_WRITES").is_none() && !split;
-        let from = base + p.vregs as u64 + 32;
-        let to = base + p.image.code.1 as u64 - 1;
-        emu.add_mem_hook(HookType::MEM_WRITE, from, to, move |uc, _, a, size, v| {
-            let ip = uc.reg_read(RegisterX86::IP).unwrap() as u16;
-            let sp = uc.reg_read(RegisterX86::SP).unwrap() as u16;
-            let mut c = checker.borrow_mut();
-            if c.code_writes < 10 {
-                let text = format!(
-                    "8086: a {size}-byte write of {v:#x} into the code at {:#06x} ({}) by IP {ip:#06x} ({}), SP {sp:#06x}, after {} agreeing entries",
-                    a - base,
-                    function_of(&p2, (a - base) as u16),
-                    function_of(&p2, ip),
-                    c.count
-                );
-                eprintln!("{text}");
-                c.code_write.get_or_insert(text);
-            }
-            c.code_writes += 1;
-            if stop {
-                uc.emu_stop().unwrap();
-            }
-            true
-        })
-        .unwrap();
-    }
+    let stop_at_code_writes = std::env::var_os("LOCKSTEP_CODE_WRITES").is_none() && !settings.split;
+    hook_code_writes(&mut emu, &p, &checker, base, stop_at_code_writes);
     if let Ok(name) = std::env::var("LOCKSTEP_TRACE86") {
-        // Every instruction of that function's translation, with the registers.
-        let n = p
-            .functions
-            .iter()
-            .position(|f| f.0 == name)
-            .expect("LOCKSTEP_TRACE86: no such function");
-        let start = p.functions[n].2;
-        let end = p
-            .functions
-            .get(n + 1)
-            .map(|g| g.2)
-            .unwrap_or(p.image.code.1);
-        emu.add_code_hook(code_base + start as u64, code_base + end as u64 - 1, move |uc, a, size| {
-            let r = |x| uc.reg_read(x).unwrap() as u16;
-            let mut bytes = vec![0u8; size as usize];
-            uc.mem_read(a, &mut bytes).unwrap();
-            let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-            eprintln!(
-                "{:04x}: {hex:14} AX={:04x} BX={:04x} CX={:04x} DX={:04x} SI={:04x} DI={:04x} BP={:04x} SP={:04x} FL={:04x}",
-                a - code_base,
-                r(RegisterX86::AX),
-                r(RegisterX86::BX),
-                r(RegisterX86::CX),
-                r(RegisterX86::DX),
-                r(RegisterX86::SI),
-                r(RegisterX86::DI),
-                r(RegisterX86::BP),
-                r(RegisterX86::SP),
-                r(RegisterX86::EFLAGS)
-            );
-        })
-        .unwrap();
+        hook_trace86(&mut emu, &p, code_base, &name);
     }
-    // LOCKSTEP_PROFILE: the bytes of 8086 code each function runs (an 8086's
-    // time is mostly its instruction fetch), by basic block.
-    // The instructions too: DOSBox-X's normal core takes about one cycle
-    // for each, so they are what the e2e figures measure.
-    let profile: Rc<RefCell<HashMap<u16, Runs>>> = Rc::new(RefCell::new(HashMap::new()));
-    // Each block (address, size): its runs.
-    let block_runs: Rc<RefCell<HashMap<(u64, u32), u64>>> = Rc::new(RefCell::new(HashMap::new()));
-    // (routine, return address): calls.
-    let callers: Rc<RefCell<HashMap<(u16, u16), u64>>> = Rc::new(RefCell::new(HashMap::new()));
-    if std::env::var_os("LOCKSTEP_PROFILE").is_some() {
-        let profile = profile.clone();
-        let mut lengths: HashMap<(u64, u32), u64> = HashMap::new();
-        let routines: std::collections::HashSet<u16> =
-            p.image.runtime_routines.iter().map(|r| r.1).collect();
-        let callers = callers.clone();
-        let block_runs = block_runs.clone();
-        // LOCKSTEP_PROFILE_FROM=text: count only once the output has it
-        // (e.g. "TIME CHA": Strong's part of /BENCH).
-        let from = std::env::var("LOCKSTEP_PROFILE_FROM").ok();
-        let until = std::env::var("LOCKSTEP_PROFILE_UNTIL").ok();
-        let within: Option<u16> = std::env::var("LOCKSTEP_PROFILE_IN").ok().and_then(|name| {
-            p.functions
-                .iter()
-                .find(|f| f.0.contains(&name))
-                .map(|f| f.2)
-        });
-        let mut within_sp: Option<u64> = None;
-        let mut counting = from.is_none();
-        let mut seen = 0;
-        let checker = checker.clone();
-        emu.add_block_hook(code_base, code_base + 0xFFFF, move |uc, a, size| {
-            {
-                let c = checker.borrow();
-                if c.dos.out.len() != seen {
-                    seen = c.dos.out.len();
-                    let has =
-                        |text: &str| c.dos.out.windows(text.len()).any(|w| w == text.as_bytes());
-                    counting =
-                        from.as_deref().is_none_or(has) && !until.as_deref().is_some_and(has);
-                }
-            }
-            // LOCKSTEP_PROFILE_IN=name: only within calls of that function.
-            if let Some(entry) = within {
-                let sp = uc.reg_read(RegisterX86::SP).unwrap_or(0);
-                if a - code_base == entry as u64 {
-                    within_sp = Some(sp);
-                } else if within_sp.is_some_and(|top| sp > top) {
-                    within_sp = None;
-                }
-                if within_sp.is_none() {
-                    return;
-                }
-            }
-            if !counting {
-                return;
-            }
-            if routines.contains(&((a - code_base) as u16)) {
-                // A runtime routine's entry: who called it (the return address).
-                let sp = uc.reg_read(RegisterX86::SP).unwrap_or(0);
-                let mut word = [0u8; 2];
-                let _ = uc.mem_read(base + sp, &mut word);
-                *callers
-                    .borrow_mut()
-                    .entry(((a - code_base) as u16, u16::from_le_bytes(word)))
-                    .or_insert(0) += 1;
-            }
-            let count = *lengths.entry((a, size)).or_insert_with(|| {
-                let bytes = uc.mem_read_as_vec(a, size as usize).unwrap_or_default();
-                iced_x86::Decoder::new(16, &bytes, iced_x86::DecoderOptions::NONE)
-                    .into_iter()
-                    .count() as u64
-            });
-            *block_runs.borrow_mut().entry((a, size)).or_insert(0) += 1;
-            let mut m = profile.borrow_mut();
-            let e = m.entry((a - code_base) as u16).or_default();
-            e.0 += 1;
-            e.1 += size as u64;
-            e.2 += count;
-        })
-        .unwrap();
-    }
+    let profile = settings
+        .profile
+        .then(|| hook_profile(&mut emu, &p, &checker, (base, code_base)));
     // LOCKSTEP_COUNT_EXACT=1: every instruction counted by a code hook (slow;
     // a check of the profile's block-based count).
     let exact = Rc::new(std::cell::Cell::new(0u64));
-    if std::env::var_os("LOCKSTEP_COUNT_EXACT").is_some() {
+    if settings.count_exact {
         let exact = exact.clone();
         emu.add_code_hook(code_base, code_base + 0xFFFF, move |_, _, _| {
             exact.set(exact.get() + 1);
@@ -569,7 +538,7 @@ fn main() {
     let result = emu.emu_start(
         code_base + main86 as u64,
         code_base + STOP as u64,
-        timeout * 1_000_000,
+        settings.timeout * 1_000_000,
         0,
     );
     let ip = emu.reg_read(RegisterX86::IP).unwrap();
@@ -583,127 +552,10 @@ fn main() {
         "8086: lowest SP at a function entry {:#06x} (in {}; the image ends at {:#06x})",
         c.min_sp.0, p.functions[c.min_sp.1 as usize].0, p.image.stack_floor
     );
-    if std::env::var_os("LOCKSTEP_PROFILE").is_some() {
-        let mut by_function: HashMap<String, (u64, u64, u64)> = HashMap::new();
-        for (a, (blocks, bytes, instructions)) in profile.borrow().iter() {
-            let name = p
-                .functions
-                .iter()
-                .filter(|f| f.2 <= *a)
-                .max_by_key(|f| f.2)
-                .map(|f| f.0.clone())
-                .unwrap_or_else(|| {
-                    let routine = p
-                        .image
-                        .runtime_routines
-                        .iter()
-                        .filter(|r| r.1 <= *a)
-                        .max_by_key(|r| r.1)
-                        .map_or("?", |r| r.0.as_str());
-                    format!("(runtime) {routine}")
-                });
-            let e = by_function.entry(name).or_default();
-            e.0 += blocks;
-            e.1 += bytes;
-            e.2 += instructions;
-        }
-        let total: u64 = by_function.values().map(|v| v.1).sum();
-        let total_instructions: u64 = by_function.values().map(|v| v.2).sum();
-        let mut list: Vec<_> = by_function.into_iter().collect();
-        list.sort_by_key(|(_, v)| std::cmp::Reverse(v.2));
-        // LOCKSTEP_PROFILE=name: also the blocks of the functions whose
-        // names contain it, by address.
-        let wanted = std::env::var("LOCKSTEP_PROFILE").unwrap_or_default();
-        if wanted.len() > 1 {
-            let mut blocks: Vec<_> = profile
-                .borrow()
-                .iter()
-                .filter(|(a, _)| {
-                    p.functions
-                        .iter()
-                        .filter(|f| f.2 <= **a)
-                        .max_by_key(|f| f.2)
-                        .is_some_and(|f| f.0.contains(&wanted))
-                })
-                .map(|(a, v)| (*a, *v))
-                .collect();
-            blocks.sort();
-            for (a, (runs, bytes, instructions)) in blocks {
-                println!(
-                    "  block {a:04x}: {runs:10} runs {bytes:11} bytes {instructions:11} instructions"
-                );
-            }
-        }
-        let name_of = |a: u16| {
-            p.functions
-                .iter()
-                .filter(|f| f.2 <= a)
-                .max_by_key(|f| f.2)
-                .map_or("?", |f| f.0.as_str())
-        };
-        let routine_of = |a: u16| {
-            p.image
-                .runtime_routines
-                .iter()
-                .find(|r| r.1 == a)
-                .map_or("?", |r| r.0.as_str())
-        };
-        let mut calls: Vec<_> = callers.borrow().iter().map(|(k, v)| (*k, *v)).collect();
-        calls.sort_by_key(|c| std::cmp::Reverse(c.1));
-        // The instructions run, by kind (numbers other than the register
-        // words' addresses left out): what the translation spends on what.
-        let mut kinds: HashMap<String, u64> = HashMap::new();
-        for (&(a, size), &runs) in block_runs.borrow().iter() {
-            let bytes = emu.mem_read_as_vec(a, size as usize).unwrap_or_default();
-            let mut formatter = iced_x86::NasmFormatter::new();
-            for instruction in iced_x86::Decoder::new(16, &bytes, iced_x86::DecoderOptions::NONE) {
-                let mut text = String::new();
-                iced_x86::Formatter::format(&mut formatter, &instruction, &mut text);
-                let words: Vec<String> = text
-                    .split([' ', ','])
-                    .map(|w| {
-                        if w.contains("0DB") || !w.chars().any(|c| c.is_ascii_digit()) {
-                            w.to_string()
-                        } else if w.starts_with('[') {
-                            let base: String = w
-                                .chars()
-                                .take_while(|c| c.is_ascii_alphabetic() || *c == '[')
-                                .collect();
-                            format!("{base}+n]")
-                        } else {
-                            "n".to_string()
-                        }
-                    })
-                    .collect();
-                *kinds.entry(words.join(" ")).or_insert(0) += runs;
-            }
-        }
-        let mut kinds: Vec<_> = kinds.into_iter().collect();
-        kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
-        println!("8086 profile: instructions by kind:");
-        for (kind, n) in kinds.iter().take(60) {
-            println!("  {n:11} {kind}");
-        }
-        println!("8086 profile: the runtime's busiest call sites:");
-        for ((routine, back), n) in calls.iter().take(60) {
-            println!(
-                "  {n:10} calls of {} from {back:04x} in {}",
-                routine_of(*routine),
-                name_of(*back)
-            );
-        }
-        println!(
-            "8086 profile: {total_instructions} instructions ({total} bytes of code) run, by function:"
-        );
-        for (name, (blocks, bytes, instructions)) in list.iter().take(30) {
-            println!(
-                "{:6.2}% {instructions:11} instructions {:6.2}% {bytes:12} bytes {blocks:10} blocks  {name}",
-                *instructions as f64 * 100.0 / total_instructions as f64,
-                *bytes as f64 * 100.0 / total as f64
-            );
-        }
+    if let Some(profile) = &profile {
+        print_profile(&emu, &p, profile);
     }
-    if std::env::var_os("LOCKSTEP_COUNT_EXACT").is_some() {
+    if settings.count_exact {
         println!("8086: {} instructions counted one by one", exact.get());
     }
     if let Some(w) = &c.code_write {
@@ -716,39 +568,13 @@ fn main() {
             &c.dos.unknown[..c.dos.unknown.len().min(20)]
         );
     }
-    if let Some((em, e86)) = c.divergence {
-        println!("\nDIVERGENCE at entry #{}:", c.count);
-        println!("  last agreeing entries:");
-        for e in &c.history {
-            println!("    {}", show(&p, e));
-        }
-        println!("  model: {}", show(&p, &em));
-        println!("  8086:  {}", show(&p, &e86));
-        println!("  then, model:");
-        for _ in 0..after_len {
-            match c.next_model() {
-                Some(e) => println!("    {}", show(&p, &e)),
-                None => break,
-            }
-        }
-        println!("  then, 8086:");
-        for e in &c.after86 {
-            println!("    {}", show(&p, e));
-        }
-    } else {
-        println!("no divergence in {} entries", c.count);
-    }
-    // The model's end, if it came.
-    while let Ok(m) = c.rx.try_recv() {
-        if let Msg::End(s) = m {
-            c.model_end = Some(s);
-        }
-    }
-    println!(
-        "model: {}",
-        c.model_end.take().unwrap_or("(still running)".into())
-    );
+    print_outcome(&mut c, &p, settings.after_len);
     std::process::exit(0);
+}
+
+/// The function whose 8086 code holds `a`, if any.
+fn function_at(p: &Program, a: u16) -> Option<&(String, u16, u16, u16)> {
+    p.functions.iter().filter(|f| f.2 <= a).max_by_key(|f| f.2)
 }
 
 fn show(p: &Program, e: &Entry) -> String {

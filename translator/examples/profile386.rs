@@ -29,17 +29,19 @@
 //! cost. The far texts (`.tail`) are put where the loader puts them, so the
 //! screen's texts unpack as on DOS.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use iced_x86::{Decoder, DecoderOptions, Formatter, NasmFormatter};
-use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
-use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
+use object::{Object, ObjectSection, ObjectSymbol};
+use unicorn_engine::{RegisterX86, Unicorn};
 
 #[path = "common/mod.rs"]
 mod common;
-use common::{Dos, SEG, SP0, fake_int_in};
+use common::{
+    Dos, SEG, SP0, by_function, elf_and_tail, fake_int_in, psp, text_functions, unicorn_in_segment,
+};
 
 /// Where `piskrs_main` returns to (its `retl` pops a 4-byte address).
 const STOP: u16 = 0x0000;
@@ -51,25 +53,13 @@ struct Function {
     name: String,
 }
 
-/// A symbol's name as Rust writes it, without its hash.
-fn readable(mangled: &str) -> String {
-    format!("{:#}", rustc_demangle::demangle(mangled))
-}
-
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let elf_path = args
-        .get(1)
-        .map(String::as_str)
-        .unwrap_or("target/tree-bench/i8086-dos/dos/piskrs");
-    let tail = args.get(2).cloned().unwrap_or(" 140".into());
-    let top: usize = args.get(3).and_then(|t| t.parse().ok()).unwrap_or(30);
-    let elf = std::fs::read(elf_path).unwrap_or_else(|e| panic!("{elf_path}: {e}"));
-    let file = object::File::parse(&*elf).expect("an ELF");
-
+/// The emulator with the ELF's sections in our segment, the far texts where
+/// the loader puts them, the PSP with `tail`, and `piskrs_main`'s return
+/// address (STOP) on the stack.
+fn load(file: &object::File, tail: &str) -> Unicorn<'static, ()> {
     let base = (SEG as u64) << 4;
-    let mut emu = Unicorn::new(Arch::X86, Mode::MODE_16).unwrap();
-    emu.mem_map(0, 0x100000, Prot::ALL).unwrap();
+    let sp = SP0 - 4;
+    let mut emu = unicorn_in_segment(sp);
     for section in file.sections() {
         let name = section.name().unwrap_or("");
         if [".text", ".rodata", ".data"].contains(&name) {
@@ -83,24 +73,117 @@ fn main() {
         emu.mem_write(base + 0x10000 + 361 * 4, tail.data().unwrap())
             .unwrap();
     }
-    let mut psp = vec![0u8; 0x100];
-    psp[0x80] = tail.len() as u8;
-    psp[0x81..0x81 + tail.len()].copy_from_slice(tail.as_bytes());
-    psp[0x81 + tail.len()] = 0x0D;
-    // PSP:0002, the paragraph after our block: all of memory below A000h.
-    psp[2..4].copy_from_slice(&0xA000u16.to_le_bytes());
-    emu.mem_write(base, &psp).unwrap();
+    emu.mem_write(base, &psp(tail)).unwrap();
+    emu.mem_write(base + sp as u64, &(STOP as u32).to_le_bytes())
+        .unwrap();
+    emu
+}
 
-    let mut functions: Vec<Function> = file
-        .symbols()
-        .filter(|s| s.kind() == SymbolKind::Text && s.size() > 0)
-        .map(|s| Function {
-            start: s.address() as u32,
-            end: (s.address() + s.size()) as u32,
-            name: readable(s.name().unwrap_or("?")),
+/// Instructions run, by address.
+type Counts = HashMap<u32, u64>;
+
+/// Whether to count: PROFILE_FROM's function reached, PROFILE_AFTER's text
+/// printed, PROFILE_UNTIL's not yet.
+struct Window {
+    counting: Cell<bool>,
+    from_at: Option<u32>,
+    after: Option<String>,
+    until: Option<String>,
+}
+
+/// The hooks that count each instruction by address (while the window is
+/// open) and fake DOS.
+fn hook_counts(
+    emu: &mut Unicorn<()>,
+    window: Rc<Window>,
+) -> (Rc<RefCell<Counts>>, Rc<RefCell<Dos>>) {
+    let base = (SEG as u64) << 4;
+    let counts: Rc<RefCell<Counts>> = Rc::default();
+    {
+        let (counts, window) = (counts.clone(), window.clone());
+        emu.add_code_hook(base, base + 0xFFFF, move |_, address, _| {
+            let ip = (address - base) as u32;
+            if !window.counting.get() && Some(ip) == window.from_at {
+                window.counting.set(true);
+            }
+            if window.counting.get() {
+                *counts.borrow_mut().entry(ip).or_default() += 1;
+            }
         })
+        .unwrap();
+    }
+    let dos = Rc::new(RefCell::new(Dos::with_profile_keys()));
+    {
+        let dos = dos.clone();
+        emu.add_intr_hook(move |uc, n| {
+            let mut dos = dos.borrow_mut();
+            fake_int_in(uc, &mut dos, n);
+            let has = |text: &str| String::from_utf8_lossy(&dos.out).contains(text);
+            if let Some(text) = &window.after
+                && !window.counting.get()
+                && has(text)
+            {
+                window.counting.set(true);
+            }
+            if window.until.as_deref().is_some_and(has) {
+                window.counting.set(false);
+            }
+        })
+        .unwrap();
+    }
+    (counts, dos)
+}
+
+/// PROFILE_SHOW: the code of the functions whose names contain `part`,
+/// each instruction with the times it ran.
+fn print_code(emu: &Unicorn<()>, functions: &[Function], counts: &HashMap<u32, u64>, part: &str) {
+    let base = (SEG as u64) << 4;
+    for f in functions.iter().filter(|f| f.name.contains(part)) {
+        println!("{}:", f.name);
+        let mut code = vec![0u8; (f.end - f.start) as usize];
+        emu.mem_read(base + f.start as u64, &mut code).unwrap();
+        let mut formatter = NasmFormatter::new();
+        for instruction in Decoder::with_ip(16, &code, f.start as u64, DecoderOptions::NONE) {
+            let mut text = String::new();
+            formatter.format(&instruction, &mut text);
+            let ran = counts.get(&(instruction.ip() as u32)).copied().unwrap_or(0);
+            println!("{ran:>10}  {:04x}  {text}", instruction.ip());
+        }
+    }
+}
+
+/// PROFILE_PART: the sum of the functions whose names contain `part`, and
+/// from PISKTREE's `TIME TREE` line, that a node.
+fn print_part(rows: &[(Option<usize>, u64)], functions: &[Function], out: &str, part: &str) {
+    let sum: u64 = rows
+        .iter()
+        .filter(|r| r.0.is_some_and(|f| functions[f].name.contains(part)))
+        .map(|r| r.1)
+        .sum();
+    let nodes: Option<u64> = out
+        .split_once("TIME TREE ")
+        .and_then(|(_, time)| time.split(" nodes=").nth(1))
+        .and_then(|n| n.split(' ').next()?.parse().ok());
+    print!("the functions named like {part}: {sum} instructions");
+    match nodes {
+        Some(nodes) => println!(", {nodes} nodes, {} a node", sum / nodes.max(1)),
+        None => println!(),
+    }
+}
+
+fn main() {
+    let (elf_path, tail) = elf_and_tail("target/tree-bench/i8086-dos/dos/piskrs", " 140");
+    let top: usize = std::env::args()
+        .nth(3)
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(30);
+    let elf = std::fs::read(&elf_path).unwrap_or_else(|e| panic!("{elf_path}: {e}"));
+    let file = object::File::parse(&*elf).expect("an ELF");
+    let mut emu = load(&file, &tail);
+    let functions: Vec<Function> = text_functions(&file)
+        .into_iter()
+        .map(|(start, end, name)| Function { start, end, name })
         .collect();
-    functions.sort_by_key(|f| f.start);
     let main = file
         .symbols()
         .find(|s| s.name() == Ok("piskrs_main"))
@@ -113,63 +196,20 @@ fn main() {
             .unwrap_or_else(|| panic!("no function named like {part}"))
             .address() as u32
     });
-
-    for r in [
-        RegisterX86::CS,
-        RegisterX86::DS,
-        RegisterX86::ES,
-        RegisterX86::SS,
-    ] {
-        emu.reg_write(r, SEG as u64).unwrap();
-    }
-    let sp = SP0 - 4;
-    emu.mem_write(base + sp as u64, &(STOP as u32).to_le_bytes())
-        .unwrap();
-    emu.reg_write(RegisterX86::ESP, sp as u64).unwrap();
-    emu.reg_write(RegisterX86::EFLAGS, 0x0202).unwrap();
-
-    // Instructions by address, and calls by function start.
-    let counts: Rc<RefCell<HashMap<u32, u64>>> = Rc::default();
     let after = std::env::var("PROFILE_AFTER").ok();
-    let until = std::env::var("PROFILE_UNTIL").ok();
-    let counting = Rc::new(std::cell::Cell::new(from_at.is_none() && after.is_none()));
-    {
-        let (counts, counting) = (counts.clone(), counting.clone());
-        emu.add_code_hook(base, base + 0xFFFF, move |_, address, _| {
-            let ip = (address - base) as u32;
-            if !counting.get() && Some(ip) == from_at {
-                counting.set(true);
-            }
-            if counting.get() {
-                *counts.borrow_mut().entry(ip).or_default() += 1;
-            }
-        })
-        .unwrap();
-    }
-    let dos = Rc::new(RefCell::new(Dos::with_profile_keys()));
-    {
-        let (dos, counting) = (dos.clone(), counting.clone());
-        emu.add_intr_hook(move |uc, n| {
-            let mut dos = dos.borrow_mut();
-            fake_int_in(uc, &mut dos, n);
-            let has = |text: &str| String::from_utf8_lossy(&dos.out).contains(text);
-            if let Some(text) = &after
-                && !counting.get()
-                && has(text)
-            {
-                counting.set(true);
-            }
-            if until.as_deref().is_some_and(has) {
-                counting.set(false);
-            }
-        })
-        .unwrap();
-    }
+    let window = Rc::new(Window {
+        counting: Cell::new(from_at.is_none() && after.is_none()),
+        from_at,
+        after,
+        until: std::env::var("PROFILE_UNTIL").ok(),
+    });
+    let (counts, dos) = hook_counts(&mut emu, window);
     // PROFILE_MAX=n stops after n instructions (a run that waits forever).
     let max: usize = std::env::var("PROFILE_MAX")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
+    let base = (SEG as u64) << 4;
     let result = emu.emu_start(base + main, base + STOP as u64, 0, max);
     let dos = dos.borrow();
     print!("{}", String::from_utf8_lossy(&dos.out));
@@ -181,56 +221,17 @@ fn main() {
         println!("not faked: {unknown}");
     }
 
-    let function_of = |ip: u32| {
+    let counts = counts.borrow();
+    let rows = by_function(&counts, |ip| {
         let at = functions.partition_point(|f| f.start <= ip);
         (at > 0 && ip < functions[at - 1].end).then(|| at - 1)
-    };
-    let mut own: HashMap<Option<usize>, u64> = HashMap::new();
-    let mut calls: HashMap<usize, u64> = HashMap::new();
-    let mut total = 0;
-    for (&ip, &n) in counts.borrow().iter() {
-        let f = function_of(ip);
-        *own.entry(f).or_default() += n;
-        total += n;
-        if let Some(f) = f
-            && functions[f].start == ip
-        {
-            *calls.entry(f).or_default() += n;
-        }
-    }
-    let mut rows: Vec<_> = own.into_iter().collect();
-    rows.sort_by_key(|r| std::cmp::Reverse(r.1));
+    });
+    let total: u64 = rows.iter().map(|r| r.1).sum();
     if let Ok(part) = std::env::var("PROFILE_SHOW") {
-        let counts = counts.borrow();
-        for f in functions.iter().filter(|f| f.name.contains(&part)) {
-            println!("{}:", f.name);
-            let mut code = vec![0u8; (f.end - f.start) as usize];
-            emu.mem_read(base + f.start as u64, &mut code).unwrap();
-            let mut formatter = NasmFormatter::new();
-            for instruction in Decoder::with_ip(16, &code, f.start as u64, DecoderOptions::NONE) {
-                let mut text = String::new();
-                formatter.format(&instruction, &mut text);
-                let ran = counts.get(&(instruction.ip() as u32)).copied().unwrap_or(0);
-                println!("{ran:>10}  {:04x}  {text}", instruction.ip());
-            }
-        }
+        print_code(&emu, &functions, &counts, &part);
     }
     if let Ok(part) = std::env::var("PROFILE_PART") {
-        let sum: u64 = rows
-            .iter()
-            .filter(|r| r.0.is_some_and(|f| functions[f].name.contains(&part)))
-            .map(|r| r.1)
-            .sum();
-        let out = String::from_utf8_lossy(&dos.out);
-        let nodes: Option<u64> = out
-            .split_once("TIME TREE ")
-            .and_then(|(_, time)| time.split(" nodes=").nth(1))
-            .and_then(|n| n.split(' ').next()?.parse().ok());
-        print!("the functions named like {part}: {sum} instructions");
-        match nodes {
-            Some(nodes) => println!(", {nodes} nodes, {} a node", sum / nodes.max(1)),
-            None => println!(),
-        }
+        print_part(&rows, &functions, &String::from_utf8_lossy(&dos.out), &part);
     }
     println!(
         "{total} instructions{}; by function (its own, not its callees'):",
@@ -244,7 +245,7 @@ fn main() {
         let (name, called) = match f {
             Some(f) => (
                 functions[f].name.as_str(),
-                calls.get(&f).copied().unwrap_or(0),
+                counts.get(&functions[f].start).copied().unwrap_or(0),
             ),
             None => ("(outside any function)", 0),
         };
