@@ -199,14 +199,11 @@ impl Brain {
             // Not a stone line: the BOARD was cut short. Refuse it and read the
             // line as a command (END must still end the brain).
             self.board = None;
-            let mut reply = Reply::error(format!(
+            let error = format!(
                 "BOARD ended without DONE (got '{}'); the board is unchanged",
                 shorten(line)
-            ));
-            let next = self.command(line);
-            reply.lines.extend(next.lines);
-            reply.quit = next.quit;
-            return reply;
+            );
+            return self.cut_short(error, line);
         }
         // Before START the side is unknown: DONE will say so.
         let side = self
@@ -233,6 +230,16 @@ impl Brain {
             }
         }
         Reply::none()
+    }
+
+    /// A BOARD or SWAP2BOARD cut short by `line`: the error, then the line
+    /// read as a command (END must still end the brain).
+    fn cut_short(&mut self, error: String, line: &str) -> Reply {
+        let mut reply = Reply::error(error);
+        let next = self.command(line);
+        reply.lines.extend(next.lines);
+        reply.quit = next.quit;
+        reply
     }
 
     /// A command line (not inside BOARD), non-empty and trimmed.

@@ -76,14 +76,8 @@ impl Brain {
             // Not a stone line: the SWAP2BOARD was cut short. Refuse it and
             // read the line as a command (END must still end the brain).
             self.swap2 = None;
-            let mut reply = Reply::error(format!(
-                "SWAP2BOARD ended without DONE (got '{}')",
-                shorten(line)
-            ));
-            let next = self.command(line);
-            reply.lines.extend(next.lines);
-            reply.quit = next.quit;
-            return reply;
+            let error = format!("SWAP2BOARD ended without DONE (got '{}')", shorten(line));
+            return self.cut_short(error, line);
         }
         let input = self.swap2.as_mut().expect("in a SWAP2BOARD");
         if input.error.is_some() {
@@ -185,9 +179,7 @@ impl Brain {
         }
         let (_, game) = best.ok_or("no opening could be scored")?;
         let line = stones_line(game.moves(), side);
-        self.game = Some(game);
-        self.me = None;
-        Ok(line)
+        Ok(self.settle(game, None, line))
     }
 
     /// The second player's choice after three stones.
@@ -195,16 +187,12 @@ impl Brain {
         let side = game.board().side();
         let (score, fourth) = self.white_view(&game).ok_or("no move found")?;
         if score < EVEN_SCORE - BALANCED {
-            self.game = Some(game);
-            self.me = Some(Stone::Black);
-            return Ok("SWAP".to_string());
+            return Ok(self.settle(game, Some(Stone::Black), "SWAP".to_string()));
         }
         game.play(fourth)
             .map_err(|_| "the fourth stone was refused")?;
         if score > EVEN_SCORE + BALANCED {
-            self.game = Some(game);
-            self.me = Some(Stone::White);
-            return Ok(wire(fourth, side));
+            return Ok(self.settle(game, Some(Stone::White), wire(fourth, side)));
         }
         // Balanced: Black's best reply as the fifth, the other to choose.
         let searched = tree_search(
@@ -218,9 +206,7 @@ impl Brain {
         game.play(searched.point)
             .map_err(|_| "the fifth stone was refused")?;
         let line = stones_line(&game.moves()[3..], side);
-        self.game = Some(game);
-        self.me = None;
-        Ok(line)
+        Ok(self.settle(game, None, line))
     }
 
     /// The first player's choice after five stones.
@@ -228,15 +214,19 @@ impl Brain {
         let side = game.board().side();
         let (score, sixth) = self.white_view(&game).ok_or("no move found")?;
         if score < EVEN_SCORE {
-            self.game = Some(game);
-            self.me = Some(Stone::Black);
-            return Ok("SWAP".to_string());
+            return Ok(self.settle(game, Some(Stone::Black), "SWAP".to_string()));
         }
         game.play(sixth)
             .map_err(|_| "the sixth stone was refused")?;
+        Ok(self.settle(game, Some(Stone::White), wire(sixth, side)))
+    }
+
+    /// The game as the choice left it, the colour the brain now plays (None:
+    /// the other player still chooses), and the answer.
+    fn settle(&mut self, game: Game, me: Option<Stone>, answer: String) -> String {
         self.game = Some(game);
-        self.me = Some(Stone::White);
-        Ok(wire(sixth, side))
+        self.me = me;
+        answer
     }
 
     /// An empty game of `side` under the brain's rules.
