@@ -473,42 +473,51 @@ fn entry_words() -> Vec<u16> {
     words
 }
 
+/// The numbers, comma-separated.
+fn joined(numbers: &[i64]) -> String {
+    let texts: Vec<String> = numbers.iter().map(|n| n.to_string()).collect();
+    texts.join(", ")
+}
+
+/// Writes src/`file`: a comment that names what it holds, then the rows in
+/// brackets.
+fn write_table(file: &str, what: &str, rows: impl Iterator<Item = String>) {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../src");
+    let mut text = format!("// {what}: written by tools/examples/fit_worth.rs.\n[\n");
+    text.extend(rows);
+    text.push_str("]\n");
+    std::fs::write(format!("{src}/{file}"), text).expect(file);
+}
+
 /// The weights of the threats' counts: two roles, each threat, each count.
 const COUNT_ENTRIES: usize = 2 * THREATS * COUNT_BUCKETS;
 
 /// Writes src/tree_worth.in, src/tree_tempo.in and src/tree_counts.in.
 fn write_tables(worths: &[i64], tempo: &[i64], threat_counts: &[i64]) {
-    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../src");
-    let mut worth = String::from(
-        "// tree::POINT_WORTH, by worth_index: written by tools/examples/fit_worth.rs.\n[\n",
+    write_table(
+        "tree_worth.in",
+        "tree::POINT_WORTH, by worth_index",
+        worths
+            .chunks(15)
+            .map(|row| format!("    {},\n", joined(row))),
     );
-    for chunk in worths.chunks(15) {
-        let row: Vec<String> = chunk.iter().map(|w| w.to_string()).collect();
-        worth.push_str(&format!("    {},\n", row.join(", ")));
-    }
-    worth.push_str("]\n");
-    std::fs::write(format!("{src}/tree_worth.in"), worth).expect("tree_worth.in");
-    let mut text = String::from(
-        "// tree::TEMPO_VALUE, by my best threat, then his: written by tools/examples/fit_worth.rs.\n[\n",
+    write_table(
+        "tree_tempo.in",
+        "tree::TEMPO_VALUE, by my best threat, then his",
+        tempo
+            .chunks(THREATS)
+            .map(|row| format!("    [{}],\n", joined(row))),
     );
-    for row in tempo.chunks(THREATS) {
-        let row: Vec<String> = row.iter().map(|t| t.to_string()).collect();
-        text.push_str(&format!("    [{}],\n", row.join(", ")));
-    }
-    text.push_str("]\n");
-    std::fs::write(format!("{src}/tree_tempo.in"), text).expect("tree_tempo.in");
-    let mut text = String::from(
-        "// tree::COUNT_VALUE, by role, threat and count: written by tools/examples/fit_worth.rs.\n[\n",
+    write_table(
+        "tree_counts.in",
+        "tree::COUNT_VALUE, by role, threat and count",
+        threat_counts.chunks(THREATS * COUNT_BUCKETS).map(|role| {
+            let rows: String = role
+                .chunks(COUNT_BUCKETS)
+                .map(|row| format!("        [{}],\n", joined(row)))
+                .collect();
+            format!("    [\n{rows}    ],\n")
+        }),
     );
-    for role in threat_counts.chunks(THREATS * COUNT_BUCKETS) {
-        text.push_str("    [\n");
-        for row in role.chunks(COUNT_BUCKETS) {
-            let row: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-            text.push_str(&format!("        [{}],\n", row.join(", ")));
-        }
-        text.push_str("    ],\n");
-    }
-    text.push_str("]\n");
-    std::fs::write(format!("{src}/tree_counts.in"), text).expect("tree_counts.in");
     println!("wrote src/tree_worth.in, src/tree_tempo.in and src/tree_counts.in");
 }
