@@ -15,11 +15,10 @@ use piskrs::ai::engine::Position;
 use piskrs::rules::board::Stone;
 use piskrs::rules::coord::Point;
 use piskrs::rules::game::Game;
-use piskrs::rules::{WinRule, winning_line};
+use piskrs::rules::winning_line;
 use piskrs::support::random::Random;
 use piskrs_tools::arena::*;
-use piskrs_tools::player::Player;
-use piskrs_tools::threat_search::{self, Reason};
+use piskrs_tools::threat_search;
 use std::collections::BTreeMap;
 
 /// The judge's search: deeper than Strong's at any budget it ships with.
@@ -31,19 +30,6 @@ fn wins_by_force(game: &Game) -> bool {
     !game.is_over()
         && threat_search::forced_win(Position::of(game), JUDGE_NODES, JUDGE_VCF, JUDGE_VCT)
             .is_some()
-}
-
-fn step_name(reason: Reason) -> &'static str {
-    match reason {
-        Reason::WinInOne => "win in one",
-        Reason::BlockFive => "block five",
-        Reason::MyVcf => "my VCF",
-        Reason::MyVct => "my VCT",
-        Reason::FourThree => "four-three",
-        Reason::BlockFours => "defence (fours)",
-        Reason::BlockThrees => "defence (threes)",
-        Reason::Search => "quiet move",
-    }
 }
 
 /// The empty points within two of a stone.
@@ -138,30 +124,19 @@ fn main() {
         eprintln!("usage: blunders LEVEL freestyle|exact SIZE BUDGET [SEED]");
         std::process::exit(2);
     }
-    let settings = MatchSettings {
-        a: Player::strong(args[4].parse().expect("BUDGET")).into(),
-        b: parse_engine(&args[1], 975).expect("LEVEL").into(),
-        games: 200,
-        side: args[3].parse().expect("SIZE"),
-        rule: if args[2] == "exact" {
-            WinRule::ExactlyFive
+    let openings = if std::env::var_os("RANDOM_OPENINGS").is_some() {
+        Openings::Random
+    } else {
+        Openings::Fixed(if std::env::var_os("SECOND_OPENINGS").is_some() {
+            &SECOND_OPENINGS
+        } else if std::env::var_os("THIRD_OPENINGS").is_some() {
+            &THIRD_OPENINGS
         } else {
-            WinRule::FiveOrMore
-        },
-        seed: args.get(5).map_or(1, |s| s.parse().expect("SEED")),
-        openings: if std::env::var_os("RANDOM_OPENINGS").is_some() {
-            Openings::Random
-        } else {
-            Openings::Fixed(if std::env::var_os("SECOND_OPENINGS").is_some() {
-                &SECOND_OPENINGS
-            } else if std::env::var_os("THIRD_OPENINGS").is_some() {
-                &THIRD_OPENINGS
-            } else {
-                &OPENINGS
-            })
-        },
-        time: TimeControl::default(),
+            &OPENINGS
+        })
     };
+    let seed = args.get(5).map_or(1, |s| s.parse().expect("SEED"));
+    let settings = MatchSettings::strong_against(&args, seed, openings);
     let Some(budget) = settings.a.strong_budget() else {
         unreachable!()
     };
@@ -199,7 +174,7 @@ fn main() {
             before.move_count() + 1,
             record.stones,
             point_name(*point),
-            step_name(reason),
+            reason.name(),
             safe.len(),
             names.join(" ")
         );
@@ -209,7 +184,7 @@ fn main() {
         let kind = if safe.is_empty() {
             "lost already"
         } else {
-            step_name(reason)
+            reason.name()
         };
         *tally.entry(kind.into()).or_default() += 1;
     }

@@ -59,29 +59,15 @@ fn show(game: &Game, played: Point, better: Point) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let b = parse_engine(&args[1], 975).unwrap();
-    let rule = if args[2] == "exact" {
-        piskrs::rules::WinRule::ExactlyFive
-    } else {
-        piskrs::rules::WinRule::FiveOrMore
-    };
-    let side: u8 = args[3].parse().unwrap();
     let budget: u32 = args[4].parse().unwrap();
     let big: u32 = args[5].parse().unwrap();
     let seed: u16 = args.get(6).map_or(1, |s| s.parse().unwrap());
-    let settings = MatchSettings {
-        a: Player::strong(budget).into(),
-        b: b.into(),
-        games: 200,
-        side,
-        rule,
-        seed,
-        openings: Openings::Fixed(if std::env::var_os("THIRD_OPENINGS").is_some() {
-            &THIRD_OPENINGS
-        } else {
-            &OPENINGS
-        }),
-        time: TimeControl::default(),
-    };
+    let openings = Openings::Fixed(if std::env::var_os("THIRD_OPENINGS").is_some() {
+        &THIRD_OPENINGS
+    } else {
+        &OPENINGS
+    });
+    let settings = MatchSettings::strong_against(&args, seed, openings);
     let mut tally: BTreeMap<String, u32> = BTreeMap::new();
     for index in 0..settings.games {
         let mut moves: Vec<(Game, Point)> = vec![];

@@ -12,7 +12,6 @@ use piskrs::rules::game::{Game, Outcome};
 use piskrs::rules::{Opening, WinRule};
 use piskrs::support::random::Random;
 use piskrs_tools::arena::*;
-use piskrs_tools::player::Player;
 use piskrs_tools::threat_search;
 
 fn main() {
@@ -21,13 +20,13 @@ fn main() {
         eprintln!("usage: lost LEVEL freestyle|exact SIZE BUDGET [GAME [PLIES]]");
         std::process::exit(2);
     }
-    let b = parse_engine(&args[1], 975).unwrap();
     let rule = if args[2] == "exact" {
         WinRule::ExactlyFive
     } else {
         WinRule::FiveOrMore
     };
     let side: u8 = args[3].parse().unwrap();
+    let b = parse_engine(&args[1], 975).unwrap();
     let budget: u32 = args[4].parse().unwrap();
     let only: Option<u32> = args.get(5).map(|s| s.parse().unwrap());
     let openings: &[&[(i8, i8)]] = if std::env::var_os("SECOND_OPENINGS").is_some() {
@@ -35,16 +34,7 @@ fn main() {
     } else {
         &OPENINGS
     };
-    let settings = MatchSettings {
-        a: Player::strong(budget).into(),
-        b: b.into(),
-        games: 200,
-        side,
-        rule,
-        seed: 1,
-        openings: Openings::Fixed(openings),
-        time: TimeControl::default(),
-    };
+    let settings = MatchSettings::strong_against(&args, 1, Openings::Fixed(openings));
     for index in 0..200u32 {
         if only.is_some_and(|o| o != index) {
             continue;

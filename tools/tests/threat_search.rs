@@ -31,19 +31,6 @@ fn strong(board: &Board, to_move: Stone) -> (Point, u32, Reason) {
     choose_explained(position, BUDGET, &mut Random::new(1)).expect("a move")
 }
 
-fn reason_name(reason: Reason) -> &'static str {
-    match reason {
-        Reason::WinInOne => "win in one",
-        Reason::BlockFive => "block five",
-        Reason::MyVcf => "my VCF",
-        Reason::MyVct => "my VCT",
-        Reason::FourThree => "four-three",
-        Reason::BlockFours => "block his fours",
-        Reason::BlockThrees => "block his three-three",
-        Reason::Search => "search",
-    }
-}
-
 /// Strong, playing `to_move`, picks one of the marked points for `reason`.
 fn expect(text: &str, to_move: Stone, reason: Reason) -> Point {
     let (diagram, marks) = marked_diagram(text);
@@ -52,10 +39,10 @@ fn expect(text: &str, to_move: Stone, reason: Reason) -> Point {
         marks.contains(&point),
         "played {} ({}), expected one of {:?}",
         name(point),
-        reason_name(why),
+        why.name(),
         names(marks.iter().copied())
     );
-    assert_eq!(reason_name(why), reason_name(reason), "at {}", name(point));
+    assert_eq!(why.name(), reason.name(), "at {}", name(point));
     assert!(nodes <= BUDGET + 400, "{nodes} nodes");
     point
 }
@@ -100,7 +87,7 @@ fn it_blocks_his_victory_by_continuous_fours() {
     assert!(
         matches!(why, Reason::BlockFours | Reason::BlockThrees),
         "{}",
-        reason_name(why)
+        why.name()
     );
     let mut after = diagram.board.clone();
     after.set(point, Some(Stone::Black));
@@ -109,7 +96,7 @@ fn it_blocks_his_victory_by_continuous_fours() {
         !matches!(his, Reason::WinInOne | Reason::MyVcf | Reason::FourThree),
         "after {} White still wins: {}",
         name(point),
-        reason_name(his)
+        his.name()
     );
 }
 
@@ -149,7 +136,7 @@ fn a_four_three_whose_block_makes_his_four_is_no_win() {
         !matches!(why, Reason::FourThree | Reason::MyVcf | Reason::MyVct),
         "claimed a win at {} ({})",
         name(point),
-        reason_name(why)
+        why.name()
     );
 }
 
@@ -200,7 +187,7 @@ fn it_plays_a_victory_by_threats() {
         "after {} and {}, Black plays for {}",
         name(point),
         name(answer),
-        reason_name(next)
+        next.name()
     );
 }
 
@@ -234,7 +221,7 @@ fn it_does_not_fall_for_the_four_three_classic_falls_for() {
         marks.contains(&point),
         "Strong played {} ({})",
         name(point),
-        reason_name(why)
+        why.name()
     );
     assert!(
         !marks.contains(&classic_choice),

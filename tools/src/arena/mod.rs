@@ -109,6 +109,25 @@ pub struct MatchSettings {
 }
 
 impl MatchSettings {
+    /// Strong at BUDGET nodes against LEVEL over 200 games, for the example
+    /// tools whose command line begins `LEVEL freestyle|exact SIZE BUDGET`.
+    pub fn strong_against(args: &[String], seed: u16, openings: Openings) -> MatchSettings {
+        MatchSettings {
+            a: Player::strong(args[4].parse().expect("BUDGET")).into(),
+            b: cli::parse_engine(&args[1], 975).expect("LEVEL").into(),
+            games: 200,
+            side: args[3].parse().expect("SIZE"),
+            rule: if args[2] == "exact" {
+                WinRule::ExactlyFive
+            } else {
+                WinRule::FiveOrMore
+            },
+            seed,
+            openings,
+            time: TimeControl::default(),
+        }
+    }
+
     /// A match on random openings for the example tools: 19x19 five or more
     /// unless the environment asks otherwise (SIZE, the board's side; EXACT
     /// set, the exact-five rule).

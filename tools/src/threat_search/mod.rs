@@ -127,6 +127,22 @@ pub enum Reason {
     Search,
 }
 
+impl Reason {
+    /// The step's name, for the tests' messages and the tools' tallies.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::WinInOne => "win in one",
+            Reason::BlockFive => "block five",
+            Reason::MyVcf => "my VCF",
+            Reason::MyVct => "my VCT",
+            Reason::FourThree => "four-three",
+            Reason::BlockFours => "defence (fours)",
+            Reason::BlockThrees => "defence (threes)",
+            Reason::Search => "quiet move",
+        }
+    }
+}
+
 /// One search for one move: its own copy of the board, what it keeps up to
 /// date as it places and takes back stones, and its node count against the
 /// budget. Its steps are methods in the files below (see The files).
