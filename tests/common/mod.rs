@@ -11,6 +11,7 @@ pub mod gomorpion;
 pub mod mist;
 pub mod variants;
 pub mod win;
+pub mod xorshift64;
 
 use piskrs::rules::board::{Board, Stone};
 use piskrs::rules::coord::{Lettering, Point, parse_point, write_point};

@@ -19,21 +19,15 @@ use piskrs::rules::coord::Point;
 use piskrs::rules::game::Outcome;
 use piskrs::rules::variant::Variant;
 
-struct XorShift(u32);
-
-impl XorShift {
-    fn below(&mut self, bound: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 17;
-        self.0 ^= self.0 << 5;
-        self.0 % bound
-    }
-}
+// The core's tests' xorshift64.
+#[path = "../../tests/common/xorshift64.rs"]
+mod xorshift64;
+use xorshift64::XorShift64;
 
 /// Five points in a row from a random start within four of the middle.
-fn new_line(random: &mut XorShift) -> [Point; 5] {
+fn new_line(random: &mut XorShift64) -> [Point; 5] {
     loop {
-        let (dc, dr) = DIRECTIONS[random.below(4) as usize];
+        let (dc, dr) = DIRECTIONS[random.below(4)];
         let col = 5 + random.below(9) as i8;
         let row = 5 + random.below(9) as i8;
         let points = core::array::from_fn(|i| (col + dc * i as i8, row + dr * i as i8));
@@ -67,7 +61,7 @@ fn play(level: Level, person: Stone, seed: u32) -> (bool, bool, bool) {
     app.handle(Input::Key(piskrs::app::ui::Key::Char(key)));
     assert!(app.variant() == Variant::Mist);
     assert!(app.opponent() == Opponent::Computer(person.opponent()));
-    let mut random = XorShift(seed.wrapping_mul(2_654_435_761) | 1);
+    let mut random = XorShift64::new(seed as u64);
     let mut line = new_line(&mut random);
     let (mut next, mut stones) = (0, 0);
     while !app.game().is_over() && app.game().move_count() < 300 {

@@ -16,6 +16,11 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
+// The core's tests' xorshift64.
+#[path = "../../tests/common/xorshift64.rs"]
+mod xorshift64;
+use xorshift64::XorShift64;
+
 const SIDE: u8 = 15;
 
 fn main() {
@@ -39,7 +44,7 @@ fn main() {
     writeln!(to_rapfi, "INFO rule 4\nSTART {SIDE}").unwrap();
     expect_line(&mut from_rapfi, "OK");
 
-    let mut random = Random(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut random = XorShift64::new(seed);
     let (mut agreed, mut forbidden_points, mut with_forbidden) = (0u32, 0u32, 0u32);
     let mut why_counts = [0u32; 3];
     let mut disagreed_with_four = 0u32;
@@ -83,35 +88,22 @@ fn main() {
     }
 }
 
-/// xorshift64: the core's Random (Piskasm's counter) cycles its low bits
-/// too soon for thousands of positions.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, bound: u16) -> u16 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 32) as u16 % bound.max(1)
-    }
-}
-
 /// A random position with Black to move, and its stones in the order played
 /// (Black first, alternating).
-fn random_position(random: &mut Random) -> (Board, Vec<Point>) {
+fn random_position(random: &mut XorShift64) -> (Board, Vec<Point>) {
     let mut board = Board::new(SIDE);
     let square = 5 + random.below(11) as u8;
-    let low = |random: &mut Random| random.below((SIDE - square + 1) as u16) as u8;
+    let low = |random: &mut XorShift64| random.below((SIDE - square + 1) as usize) as u8;
     let (left, bottom) = (low(random), low(random));
-    let pairs = 2 + random.below(square as u16 * square as u16 / 5) as usize;
+    let pairs = 2 + random.below(square as usize * square as usize / 5);
     let mut moves = Vec::new();
     let mut stone = Stone::Black;
     let mut tries = 0;
     while moves.len() < pairs * 2 && tries < 2_000 {
         tries += 1;
         let point = Point::new(
-            left + random.below(square as u16) as u8,
-            bottom + random.below(square as u16) as u8,
+            left + random.below(square as usize) as u8,
+            bottom + random.below(square as usize) as u8,
         );
         if board.get(point).is_some() || makes_five_or_more(&board, point, stone) {
             continue;
