@@ -46,47 +46,23 @@ fn script(name: &'static str, input: Vec<u8>, output: &[&str], errorlevel: u8) -
     }
 }
 
+/// The scripts, in their files' order.
 fn scripts() -> Vec<Script> {
-    let dots = ".".repeat(49);
-    let j10 = format!("J10,{dots}");
-    let tie: Vec<String> = tie_moves().iter().map(|m| format!("place {m}")).collect();
-    let mut tie_input: Vec<&str> = tie.iter().map(String::as_str).collect();
-    tie_input.push("who");
-    let tie_history = tie_moves().concat();
-    let last_wins: Vec<String> = last_stone_wins_moves()
-        .iter()
-        .map(|m| format!("place {m}"))
-        .collect();
-    let last_wins_input: Vec<&str> = last_wins.iter().map(String::as_str).collect();
-    let last_wins_history = last_stone_wins_moves().concat();
-    let too_long = "a".repeat(100);
-    let exactly_80 = format!("place {}", "A".repeat(74));
-    let just_over = format!("place {}", "A".repeat(75));
-    let very_long = "x".repeat(200);
-    let long_last = "y".repeat(100);
-    let mut no_final_eol = input_lines(
-        &[
-            "place K10",
-            "place K11",
-            "place L10",
-            "place L11",
-            "place M10",
-            "place M11",
-            "place N10",
-            "place N11",
-        ],
-        "\r\n",
-    );
-    no_final_eol.extend_from_slice(b"place O10");
-    let mut ctrl_z = input_lines(&["who", "place A1", "who"], "\r\n");
-    ctrl_z.push(0x1A);
-    ctrl_z.extend(input_lines(&["place B1", "who", "resign"], "\r\n"));
-    let mut long_lines = input_lines(
-        &[&exactly_80, &just_over, &very_long, "who", "history"],
-        "\n",
-    );
-    long_lines.extend_from_slice(long_last.as_bytes());
+    let mut all = scripts_to_an_end();
+    all.extend(scripts_of_refusals());
+    all.extend(scripts_of_odd_input());
+    all.extend(scripts_of_views());
+    all
+}
 
+/// What `view` answers at J10 before any stone.
+fn empty_view_at_j10() -> String {
+    format!("J10,{}", ".".repeat(49))
+}
+
+/// Games to a win, a resignation, `term` or the input's end.
+fn scripts_to_an_end() -> Vec<Script> {
+    let j10 = empty_view_at_j10();
     vec![
         script(
             "01-black-five",
@@ -232,6 +208,13 @@ fn scripts() -> Vec<Script> {
             ],
             1,
         ),
+    ]
+}
+
+/// Commands and coordinates refused, and an overline.
+fn scripts_of_refusals() -> Vec<Script> {
+    let too_long = "a".repeat(100);
+    vec![
         script(
             "08-invalid-commands",
             input_lines(
@@ -325,6 +308,43 @@ fn scripts() -> Vec<Script> {
             ],
             0,
         ),
+    ]
+}
+
+/// A tie, and input that ends oddly: no last line end, Ctrl-Z, long lines.
+fn scripts_of_odd_input() -> Vec<Script> {
+    let tie: Vec<String> = tie_moves().iter().map(|m| format!("place {m}")).collect();
+    let mut tie_input: Vec<&str> = tie.iter().map(String::as_str).collect();
+    tie_input.push("who");
+    let tie_history = tie_moves().concat();
+    let exactly_80 = format!("place {}", "A".repeat(74));
+    let just_over = format!("place {}", "A".repeat(75));
+    let very_long = "x".repeat(200);
+    let long_last = "y".repeat(100);
+    let mut no_final_eol = input_lines(
+        &[
+            "place K10",
+            "place K11",
+            "place L10",
+            "place L11",
+            "place M10",
+            "place M11",
+            "place N10",
+            "place N11",
+        ],
+        "\r\n",
+    );
+    no_final_eol.extend_from_slice(b"place O10");
+    let mut ctrl_z = input_lines(&["who", "place A1", "who"], "\r\n");
+    ctrl_z.push(0x1A);
+    ctrl_z.extend(input_lines(&["place B1", "who", "resign"], "\r\n"));
+    let mut long_lines = input_lines(
+        &[&exactly_80, &just_over, &very_long, "who", "history"],
+        "\n",
+    );
+    long_lines.extend_from_slice(long_last.as_bytes());
+
+    vec![
         script(
             "11-tie",
             input_lines(&tie_input, "\r\n"),
@@ -355,6 +375,19 @@ fn scripts() -> Vec<Script> {
             ],
             1,
         ),
+    ]
+}
+
+/// The views, and a last point that wins.
+fn scripts_of_views() -> Vec<Script> {
+    let j10 = empty_view_at_j10();
+    let last_wins: Vec<String> = last_stone_wins_moves()
+        .iter()
+        .map(|m| format!("place {m}"))
+        .collect();
+    let last_wins_input: Vec<&str> = last_wins.iter().map(String::as_str).collect();
+    let last_wins_history = last_stone_wins_moves().concat();
+    vec![
         script(
             "15-views",
             input_lines(
