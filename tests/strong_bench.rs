@@ -4,21 +4,14 @@
 //! (tests/dosbox/strong.test.js) compares the .COM's lines with the same fixture.
 //! `UPDATE_FIXTURES=1 cargo test --test strong_bench` rewrites the fixture.
 
+mod common;
+
+use common::check_fixture;
+
 use piskrs::ai::engine::Level;
 use piskrs::app::benchmark::{POSITIONS, position, reply};
 use piskrs::app::settings::Settings;
 use piskrs::rules::coord::{Lettering, write_point};
-
-const FIXTURE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/dosbox/fixtures/strong-bench.txt"
-);
-/// The same at the menu's longest thinking time, 10 s (`PISKRS /BENCH /TIME
-/// 10`): a budget five times the default's.
-const FIXTURE_10S: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/dosbox/fixtures/strong-bench-10s.txt"
-);
 
 fn host_lines(budget: u32) -> String {
     let mut out = String::new();
@@ -33,17 +26,12 @@ fn host_lines(budget: u32) -> String {
     out
 }
 
-fn check_fixture(path: &str, lines: &str) {
-    if std::env::var_os("UPDATE_FIXTURES").is_some() {
-        std::fs::write(path, lines).unwrap();
-    }
-    let fixture = std::fs::read_to_string(path).expect("the fixture (UPDATE_FIXTURES=1 writes it)");
-    assert_eq!(fixture, lines);
-}
-
 #[test]
 fn the_fixture_is_what_the_host_computes() {
-    check_fixture(FIXTURE, &host_lines(Settings::default().strong_budget()));
+    check_fixture(
+        "strong-bench.txt",
+        &host_lines(Settings::default().strong_budget()),
+    );
 }
 
 #[test]
@@ -53,7 +41,7 @@ fn the_ten_second_fixture_is_what_the_host_computes() {
         ..Settings::default()
     };
     let lines = host_lines(settings.strong_budget());
-    check_fixture(FIXTURE_10S, &lines);
+    check_fixture("strong-bench-10s.txt", &lines);
     // The budget was used: some position searched far more than the default's.
     let default = Settings::default().strong_budget();
     assert!(

@@ -6,20 +6,16 @@
 //! (tests/dosbox/tree.test.js) compares the .COM's lines with the same
 //! fixtures. `UPDATE_FIXTURES=1 cargo test --test tree_bench` rewrites them.
 
+mod common;
+
+use common::check_fixture;
+
 use piskrs::ai::tree::{self, HeapTables, KeptTree};
 use piskrs::app::benchmark::{GAME_FROM, GAME_REPLIES, POSITIONS, classic_answer, position};
 use piskrs::rules::coord::{Lettering, Point, write_point};
 use piskrs::rules::game::Position;
 use piskrs::support::random::Random;
 
-const FIXTURE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/dosbox/fixtures/tree-bench.txt"
-);
-const GAME_FIXTURE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/dosbox/fixtures/tree-game.txt"
-);
 /// The budget tests/dosbox/tree.test.js gives PISKTREE.
 const BUDGET: u32 = 400;
 
@@ -35,7 +31,7 @@ fn the_fixture_is_what_the_host_computes() {
             tree::choose(at.board, at.to_move, at.rule, BUDGET, &mut tables).expect("a move");
         lines += &format!("TREE {} {} nodes={}\n", n + 1, name(point), nodes);
     }
-    compare(FIXTURE, &lines);
+    check_fixture("tree-bench.txt", &lines);
 }
 
 /// The tree's game (PISKTREE's GAME lines): from the first position it plays
@@ -66,7 +62,7 @@ fn the_game_fixture_is_what_the_host_computes() {
         }
     }
     assert_eq!(lines.lines().count(), GAME_REPLIES, "{lines}");
-    compare(GAME_FIXTURE, &lines);
+    check_fixture("tree-game.txt", &lines);
 }
 
 /// A point as PISKTREE prints it.
@@ -74,13 +70,4 @@ fn name(point: Point) -> String {
     let mut notation = [0u8; 3];
     let len = write_point(point, Lettering::Consecutive, &mut notation);
     std::str::from_utf8(&notation[..len]).unwrap().to_string()
-}
-
-/// `lines` must be the fixture `path` (`UPDATE_FIXTURES=1` writes them there).
-fn compare(path: &str, lines: &str) {
-    if std::env::var_os("UPDATE_FIXTURES").is_some() {
-        std::fs::write(path, lines).unwrap();
-    }
-    let fixture = std::fs::read_to_string(path).expect("the fixture (UPDATE_FIXTURES=1 writes it)");
-    assert_eq!(fixture, lines);
 }

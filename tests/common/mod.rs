@@ -521,3 +521,19 @@ pub const VCF_IN_TWO: &str = "
         . . . . . . . . . . .
         . . . . . . . . . . .
         . . . . . . . . . . .";
+
+/// `lines` must be the text of tests/dosbox/fixtures/`name`, which the
+/// end-to-end tests compare the .COMs' output with (`UPDATE_FIXTURES=1`
+/// writes it there).
+pub fn check_fixture(name: &str, lines: &str) {
+    let path = format!(
+        "{}/tests/dosbox/fixtures/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, lines).unwrap();
+    }
+    let fixture =
+        std::fs::read_to_string(&path).expect("the fixture (UPDATE_FIXTURES=1 writes it)");
+    assert_eq!(fixture, lines, "{name}");
+}
