@@ -87,25 +87,28 @@ pub fn app_with_seed(seed: u16) -> App {
     app
 }
 
+/// A game begun from the menu with `key` against the computer, which plays
+/// `computer`; no move of the computer's is then awaited.
+fn begun(seed: u16, key: u8, computer: Stone) -> App {
+    let mut app = app_with_seed(seed);
+    assert!(char_key(&mut app, key) == Command::Continue);
+    assert!(!app.on_menu());
+    assert!(app.opponent() == Opponent::Computer(computer));
+    assert!(!app.computer_to_move(), "it is the person's turn");
+    app
+}
+
 /// The person begins (menu key 1): the person plays Black.
 pub fn person_begins(seed: u16) -> App {
-    let mut app = app_with_seed(seed);
-    assert!(char_key(&mut app, b'1') == Command::Continue);
-    assert!(!app.on_menu());
-    assert!(app.opponent() == Opponent::Computer(Stone::White));
+    let app = begun(seed, b'1', Stone::White);
     assert_eq!(app.game().move_count(), 0);
-    assert!(!app.computer_to_move());
     app
 }
 
 /// The computer begins (menu key 2): it plays Black and its opening stone at once.
 pub fn computer_begins(seed: u16) -> App {
-    let mut app = app_with_seed(seed);
-    assert!(char_key(&mut app, b'2') == Command::Continue);
-    assert!(!app.on_menu());
-    assert!(app.opponent() == Opponent::Computer(Stone::Black));
+    let app = begun(seed, b'2', Stone::Black);
     assert_eq!(app.game().move_count(), 1, "the computer's opening stone");
-    assert!(!app.computer_to_move(), "then it is the person's turn");
     app
 }
 
