@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::mist::{knowledge_and_board, mover};
+use common::mist::{knowledge_after_take_back, knowledge_and_board, mover};
 use common::{XorShift, go_name, go_point};
 use piskrs::ai::mist_reading::{CERTAIN, Reading, Sight, preimages};
 use piskrs::rules::board::{Board, Stone};
@@ -247,25 +247,6 @@ fn an_inferable_three_is_blocked_first() {
         &knowledge(&moves[..2], Stone::White),
     );
     assert!(reading.urgent_block(&known, Stone::White).is_none());
-}
-
-/// What the game screen's knowledge holds after a take back or a load: the
-/// computer's own stones and the hole after the last move only.
-fn knowledge_after_take_back(moves: &[Point], computer: Stone) -> Board {
-    let mut board = Board::new(19);
-    let mut known = Board::new(19);
-    for (ply, &point) in moves.iter().enumerate() {
-        board.set(point, Some(mover(ply)));
-        if mover(ply) == computer {
-            known.set(point, Some(computer));
-        }
-    }
-    if let Some(&last) = moves.last() {
-        for p in all_points().filter(|&p| in_hole(centre_after(last), p)) {
-            known.set(p, board.get(p));
-        }
-    }
-    known
 }
 
 proptest! {
