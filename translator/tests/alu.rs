@@ -225,17 +225,10 @@ fn bic_byte_into_si() {
 #[test]
 fn high_byte_cleared_only_where_it_matters() {
     let count_clears = |a: &Asm| {
-        let (words, relocs, _) = a.finish();
-        let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let snippet =
-            translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
-        iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
-            .into_iter()
-            .filter(|i| {
-                i.code() == iced_x86::Code::Mov_r8_imm8
-                    && i.op0_register() == iced_x86::Register::DH
-            })
-            .count()
+        let snippet = translation(a, true).expect("translates");
+        count_instructions(&snippet, |i| {
+            i.code() == iced_x86::Code::Mov_r8_imm8 && i.op0_register() == iced_x86::Register::DH
+        })
     };
     let mut cases = Vec::new();
     for (masked, tail) in [(true, 0), (false, 1), (false, 2), (false, 3)] {
@@ -349,15 +342,8 @@ fn byte_operation_of_si_or_di_with_itself() {
                 // (XOR's V, which LLVM never reads, is not translated.)
                 probe(&mut a, if op == XOR { NO_V } else { ALL });
                 a.ret();
-                let (words, relocs, _) = a.finish();
-                let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                let snippet =
-                    translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
-                let pushes =
-                    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
-                        .into_iter()
-                        .filter(|i| i.code() == iced_x86::Code::Push_r16)
-                        .count();
+                let snippet = translation(&a, false).expect("translates");
+                let pushes = count_instructions(&snippet, |i| i.code() == iced_x86::Code::Push_r16);
                 assert_eq!(
                     pushes,
                     usize::from(op == BIC),

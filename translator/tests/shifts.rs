@@ -9,25 +9,13 @@ use common::*;
 
 /// The instructions of a translation that shift by CL.
 fn shifts_by_cl(asm: &Asm, as_function: bool) -> usize {
-    let (words, relocs, _) = asm.finish();
-    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let snippet = if as_function {
-        translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
-    } else {
-        translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
-    }
-    .expect("translates");
-    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
-        .into_iter()
-        .filter(|i| {
-            matches!(
-                i.code(),
-                iced_x86::Code::Shl_rm16_CL
-                    | iced_x86::Code::Shr_rm16_CL
-                    | iced_x86::Code::Sar_rm16_CL
-            )
-        })
-        .count()
+    let snippet = translation(asm, as_function).expect("translates");
+    count_instructions(&snippet, |i| {
+        matches!(
+            i.code(),
+            iced_x86::Code::Shl_rm16_CL | iced_x86::Code::Shr_rm16_CL | iced_x86::Code::Sar_rm16_CL
+        )
+    })
 }
 
 /// LLVM's loops for a shift by a variable count (`add Rx, Rx` or
@@ -216,9 +204,7 @@ fn clear_carry_then_rrc() {
 
 /// The SHRs and RCRs by one in a translation.
 fn shifts_by_one_right(asm: &Asm) -> (usize, usize) {
-    let (words, relocs, _) = asm.finish();
-    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
+    let snippet = translation(asm, false).expect("translates");
     let mut counts = (0, 0);
     for i in iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE) {
         use iced_x86::Code::*;
@@ -302,16 +288,10 @@ fn word_in_memory_doubled() {
         a.w(ADD, S::R(15), D::R(15));
         probe(&mut a, ALL);
         a.ret();
-        let (words, relocs, _) = a.finish();
-        let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let snippet =
-            translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).expect("translates");
-        let shifts = iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
-            .into_iter()
-            .filter(|i| {
-                i.code() == iced_x86::Code::Shl_rm16_1 && i.op0_kind() == iced_x86::OpKind::Memory
-            })
-            .count();
+        let snippet = translation(&a, false).expect("translates");
+        let shifts = count_instructions(&snippet, |i| {
+            i.code() == iced_x86::Code::Shl_rm16_1 && i.op0_kind() == iced_x86::OpKind::Memory
+        });
         assert_eq!(shifts, 1, "add r15, r15: one SHL of r15's word");
         cases.push((
             a,

@@ -92,14 +92,7 @@ fn routines_called(asm: &Asm) -> Vec<String> {
 /// The runtime routines a translation calls, by name; `as_function`: the
 /// snippet translated as the program's functions are.
 fn routines_called_as(asm: &Asm, as_function: bool) -> Vec<String> {
-    let (words, relocs, _) = asm.finish();
-    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let snippet = if as_function {
-        translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
-    } else {
-        translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
-    }
-    .expect("translates");
+    let snippet = translation(asm, as_function).expect("translates");
     iced_x86::Decoder::with_ip(
         16,
         &snippet.code,

@@ -14,7 +14,7 @@ pub use std::collections::HashMap;
 
 pub use translator::decoded::Target;
 pub use translator::model::{self, Cpu, Stop};
-pub use translator::program::{translate_function_snippet, translate_snippet_with};
+pub use translator::program::{Snippet, translate_function_snippet, translate_snippet_with};
 pub use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
 
 /// Where the MSP430 code lies (in the model's memory).
@@ -336,14 +336,10 @@ pub const MAPPED: [usize; 13] = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 /// Runs a case on both sides; Err(description of every difference).
 pub fn check(asm: &Asm, case: &Case) -> Result<(), String> {
-    let (words, relocs, labels) = asm.finish();
+    let (words, _, labels) = asm.finish();
     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let snippet = if case.as_function {
-        translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
-    } else {
-        translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
-    }
-    .map_err(|e| format!("{}: translation failed: {e}", case.name))?;
+    let snippet = translation(asm, case.as_function)
+        .map_err(|e| format!("{}: translation failed: {e}", case.name))?;
 
     // PISKRS_DUMP=file: the translation, for a disassembler.
     if let Ok(path) = std::env::var("PISKRS_DUMP") {
@@ -640,9 +636,30 @@ pub fn op_name(op: u16) -> &'static str {
 
 /// Whether the translator refuses a snippet (with a message).
 pub fn refused(asm: &Asm) -> bool {
+    translation(asm, false).is_err()
+}
+
+/// The snippet's translation at ORIGIN: as the program's functions are
+/// translated (`as_function`: translate_function_snippet), or as a snippet.
+pub fn translation(asm: &Asm, as_function: bool) -> Result<Snippet, String> {
     let (words, relocs, _) = asm.finish();
     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs).is_err()
+    if as_function {
+        translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+    } else {
+        translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
+    }
+}
+
+/// The instructions of a translation that the filter keeps.
+pub fn count_instructions(
+    snippet: &Snippet,
+    keep: impl Fn(&iced_x86::Instruction) -> bool,
+) -> usize {
+    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+        .into_iter()
+        .filter(|i| keep(i))
+        .count()
 }
 
 /// The operands of the single-operand matrix (and the stack's pushes).
