@@ -85,13 +85,33 @@ impl Reply {
     }
 }
 
-/// A BOARD being received: the stone lines so far, up to DONE.
-struct BoardInput {
-    /// (point, field) in the order sent.
-    stones: Vec<(Point, u8)>,
+/// A BOARD or SWAP2BOARD being received: the stone lines so far, up to DONE.
+struct StonesInput<T> {
+    /// The stones in the order sent: BOARD's (point, field), SWAP2BOARD's
+    /// points.
+    stones: Vec<T>,
     /// The first bad line, reported at DONE.
     error: Option<String>,
 }
+
+impl<T> StonesInput<T> {
+    /// The input of the list `command` (BOARD or SWAP2BOARD), which takes no
+    /// parameters: the refusal where `rest` has some.
+    fn begin(command: &str, rest: &str) -> Result<StonesInput<T>, Reply> {
+        if !rest.is_empty() {
+            return Err(Reply::error(format!(
+                "{command} takes no parameters (its stones follow on lines)"
+            )));
+        }
+        Ok(StonesInput {
+            stones: Vec::new(),
+            error: None,
+        })
+    }
+}
+
+/// A BOARD being received.
+type BoardInput = StonesInput<(Point, u8)>;
 
 /// A Gomocup brain: the game so far and the level that plays it.
 pub struct Brain {
@@ -390,13 +410,10 @@ impl Brain {
     }
 
     fn board_start(&mut self, rest: &str) -> Reply {
-        if !rest.is_empty() {
-            return Reply::error("BOARD takes no parameters (its stones follow on lines)");
+        match BoardInput::begin("BOARD", rest) {
+            Ok(input) => self.board = Some(input),
+            Err(reply) => return reply,
         }
-        self.board = Some(BoardInput {
-            stones: Vec::new(),
-            error: None,
-        });
         Reply::none()
     }
 

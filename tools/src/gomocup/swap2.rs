@@ -42,21 +42,15 @@ pub const BALANCED: i32 = 300;
 /// The openings drawn from the seed, besides the arena's.
 const DRAWN_OPENINGS: usize = 13;
 
-/// A SWAP2BOARD being received: the stones so far, up to DONE.
-pub(super) struct Swap2Input {
-    stones: Vec<Point>,
-    error: Option<String>,
-}
+/// A SWAP2BOARD being received.
+pub(super) type Swap2Input = super::StonesInput<Point>;
 
 impl Brain {
     pub(super) fn swap2_start(&mut self, rest: &str) -> Reply {
-        if !rest.is_empty() {
-            return Reply::error("SWAP2BOARD takes no parameters (its stones follow on lines)");
+        match Swap2Input::begin("SWAP2BOARD", rest) {
+            Ok(input) => self.swap2 = Some(input),
+            Err(reply) => return reply,
         }
-        self.swap2 = Some(Swap2Input {
-            stones: Vec::new(),
-            error: None,
-        });
         Reply::none()
     }
 
