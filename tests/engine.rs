@@ -86,30 +86,24 @@ fn chas_first_stone_is_the_first_of_the_moves_that_holds_his_stone() {
 fn every_level_opens_near_the_middle_or_on_outer_opens_second_row() {
     for level in LEVELS {
         for seed in 0..40u16 {
-            let game = Game::new(19, WinRule::FiveOrMore);
-            let (point, nodes) = think(
-                level,
-                1600,
-                Position::of(&game),
-                None,
-                None,
-                None,
-                &mut Random::new(seed),
-            )
-            .unwrap();
+            let opening = |game: &Game| {
+                let position = Position::of(game);
+                think(
+                    level,
+                    1600,
+                    position,
+                    None,
+                    None,
+                    None,
+                    &mut Random::new(seed),
+                )
+                .unwrap()
+            };
+            let (point, nodes) = opening(&Game::new(19, WinRule::FiveOrMore));
             assert!(nodes == 0);
             assert!((7..=11).contains(&point.col) && (7..=11).contains(&point.row));
             let outer = Game::with_opening(15, WinRule::FiveOrMore, Opening::OuterTwoLines);
-            let (point, _) = think(
-                level,
-                1600,
-                Position::of(&outer),
-                None,
-                None,
-                None,
-                &mut Random::new(seed),
-            )
-            .unwrap();
+            let (point, _) = opening(&outer);
             assert!(
                 point.row == 1 && (5..=9).contains(&point.col),
                 "seed {seed}"
