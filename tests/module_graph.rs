@@ -198,14 +198,17 @@ fn assert_no_cycle(folder: &str, graph: &BTreeMap<String, BTreeSet<String>>) {
     }
 }
 
+/// The core's graph with one made-up import more: `from` imports `to`.
+fn core_graph_with(from: &str, to: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph = core_graph();
+    graph.get_mut(from).unwrap().insert(to.to_string());
+    graph
+}
+
 #[test]
 fn the_cycle_finder_finds_a_cycle() {
-    let mut graph = core_graph();
     // A made-up import back from the board to the engine that stands on it.
-    graph
-        .get_mut("rules::board")
-        .unwrap()
-        .insert("ai::engine".to_string());
+    let graph = core_graph_with("rules::board", "ai::engine");
     let cycle = find_cycle(&graph).expect("board -> engine -> ... -> board is a cycle");
     assert_eq!(cycle.first(), cycle.last());
     assert!(cycle.contains(&"rules::board".to_string()));
@@ -247,11 +250,7 @@ fn each_layer_imports_only_from_itself_and_the_layers_below() {
 
 #[test]
 fn an_import_up_a_layer_is_found() {
-    let mut graph = core_graph();
     // A made-up import of the screen's Canvas by the rules.
-    graph
-        .get_mut("rules::game")
-        .unwrap()
-        .insert("app::screen".to_string());
+    let graph = core_graph_with("rules::game", "app::screen");
     assert_eq!(upward_imports(&graph), ["rules::game -> app::screen"]);
 }
