@@ -324,6 +324,13 @@ fn enter_and_space_place_a_stone_at_the_cursor() {
     assert_eq!(app.game().move_count(), 2);
 }
 
+/// `k` pressed `times` times.
+fn key_times(app: &mut App, k: Key, times: usize) {
+    for _ in 0..times {
+        key(app, k);
+    }
+}
+
 #[test]
 fn arrows_move_the_cursor_and_stop_at_the_edges() {
     let mut app = started();
@@ -336,24 +343,16 @@ fn arrows_move_the_cursor_and_stop_at_the_edges() {
     assert!(app.cursor() == pt("I9"));
     key(&mut app, Key::Right);
     assert!(app.cursor() == pt("J9"));
-    for _ in 0..30 {
-        key(&mut app, Key::Up);
-    }
+    key_times(&mut app, Key::Up, 30);
     assert!(app.cursor() == pt("J19"));
-    for _ in 0..30 {
-        key(&mut app, Key::Left);
-    }
+    key_times(&mut app, Key::Left, 30);
     assert!(app.cursor() == pt("A19"));
     let screen = render(&app);
     assert_eq!(screen.cell(3, 1).ch, b'[');
     assert_eq!(screen.cell(5, 1).ch, b']');
-    for _ in 0..30 {
-        key(&mut app, Key::Down);
-    }
+    key_times(&mut app, Key::Down, 30);
     assert!(app.cursor() == pt("A1"));
-    for _ in 0..30 {
-        key(&mut app, Key::Right);
-    }
+    key_times(&mut app, Key::Right, 30);
     assert!(app.cursor() == pt("S1"));
     let screen = render(&app);
     assert_eq!(screen.cell(39, 19).ch, b'[');
