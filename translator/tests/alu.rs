@@ -7,13 +7,7 @@ use common::*;
 use proptest::prelude::*;
 
 fn sources(byte: bool) -> Vec<S> {
-    let mut v = Vec::new();
-    for r in HOMES {
-        v.push(S::R(r));
-        v.push(S::X(r, 6));
-        v.push(S::I(r));
-        v.push(S::P(r));
-    }
+    let mut v = home_sources(6);
     v.push(S::R(1));
     v.push(S::X(1, 2));
     v.push(S::I(1));

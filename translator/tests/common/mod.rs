@@ -662,15 +662,18 @@ pub fn count_instructions(
         .count()
 }
 
+/// Each home as a source in every register mode: Rn, x(Rn) at
+/// `displacement`, @Rn, @Rn+.
+pub fn home_sources(displacement: u16) -> Vec<S> {
+    HOMES
+        .iter()
+        .flat_map(|&r| [S::R(r), S::X(r, displacement), S::I(r), S::P(r)])
+        .collect()
+}
+
 /// The operands of the single-operand matrix (and the stack's pushes).
 pub fn one_operands(byte: bool) -> Vec<S> {
-    let mut v = Vec::new();
-    for r in HOMES {
-        v.push(S::R(r));
-        v.push(S::X(r, 4));
-        v.push(S::I(r));
-        v.push(S::P(r));
-    }
+    let mut v = home_sources(4);
     v.push(S::X(1, 2));
     v.push(S::Abs(DATA + 0x30));
     v.push(S::Sym(DATA + 0x32));
