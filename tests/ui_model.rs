@@ -343,20 +343,22 @@ fn arrows_move_the_cursor_and_stop_at_the_edges() {
     assert!(app.cursor() == pt("I9"));
     key(&mut app, Key::Right);
     assert!(app.cursor() == pt("J9"));
-    key_times(&mut app, Key::Up, 30);
-    assert!(app.cursor() == pt("J19"));
-    key_times(&mut app, Key::Left, 30);
-    assert!(app.cursor() == pt("A19"));
-    let screen = render(&app);
-    assert_eq!(screen.cell(3, 1).ch, b'[');
-    assert_eq!(screen.cell(5, 1).ch, b']');
-    key_times(&mut app, Key::Down, 30);
-    assert!(app.cursor() == pt("A1"));
-    key_times(&mut app, Key::Right, 30);
-    assert!(app.cursor() == pt("S1"));
-    let screen = render(&app);
-    assert_eq!(screen.cell(39, 19).ch, b'[');
-    assert_eq!(screen.cell(41, 19).ch, b']');
+    // Round the corners, 30 presses each: the cursor stops at the edge, and
+    // at A19 and S1 its brackets stand on the screen's row and columns.
+    for (arrow, corner, brackets) in [
+        (Key::Up, "J19", None),
+        (Key::Left, "A19", Some((1, 3, 5))),
+        (Key::Down, "A1", None),
+        (Key::Right, "S1", Some((19, 39, 41))),
+    ] {
+        key_times(&mut app, arrow, 30);
+        assert!(app.cursor() == pt(corner), "{corner}");
+        if let Some((y, left, right)) = brackets {
+            let screen = render(&app);
+            assert_eq!(screen.cell(left, y).ch, b'[', "{corner}");
+            assert_eq!(screen.cell(right, y).ch, b']', "{corner}");
+        }
+    }
     // Moving the cursor places nothing.
     assert_eq!(app.game().move_count(), 0);
 }
