@@ -160,11 +160,7 @@ fn gomorpion_is_chosen_on_the_menu_and_started_by_the_platform() {
     assert!(press(&mut app, b'2') == Command::Gomorpion(Opponent::Computer(Stone::Black)));
     assert!(press(&mut app, b'4') == Command::Gomorpion(Opponent::Person));
     assert!(app.start_from_menu(b'4') == Command::Gomorpion(Opponent::Person));
-    let settings = Settings {
-        variant: Variant::Gomorpion,
-        ..Settings::default()
-    };
-    let mut app = App::with_settings(true, settings);
+    let (mut app, _) = gomorpion_menu();
     assert_eq!(app.game().board().side(), 19);
     assert!(app.variant() == Variant::Piskasm);
     app.gomorpion_needs_ega();
@@ -176,15 +172,20 @@ fn gomorpion_is_chosen_on_the_menu_and_started_by_the_platform() {
     assert!(!app.on_menu());
 }
 
-/// Gomorpion's menu hides the level, rule and time: their keys C, R and T
-/// then change nothing (nor PISKRS.CFG) and say why.
-#[test]
-fn c_r_and_t_change_nothing_with_gomorpion_chosen() {
+/// The menu with Gomorpion chosen, and its settings.
+fn gomorpion_menu() -> (App, Settings) {
     let settings = Settings {
         variant: Variant::Gomorpion,
         ..Settings::default()
     };
-    let mut app = App::with_settings(true, settings);
+    (App::with_settings(true, settings), settings)
+}
+
+/// Gomorpion's menu hides the level, rule and time: their keys C, R and T
+/// then change nothing (nor PISKRS.CFG) and say why.
+#[test]
+fn c_r_and_t_change_nothing_with_gomorpion_chosen() {
+    let (mut app, settings) = gomorpion_menu();
     for key in *b"crtCRT" {
         assert!(press(&mut app, key) == Command::Continue);
         assert!(app.settings() == settings, "{}", key as char);
@@ -205,11 +206,7 @@ fn c_r_and_t_change_nothing_with_gomorpion_chosen() {
 /// without C, R and T, which do not apply there.
 #[test]
 fn an_unknown_menu_key_lists_only_the_keys_that_apply() {
-    let settings = Settings {
-        variant: Variant::Gomorpion,
-        ..Settings::default()
-    };
-    let mut app = App::with_settings(true, settings);
+    let (mut app, _) = gomorpion_menu();
     assert!(press(&mut app, b'z') == Command::Continue);
     assert_eq!(
         String::from_utf8_lossy(app.status().as_bytes()),
