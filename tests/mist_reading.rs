@@ -139,6 +139,12 @@ fn a_hit_pins_the_stone() {
     assert_eq!(reading.likelihood(go_point("B18")), 0);
 }
 
+/// `count` random moves from `seed`, and the computer's side.
+fn random_game(seed: u32, count: usize, white: bool) -> (Vec<Point>, Stone) {
+    let computer = if white { Stone::White } else { Stone::Black };
+    (random_moves(seed, count), computer)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -146,8 +152,7 @@ proptest! {
     /// candidates, and a hidden one has a likelihood above 0.
     #[test]
     fn the_true_stone_is_always_a_candidate(seed in any::<u32>(), count in 1usize..80, white in any::<bool>()) {
-        let moves = random_moves(seed, count);
-        let computer = if white { Stone::White } else { Stone::Black };
+        let (moves, computer) = random_game(seed, count, white);
         let mut known = knowledge(&moves, computer);
         // Some hits: stones of the other side the computer's moves found.
         let mut random = XorShift(seed ^ 0x5555_5555 | 1);
@@ -182,8 +187,7 @@ proptest! {
     /// (the same public history) changes nothing.
     #[test]
     fn the_reading_uses_nothing_unfair(seed in any::<u32>(), count in 2usize..60, white in any::<bool>()) {
-        let moves = random_moves(seed, count);
-        let computer = if white { Stone::White } else { Stone::Black };
+        let (moves, computer) = random_game(seed, count, white);
         let Some(other) = same_history_variant(&moves, computer) else {
             return Ok(());
         };
@@ -257,8 +261,7 @@ proptest! {
     /// hits: those are not in the record).
     #[test]
     fn a_take_back_rebuilds_the_same_likely_board(seed in any::<u32>(), count in 1usize..60, white in any::<bool>()) {
-        let moves = random_moves(seed, count);
-        let computer = if white { Stone::White } else { Stone::Black };
+        let (moves, computer) = random_game(seed, count, white);
         let played = knowledge(&moves, computer);
         let forgot = knowledge_after_take_back(&moves, computer);
         let (a, b) = (reading_of(&moves, computer, &played), reading_of(&moves, computer, &forgot));
