@@ -118,49 +118,33 @@ describe("F1 explains where the player is: the menu, each game, Gomorpion; /? pr
         assert.equal((await dos.finished(2)).errorlevel, 0);
     });
 
-    it("in the Mist: its rules and its legend (the hole, how it moves, the commands), then the keys", T, async () => {
-        await dos.begun(3);
-        await h.forgetDumps(dos);
-        await dos.screenUntil("mist", isGame19);
-        await readPages(dos, "mist-help", [
-            { title: "Gomoku in the Mist", contains: ["7x7 hole", "J10 (marked *)", "X = 1 + (5X*X + 3X + 4) mod 19", "C opens the command line", "place K10", "history", "resign"] },
-            KEYS_PAGE,
-        ], isGame19);
-        await leaveAndQuit(dos, "mist", 3);
-    });
-
-    it("in Outer-Open: where Black opens, then the keys", T, async () => {
-        await dos.begun(4);
-        await h.forgetDumps(dos);
-        await dos.screenUntil("outer", isGame15);
-        await readPages(dos, "outer-help", [
-            { title: "Outer-Open Gomoku", contains: ["rows 1,", "columns A, B, O or P"] },
-            KEYS_PAGE,
-        ], isGame15);
-        await leaveAndQuit(dos, "outer", 4);
-    });
-
-    it("in Exact five: six do not win, then the keys", T, async () => {
-        await dos.begun(5);
-        await h.forgetDumps(dos);
-        await dos.screenUntil("exact", isGame15);
-        await readPages(dos, "exact-help", [
-            { title: "Exact five", contains: ["exactly five", "six or more does not win"] },
-            KEYS_PAGE,
-        ], isGame15);
-        await leaveAndQuit(dos, "exact", 5);
-    });
-
-    it("in Piskasm's Gomoku: the rules and the levels, then the keys", T, async () => {
-        await dos.begun(6);
-        await h.forgetDumps(dos);
-        await dos.screenUntil("piskasm", isGame19);
-        await readPages(dos, "piskasm-help", [
-            { title: "Piskasm's Gomoku", contains: ["Five or more stones", "Classic plays as Piskasm did"] },
-            KEYS_PAGE,
-        ], isGame19);
-        await leaveAndQuit(dos, "piskasm", 6);
-    });
+    // Each game's own page, then the keys: run n of the batch.
+    for (const { n, what, name, isGame, page } of [
+        {
+            n: 3, what: "in the Mist: its rules and its legend (the hole, how it moves, the commands), then the keys", name: "mist", isGame: isGame19,
+            page: { title: "Gomoku in the Mist", contains: ["7x7 hole", "J10 (marked *)", "X = 1 + (5X*X + 3X + 4) mod 19", "C opens the command line", "place K10", "history", "resign"] },
+        },
+        {
+            n: 4, what: "in Outer-Open: where Black opens, then the keys", name: "outer", isGame: isGame15,
+            page: { title: "Outer-Open Gomoku", contains: ["rows 1,", "columns A, B, O or P"] },
+        },
+        {
+            n: 5, what: "in Exact five: six do not win, then the keys", name: "exact", isGame: isGame15,
+            page: { title: "Exact five", contains: ["exactly five", "six or more does not win"] },
+        },
+        {
+            n: 6, what: "in Piskasm's Gomoku: the rules and the levels, then the keys", name: "piskasm", isGame: isGame19,
+            page: { title: "Piskasm's Gomoku", contains: ["Five or more stones", "Classic plays as Piskasm did"] },
+        },
+    ]) {
+        it(what, T, async () => {
+            await dos.begun(n);
+            await h.forgetDumps(dos);
+            await dos.screenUntil(name, isGame);
+            await readPages(dos, `${name}-help`, [page, KEYS_PAGE], isGame);
+            await leaveAndQuit(dos, name, n);
+        });
+    }
 
     it("inside Gomorpion on a VGA: the legend and keys below the board, where the rules are; PgUp the rules", T, async () => {
         await dos.begun(7);
