@@ -40,9 +40,7 @@ fn check1_completes_my_four_at_its_open_end() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "I8");
-    }
+    expect_under_both_rules(text, "I8");
 }
 
 #[test]
@@ -65,9 +63,7 @@ fn check1_completes_my_four_with_a_gap() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "F6");
-    }
+    expect_under_both_rules(text, "F6");
 }
 
 #[test]
@@ -90,9 +86,7 @@ fn check1_completes_xxx_gap_x_between_his_stones() {
         . . . . . . . . O . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "K9");
-    }
+    expect_under_both_rules(text, "K9");
 }
 
 /// XXXX+X with his stone before the four: the gap makes six.
@@ -146,9 +140,7 @@ fn check2_blocks_his_five() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "I10");
-    }
+    expect_under_both_rules(text, "I10");
 }
 
 #[test]
@@ -171,9 +163,7 @@ fn check2_blocks_his_split_four_on_a_diagonal() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "J10");
-    }
+    expect_under_both_rules(text, "J10");
 }
 
 /// His OOOO+O behind my stone: filling the gap would give him six.
@@ -271,9 +261,7 @@ fn check3_fills_the_gap_of_my_split_three() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "E9");
-    }
+    expect_under_both_rules(text, "E9");
 }
 
 #[test]
@@ -296,9 +284,7 @@ fn check3_plays_the_middle_of_x_gap_x_gap_x_gap_x() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "H8");
-    }
+    expect_under_both_rules(text, "H8");
 }
 
 #[test]
@@ -469,9 +455,7 @@ fn check4_blocks_the_gap_of_his_split_three() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "H8");
-    }
+    expect_under_both_rules(text, "H8");
 }
 
 #[test]
@@ -493,9 +477,7 @@ fn check4_blocks_the_middle_of_his_o_gap_o_gap_o_gap_o() {
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .";
     // A B C D E F G H I J K L M N O
-    for rule in [FiveOrMore, ExactlyFive] {
-        assert_eq!(expect(text, rule), "H9");
-    }
+    expect_under_both_rules(text, "H9");
 }
 
 #[test]

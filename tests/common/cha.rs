@@ -39,6 +39,17 @@ pub fn transformed(board: &Board, symmetry: u8, swap: bool) -> Board {
     out
 }
 
+/// [`expect`] under both rules, five or more and exact five: the same
+/// move under each.
+pub fn expect_under_both_rules(text: &str, expected: &str) {
+    for (rule, name) in [
+        (WinRule::FiveOrMore, "five or more"),
+        (WinRule::ExactlyFive, "exact five"),
+    ] {
+        assert_eq!(expect(text, rule), expected, "under {name}");
+    }
+}
+
 /// Cha's move for X (Black) on the drawn board under `rule`. Asserts that it
 /// is one of the `*` points, and stays one of them on the board turned and
 /// mirrored every way, with either colour; returns its name as drawn.
