@@ -10,6 +10,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const h = require("./harness");
+const { piskrsForSuite } = require("./suite");
 
 const T = { timeout: 60000 };
 const { boardCell: pt, boardStones: stones, boardAttr: attrAt, statusLine: status, sidePanel: panel } = h;
@@ -325,11 +326,7 @@ describe("saves that fail: a missing directory, an absent drive", () => {
 
 describe("a monochrome adapter (machine=hercules)", () => {
     let dos;
-    before(async () => {
-        dos = await startPiskrs("mono", [{ run: "PISKRS /SEED 2" }], { conf: "[dosbox]\nmachine=hercules" });
-        await dos.begun(1);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "mono", [{ run: "PISKRS /SEED 2" }], { conf: "[dosbox]\nmachine=hercules" });
 
     function checkMono(s) {
         const seen = new Set();
@@ -388,11 +385,7 @@ describe("the same core on host and DOS: /BENCH's seed 1 opening", () => {
 describe("a file name with * or ? is refused with a message, not changed behind the typist's back", () => {
     const WILDCARDS = "No * or ? (DOS wildcards) in a file name: ";
     let dos;
-    before(async () => {
-        dos = await startPiskrs("wildcards", [{ run: "PISKRS /LOAD GAME?.PSQ" }], { files: { "GAME1.PSQ": Buffer.from(`${PSQ_HEADER}\r\n10,10,0\r\n-1\r\n`, "latin1") } });
-        await dos.begun(1);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "wildcards", [{ run: "PISKRS /LOAD GAME?.PSQ" }], { files: { "GAME1.PSQ": Buffer.from(`${PSQ_HEADER}\r\n10,10,0\r\n-1\r\n`, "latin1") } });
 
     it("/LOAD GAME?.PSQ: the menu says why, and no game is loaded (GAME1.PSQ would match)", T, async () => {
         const s = await dos.screenUntil("load-wildcard", (t) => isMenu(t) && status(t).includes("No * or ?"));

@@ -9,6 +9,7 @@
 const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const h = require("./harness");
+const { piskrsForSuite } = require("./suite");
 
 const T = { timeout: 60000 };
 const LONG = { timeout: 240000 };
@@ -58,11 +59,7 @@ describe("the Mist against the computer (/MIST /SEED 4 /PLAY 1): its moves stay 
     let dos;
     const stored = []; // {screen, count, step}: every screen, checked once the moves are known
     let mine = [];
-    before(async () => {
-        dos = await startPiskrs("mist-secret", [{ run: "PISKRS /MIST /SEED 4 /PLAY 1" }]);
-        await dos.begun(1);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "mist-secret", [{ run: "PISKRS /MIST /SEED 4 /PLAY 1" }]);
 
     it("after each reply: 'The computer has moved.', no Last move", LONG, async () => {
         const s = await dos.screenUntil("start", isGame);
@@ -409,11 +406,7 @@ describe("no mouse driver (int33=false): no text mentions a click", () => {
         const lines = s.rows.map((r, y) => `${y}: ${r.trimEnd()}`).filter((r) => /click/i.test(r));
         assert.deepEqual(lines, [], `${where}: no "click" without a mouse` + show(s));
     };
-    before(async () => {
-        dos = await startPiskrs("no-mouse-texts", [{ run: "PISKRS" }], { mouse: false });
-        await dos.begun(1);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "no-mouse-texts", [{ run: "PISKRS" }], { mouse: false });
 
     it("the menu: 'Choose with a key.'", T, async () => {
         const s = await dos.screenUntil("menu", isMenu);
@@ -460,11 +453,7 @@ describe("no mouse driver (int33=false): no text mentions a click", () => {
 
 describe("a monochrome adapter (machine=hercules; the dumps come from B000h)", () => {
     let dos;
-    before(async () => {
-        dos = await startPiskrs("mono-stones", [{ run: "PISKRS /PLAY 4" }], { conf: "[dosbox]\nmachine=hercules" });
-        await dos.begun(1);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "mono-stones", [{ run: "PISKRS /PLAY 4" }], { conf: "[dosbox]\nmachine=hercules" });
 
     it("X and O are bright (0Fh), the grid normal (07h), the last move bright underlined (09h)", T, async () => {
         let s = await dos.screenUntil("game", isGame);

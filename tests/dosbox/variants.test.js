@@ -10,6 +10,7 @@
 const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const h = require("./harness");
+const { piskrsForSuite } = require("./suite");
 
 const T = { timeout: 60000 };
 const LONG = { timeout: 180000 };
@@ -512,11 +513,7 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
 // exactly five, a win. White plays on rows 12 and 14, never four in a row.
 describe("Outer-Open, you begin (/OUTER /PLAY 1): Enter at once opens where the cursor starts", () => {
     let dos;
-    before(async () => {
-        dos = await startPiskrs("outer-enter", [{ run: "PISKRS /OUTER /SEED 3 /PLAY 1 /SOUND OFF" }]);
-        await dos.begun(1);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "outer-enter", [{ run: "PISKRS /OUTER /SEED 3 /PLAY 1 /SOUND OFF" }]);
 
     it("the cursor starts on an outer line; Enter places Black's stone there and the computer replies", T, async () => {
         let s = await dos.screenUntil("outer-you-begin", isGame15);
@@ -537,11 +534,7 @@ const SIX_AT = EXACT_GAME.indexOf("F8");
 
 describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, and says so; exactly five does", () => {
     let dos;
-    before(async () => {
-        dos = await startPiskrs("exact", [{ run: "PISKRS /EXACT /PLAY 4" }]);
-        await dos.begun(1);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "exact", [{ run: "PISKRS /EXACT /PLAY 4" }]);
 
     it("a 15x15 board with the exact-five rule", T, async () => {
         const s = await dos.screenUntil("exact-game", isGame15);

@@ -1,0 +1,24 @@
+"use strict";
+// A describe block's one emulator, shared by its tests in turn: started
+// before them, ended after them (player, variants, files).
+
+const { before, after } = require("node:test");
+const h = require("./harness");
+
+/**
+ * Registers, in the describe block it is called in, the hooks that start
+ * PISKRS (h.startPiskrs with `name`, `steps`, `opts`) and wait for its first
+ * run to begin before the block's tests, and end the emulator after them.
+ * `use` receives the emulator as soon as it has started.
+ */
+function piskrsForSuite(use, name, steps, opts = {}) {
+    let dos;
+    before(async () => {
+        dos = await h.startPiskrs(name, steps, opts);
+        use(dos);
+        await dos.begun(1);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+}
+
+module.exports = { piskrsForSuite };
