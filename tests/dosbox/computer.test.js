@@ -8,6 +8,7 @@
 const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const h = require("./harness");
+const { piskrsForSuite } = require("./suite");
 
 const T = { timeout: 60000 };
 const GAME_T = { timeout: 300000 };
@@ -87,13 +88,7 @@ async function playMoves(dos, n, step) {
 
 describe("against the computer (you begin, /SEED 1), by clicks", () => {
     let dos;
-    before(async () => {
-        dos = await startPiskrs("computer", [{ run: "PISKRS /SEED 1" }]);
-        await dos.begun(1);
-        const s = await dos.screenUntil("menu", isMenu);
-        assert.ok(isMenu(s), show(s));
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "computer", [{ run: "PISKRS /SEED 1" }], { menu: true });
 
     it("a whole game to a win: the computer's newest stone alone is on bright red, then the five on bright green", GAME_T, async () => {
         await dos.key("1");

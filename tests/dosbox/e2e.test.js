@@ -8,6 +8,7 @@
 const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const h = require("./harness");
+const { piskrsForSuite } = require("./suite");
 
 const T = { timeout: 60000 };
 const COLS = "ABCDEFGHIJKLMNOPQRS"; // no letter skipped
@@ -191,16 +192,12 @@ describe("command line, menu, help, leaving (keyboard)", () => {
 
 describe("two players with the mouse (and the keyboard)", () => {
     let dos;
+    piskrsForSuite((started) => { dos = started; }, "mouse", [{ run: "PISKRS" }], { menu: true });
     before(async () => {
-        dos = await startPiskrs("mouse", [{ run: "PISKRS" }]);
-        await dos.begun(1);
-        const s = await dos.screenUntil("menu", isMenu);
-        assert.ok(isMenu(s), show(s));
         await dos.key("4");
         const g = await dos.screenUntil("game", isGame);
         assert.ok(isGame(g), show(g));
     });
-    after(async () => { if (dos) await dos.exit(); });
 
     it("a click on K10 puts X exactly at K10 (x=24, y=10)", T, async () => {
         const s = await clickStone(dos, "K10");

@@ -81,13 +81,7 @@ async function leaveToMenu(dos, step) {
 describe("save, load from the menu (L), /LOAD at start, and play on", () => {
     let dos;
     let saved; // {moves, board, text}
-    before(async () => {
-        dos = await startPiskrs("files-save-load", [{ run: "PISKRS /SEED 5" }, { run: "PISKRS /SEED 5 /LOAD GAME.PSQ" }]);
-        await dos.begun(1);
-        const s = await dos.screenUntil("menu", isMenu);
-        assert.ok(isMenu(s), show(s));
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "files-save-load", [{ run: "PISKRS /SEED 5" }, { run: "PISKRS /SEED 5 /LOAD GAME.PSQ" }], { menu: true });
 
     it("S + Enter writes GAME.PSQ; its lines are the header, the moves on the screen in order, -1 and the marker", T, async () => {
         await dos.key("1");
@@ -265,15 +259,11 @@ describe("files that cannot be loaded: garbage, cut off, missing", () => {
 describe("saves that fail: a missing directory, an absent drive", () => {
     let dos;
     let good; // GAME.PSQ as saved before the failures
+    piskrsForSuite((started) => { dos = started; }, "files-save-fail", [{ run: "PISKRS /SEED 3" }], { menu: true });
     before(async () => {
-        dos = await startPiskrs("files-save-fail", [{ run: "PISKRS /SEED 3" }]);
-        await dos.begun(1);
-        const s = await dos.screenUntil("menu", isMenu);
-        assert.ok(isMenu(s), show(s));
         await dos.key("1");
         await dos.screenUntil("game", isGame);
     });
-    after(async () => { if (dos) await dos.exit(); });
 
     it("a good save first: GAME.PSQ", T, async () => {
         await playOne(dos, "play1");

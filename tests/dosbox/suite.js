@@ -2,21 +2,27 @@
 // A describe block's one emulator, shared by its tests in turn: started
 // before them, ended after them (player, variants, files).
 
+const assert = require("node:assert/strict");
 const { before, after } = require("node:test");
 const h = require("./harness");
 
 /**
  * Registers, in the describe block it is called in, the hooks that start
  * PISKRS (h.startPiskrs with `name`, `steps`, `opts`) and wait for its first
- * run to begin before the block's tests, and end the emulator after them.
- * `use` receives the emulator as soon as it has started.
+ * run to begin before the block's tests (with `menu`, also for the menu to
+ * show), and end the emulator after them. `use` receives the emulator as
+ * soon as it has started.
  */
-function piskrsForSuite(use, name, steps, opts = {}) {
+function piskrsForSuite(use, name, steps, { menu = false, ...opts } = {}) {
     let dos;
     before(async () => {
         dos = await h.startPiskrs(name, steps, opts);
         use(dos);
         await dos.begun(1);
+        if (menu) {
+            const s = await dos.screenUntil("menu", h.isPiskrsMenu);
+            assert.ok(h.isPiskrsMenu(s), "\n" + s.toString());
+        }
     });
     after(async () => { if (dos) await dos.exit(); });
 }
