@@ -54,11 +54,7 @@ fn a_return_reads_what_its_callers_read() {
         .label("g")
         .w(CMP, S::R(13), D::R(12))
         .w(MOV, S::R(2), D::R(14))
-        .w(MOV, S::Imm(7), D::R(12))
-        .w(BIT, S::Cg(1), D::R(14))
-        .jump(JNE, "x")
-        .w(MOV, S::Imm(9), D::R(12))
-        .label("x")
+        .value_of_bit0(14, 12, "x")
         .ret();
     let mut code = functions(&a, &["g"]);
     argument_use::mark_calls(&mut code);

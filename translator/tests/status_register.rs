@@ -158,11 +158,7 @@ fn one_bit_of_the_status_register() {
                     5 => {
                         a.w(MOV, S::R(2), D::R(14))
                             .w(XOR, S::Cg(0xFFFF), D::R(14))
-                            .w(MOV, S::Imm(7), D::R(15))
-                            .w(BIT, S::Cg(1), D::R(14))
-                            .jump(JNE, "x")
-                            .w(MOV, S::Imm(9), D::R(15))
-                            .label("x")
+                            .value_of_bit0(14, 15, "x")
                             .w(MOV, S::Cg(0), D::R(14)); // r14 no result
                     }
                     6 => {
@@ -249,6 +245,18 @@ fn one_bit_of_the_status_register() {
     run_all(cases);
 }
 
+/// The case, once its translation is seen to compute the kept bit alone:
+/// no rt86_sr routine called.
+fn bit_alone(a: Asm, case: Case) -> (Asm, Case) {
+    let called = routines_called_as(&a, case.as_function);
+    assert!(
+        called.iter().all(|r| !r.starts_with("rt86_sr")),
+        "{}: one bit takes no whole SR ({called:?})",
+        case.name
+    );
+    (a, case)
+}
+
 /// SR read as data, one bit of it kept, past a `br #label` within the
 /// function (LLVM's jump where a conditional one does not reach): the jump
 /// reads no register, so the bit alone is computed, with no rt86_sr call.
@@ -263,25 +271,11 @@ fn one_bit_of_the_status_register_past_a_branch() {
             .with_label(MOV, "x", D::R(0)) // br #x
             .w(MOV, S::Imm(5), D::R(15))
             .label("x")
-            .w(MOV, S::Imm(7), D::R(15))
-            .w(BIT, S::Cg(1), D::R(14))
-            .jump(JNE, "y")
-            .w(MOV, S::Imm(9), D::R(15))
-            .label("y")
+            .value_of_bit0(14, 15, "y")
             .w(MOV, S::Cg(0), D::R(14)) // r14 no result
             .ret();
-        let called = routines_called(&a);
-        assert!(
-            called.iter().all(|r| !r.starts_with("rt86_sr")),
-            "{}: one bit past br takes no whole SR ({called:?})",
-            op_name(op)
-        );
-        cases.push((
-            a,
-            Case::new(format!("{} r13, r12 then br", op_name(op)))
-                .reg(12, d)
-                .reg(13, s),
-        ));
+        let case = Case::new(format!("{} r13, r12 then br", op_name(op)));
+        cases.push(bit_alone(a, case.reg(12, d).reg(13, s)));
     }
     run_all(cases);
 }
@@ -301,11 +295,7 @@ fn one_bit_of_the_status_register_before_a_call() {
             let mut a = Asm::default();
             a.w(op, S::R(13), D::R(12))
                 .w(MOV, S::R(2), D::R(14))
-                .w(MOV, S::Imm(7), D::R(15))
-                .w(BIT, S::Cg(1), D::R(14))
-                .jump(JNE, "x")
-                .w(MOV, S::Imm(9), D::R(15))
-                .label("x")
+                .value_of_bit0(14, 15, "x")
                 .w(MOV, S::R(15), D::R(12))
                 .w(MOV, S::Imm(3), D::R(13));
             if callee == "f" {
@@ -319,19 +309,8 @@ fn one_bit_of_the_status_register_before_a_call() {
                 .w(ADD, S::Cg(1), D::R(12))
                 .w(MOV, S::Cg(0), D::R(14))
                 .ret();
-            let called = routines_called_as(&a, true);
-            assert!(
-                called.iter().all(|r| !r.starts_with("rt86_sr")),
-                "{} before a call of {callee}: one bit takes no whole SR ({called:?})",
-                op_name(op)
-            );
-            cases.push((
-                a,
-                Case::new(format!("{} r13, r12 then a call of {callee}", op_name(op)))
-                    .reg(12, d)
-                    .reg(13, s)
-                    .function_mode(),
-            ));
+            let case = Case::new(format!("{} r13, r12 then a call of {callee}", op_name(op)));
+            cases.push(bit_alone(a, case.reg(12, d).reg(13, s).function_mode()));
         }
     }
     run_all(cases);

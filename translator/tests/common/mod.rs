@@ -157,6 +157,16 @@ impl Asm {
         self
     }
 
+    /// r`result` = 7 where bit 0 of r`reg` is set, else 9 (a kept bit of SR
+    /// turned into a value): `mov #7; bit #1; jne label; mov #9; label:`.
+    pub fn value_of_bit0(&mut self, reg: u8, result: u8, label: &'static str) -> &mut Self {
+        self.w(MOV, S::Imm(7), D::R(result))
+            .w(BIT, S::Cg(1), D::R(reg))
+            .jump(JNE, label)
+            .w(MOV, S::Imm(9), D::R(result))
+            .label(label)
+    }
+
     pub fn w(&mut self, op: u16, s: S, d: D) -> &mut Self {
         self.two(op, false, s, d)
     }
