@@ -10,37 +10,23 @@ use piskrs::app::ui::{App, Command, Input, Key};
 use proptest::prelude::*;
 
 /// The keys a person may press (the core's types have no Debug, which
-/// proptest's values need: an input is drawn as numbers, then made).
-const KEYS: [Key; 28] = [
-    Key::Up,
-    Key::Down,
-    Key::Left,
-    Key::Right,
-    Key::Up,
-    Key::Down,
-    Key::Left,
-    Key::Right,
-    Key::Enter,
-    Key::Space,
-    Key::Char(b'1'),
-    Key::Char(b'2'),
-    Key::Char(b'4'),
-    Key::Char(b'g'),
-    Key::Char(b'r'),
-    Key::Char(b'u'),
-    Key::Char(b'h'),
-    Key::Char(b'n'),
-    Key::Char(b'p'),
-    Key::Char(b's'),
-    Key::Char(b'y'),
-    Key::Char(b'c'),
-    Key::Char(b'w'),
-    Key::Escape,
-    Key::Backspace,
-    Key::F1,
-    Key::PageUp,
-    Key::PageDown,
-];
+/// proptest's values need: an input is drawn as numbers, then made): the
+/// arrows twice, Enter, Space, the letters and digits the screens take, Esc,
+/// Backspace, F1, PgUp and PgDn.
+fn keys() -> Vec<Key> {
+    let arrows = [Key::Up, Key::Down, Key::Left, Key::Right];
+    let mut keys = [arrows, arrows].concat();
+    keys.extend([Key::Enter, Key::Space]);
+    keys.extend(b"124grunhpsycw".iter().map(|&c| Key::Char(c)));
+    keys.extend([
+        Key::Escape,
+        Key::Backspace,
+        Key::F1,
+        Key::PageUp,
+        Key::PageDown,
+    ]);
+    keys
+}
 
 /// An input from three numbers: a key (kind 0-4), a click on a point of the
 /// board (5-7), or a click anywhere (8); and whether a frame is drawn after
@@ -48,7 +34,10 @@ const KEYS: [Key; 28] = [
 /// together, then drawn once).
 fn input_of((kind, a, b): (u8, u8, u8)) -> (Input, bool) {
     let input = match kind {
-        0..=4 => Input::Key(KEYS[a as usize % KEYS.len()]),
+        0..=4 => {
+            let keys = keys();
+            Input::Key(keys[a as usize % keys.len()])
+        }
         5..=7 => Input::Click {
             x: 4 + 2 * (a % 19),
             y: 1 + b % 19,
