@@ -9,6 +9,7 @@ const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const h = require("./harness");
 const { piskrsForSuite } = require("./suite");
+const { playRound } = require("./moves");
 
 const T = { timeout: 60000 };
 const GAME_T = { timeout: 300000 };
@@ -102,29 +103,11 @@ describe("against the computer (you begin, /SEED 1), by clicks", () => {
         let result = null;
         const log = [];
         for (let ply = 0; ply < MAX_PLIES && !result; ply += 2) {
-            const mine = choosePoint(board, "X", "O");
-            const { x, y } = pt(mine);
-            await dos.click(x, y);
-            s = await dos.screenUntil(`move${String(ply / 2 + 1).padStart(2, "0")}-${mine}`,
-                (t) => count(t) >= ply + 2 || /You win!|The computer wins!/.test(status(t)));
-            const now = stones(s);
-            const ctx = `after your ${mine} (moves so far: ${log.join(" ")})` + show(s);
-            assert.equal(now[mine], "X", "your stone " + ctx);
-            const fresh = added(board, now);
-            for (const [p, v] of Object.entries(board)) assert.equal(now[p], v, `the stone on ${p} stays ` + ctx);
-            log.push(mine);
-            if (/You win!/.test(status(s))) {
-                assert.deepEqual(fresh, [mine], "no reply after your winning stone " + ctx);
-                result = { winner: "X", screen: s };
-                board = now;
-                break;
-            }
-            assert.equal(fresh.length, 2, "your stone and one reply " + ctx);
-            const reply = fresh.find((p) => p !== mine);
-            assert.equal(now[reply], "O", "the computer plays O " + ctx);
-            log.push(reply);
-            if (/The computer wins!/.test(status(s))) {
-                result = { winner: "O", screen: s };
+            const move = await playRound(dos, board, ply, log);
+            const { now, reply, ctx } = move;
+            s = move.s;
+            if (move.winner) {
+                result = { winner: move.winner, screen: s };
                 board = now;
                 break;
             }

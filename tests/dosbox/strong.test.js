@@ -10,6 +10,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const h = require("./harness");
+const { playRound } = require("./moves");
 
 const GAME_T = { timeout: 600000 };
 const MAX_PLIES = 120;
@@ -30,27 +31,11 @@ describe("a game against Strong (/LEVEL STRONG /PLAY 1 /STACK)", () => {
             let result = null;
             const log = [];
             for (let ply = 0; ply < MAX_PLIES && !result; ply += 2) {
-                const mine = h.choosePoint(board, "X", "O");
-                const { x, y } = h.boardCell(mine);
-                await dos.click(x, y);
-                s = await dos.screenUntil(`move${String(ply / 2 + 1).padStart(2, "0")}-${mine}`,
-                    (t) => count(t) >= ply + 2 || /You win!|The computer wins!/.test(status(t)));
-                const now = stones(s);
-                const ctx = `after your ${mine} (moves so far: ${log.join(" ")})` + show(s);
-                assert.equal(now[mine], "X", "your stone " + ctx);
-                for (const [p, v] of Object.entries(board)) assert.equal(now[p], v, `the stone on ${p} stays ` + ctx);
-                const fresh = added(board, now);
-                log.push(mine);
-                board = now;
-                if (/You win!/.test(status(s))) {
-                    result = "X";
-                    break;
-                }
-                assert.equal(fresh.length, 2, "your stone and one reply " + ctx);
-                const reply = fresh.find((p) => p !== mine);
-                assert.equal(now[reply], "O", "the computer plays O " + ctx);
-                log.push(reply);
-                if (/The computer wins!/.test(status(s))) result = "O";
+                const move = await playRound(dos, board, ply, log);
+                s = move.s;
+                board = move.now;
+                result = move.winner;
+                if (result === "X") break;
                 if (log.length === 10) {
                     await dos.key("s");
                     await dos.screenUntil("save-prompt", (t) => status(t).includes("Save as ("));
