@@ -183,9 +183,7 @@ fn refuses_sp_as_data_under_kept_flags() {
         let mut a = Asm::default();
         a.w(CMP, S::R(13), D::R(12))
             .w(op, S::R(1), D::R(12))
-            .jump(JNC, "x")
-            .w(MOV, S::Cg(1), D::R(14))
-            .label("x")
+            .one_unless(JNC, "x")
             .ret();
         assert!(refused(&a), "cmp r13, r12; {name} r1, r12; jnc");
         // With the flags dead, it translates.

@@ -71,11 +71,7 @@ fn rrc_n_and_z() {
 #[ignore = "translator limitation: a read of XOR's V does not translate"]
 fn xor_overflow() {
     let mut a = Asm::default();
-    a.w(XOR, S::R(13), D::R(12))
-        .jump(JGE, "x")
-        .w(MOV, S::Cg(1), D::R(14))
-        .label("x")
-        .ret();
+    a.w(XOR, S::R(13), D::R(12)).one_unless(JGE, "x").ret();
     run(
         &a,
         Case::new("xor r13, r12; jge")

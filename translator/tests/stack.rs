@@ -83,9 +83,7 @@ fn flags_of_sp_arithmetic() {
     a.w(SUB, S::Cg(2), D::R(1))
         .w(CMP, S::R(13), D::R(12))
         .w(ADD, S::Cg(2), D::R(1))
-        .jump(JEQ, "x")
-        .w(MOV, S::Cg(1), D::R(14))
-        .label("x")
+        .one_unless(JEQ, "x")
         .ret();
     run(
         &a,

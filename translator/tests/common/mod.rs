@@ -157,6 +157,14 @@ impl Asm {
         self
     }
 
+    /// r14 = 1 unless `cond` holds (a read of the flags it tests): `jcond
+    /// label; mov #1, r14; label:`.
+    pub fn one_unless(&mut self, cond: u16, label: &'static str) -> &mut Self {
+        self.jump(cond, label)
+            .w(MOV, S::Cg(1), D::R(14))
+            .label(label)
+    }
+
     /// r`result` = 7 where bit 0 of r`reg` is set, else 9 (a kept bit of SR
     /// turned into a value): `mov #7; bit #1; jne label; mov #9; label:`.
     pub fn value_of_bit0(&mut self, reg: u8, result: u8, label: &'static str) -> &mut Self {
