@@ -68,15 +68,8 @@ fn status_register() {
             let mut a = Asm::default();
             a.w(op, S::R(13), D::R(12)).w(MOV, S::R(2), D::R(14));
             a.ret();
-            cases.push((
-                a,
-                Case::new(format!(
-                    "{} r13, r12; mov r2, r14 ({d:#x}, {s:#x})",
-                    op_name(op)
-                ))
-                .reg(12, d)
-                .reg(13, s),
-            ));
+            let case = carry_case(op, (d, s), &format!("; mov r2, r14 ({d:#x}, {s:#x})"));
+            cases.push((a, case));
         }
     }
     run_all(cases);
@@ -129,28 +122,15 @@ fn one_bit_of_the_status_register() {
                 a.w(op, S::R(13), D::R(12));
                 let carry_only = matches!(idiom, 0 | 4 | 5 | 8 | 10);
                 match idiom {
-                    0 => {
-                        a.w(MOV, S::R(2), D::R(14)).w(AND, S::Cg(1), D::R(14));
-                    }
-                    1 => {
-                        a.w(MOV, S::R(2), D::R(14)).one(RRA, false, S::R(14)).w(
-                            AND,
-                            S::Cg(1),
-                            D::R(14),
-                        );
-                    }
-                    2 => {
-                        a.w(MOV, S::R(2), D::R(14))
-                            .one(RRA, false, S::R(14))
-                            .one(RRA, false, S::R(14))
-                            .w(AND, S::Cg(1), D::R(14));
-                    }
-                    3 => {
-                        a.w(MOV, S::R(2), D::R(14)).one(SWPB, false, S::R(14)).w(
-                            AND,
-                            S::Cg(1),
-                            D::R(14),
-                        );
+                    0..=3 => {
+                        // SR copied, brought down (as it is, RRA once or
+                        // twice, SWPB) and one bit of it kept.
+                        a.w(MOV, S::R(2), D::R(14));
+                        let down: [&[u16]; 4] = [&[], &[RRA], &[RRA, RRA], &[SWPB]];
+                        for &shift in down[idiom as usize] {
+                            a.one(shift, false, S::R(14));
+                        }
+                        a.w(AND, S::Cg(1), D::R(14));
                     }
                     4 => {
                         a.w(MOV, S::Cg(1), D::R(14)).w(BIC, S::R(2), D::R(14));
@@ -218,15 +198,8 @@ fn one_bit_of_the_status_register() {
                         op_name(op)
                     );
                 }
-                cases.push((
-                    a,
-                    Case::new(format!(
-                        "{} r13, r12 ({d:#x}, {s:#x}); idiom {idiom}",
-                        op_name(op)
-                    ))
-                    .reg(12, d)
-                    .reg(13, s),
-                ));
+                let case = carry_case(op, (d, s), &format!(" ({d:#x}, {s:#x}); idiom {idiom}"));
+                cases.push((a, case));
             }
         }
     }
@@ -243,6 +216,14 @@ fn one_bit_of_the_status_register() {
     );
     cases.push((a, Case::new("C and Z").reg(12, 5).reg(13, 5)));
     run_all(cases);
+}
+
+/// A case of `op r13, r12` with r12 = `d` and r13 = `s`, named after the
+/// operation and `what` follows it.
+fn carry_case(op: u16, (d, s): (u16, u16), what: &str) -> Case {
+    Case::new(format!("{} r13, r12{what}", op_name(op)))
+        .reg(12, d)
+        .reg(13, s)
 }
 
 /// The case, once its translation is seen to compute the kept bit alone:
@@ -274,8 +255,7 @@ fn one_bit_of_the_status_register_past_a_branch() {
             .value_of_bit0(14, 15, "y")
             .w(MOV, S::Cg(0), D::R(14)) // r14 no result
             .ret();
-        let case = Case::new(format!("{} r13, r12 then br", op_name(op)));
-        cases.push(bit_alone(a, case.reg(12, d).reg(13, s)));
+        cases.push(bit_alone(a, carry_case(op, (d, s), " then br")));
     }
     run_all(cases);
 }
@@ -309,8 +289,8 @@ fn one_bit_of_the_status_register_before_a_call() {
                 .w(ADD, S::Cg(1), D::R(12))
                 .w(MOV, S::Cg(0), D::R(14))
                 .ret();
-            let case = Case::new(format!("{} r13, r12 then a call of {callee}", op_name(op)));
-            cases.push(bit_alone(a, case.reg(12, d).reg(13, s).function_mode()));
+            let case = carry_case(op, (d, s), &format!(" then a call of {callee}"));
+            cases.push(bit_alone(a, case.function_mode()));
         }
     }
     run_all(cases);
