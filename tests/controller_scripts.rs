@@ -1,5 +1,5 @@
 //! The Mist's Game Controller (seeds/000): complete scripted games run the way
-//! PISKRS.COM runs them (src/main.rs, `run_controller`), and the fixture files
+//! PISKRS.COM runs them (src/bin/piskrs/mist_controller.rs, `run_controller`), and the fixture files
 //! the end-to-end test feeds to the real program.
 //!
 //! The scripted games are also kept as files in tests/dosbox/fixtures/controller

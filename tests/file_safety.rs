@@ -2,7 +2,7 @@
 //! only after a Y, a read-only file or a device is refused with its reason,
 //! and records load whatever their line ends (CR LF, LF, or CR alone).
 //!
-//! The platform's part is played by hand, as src/main.rs does it: on
+//! The platform's part is played by hand, as src/bin/piskrs/event_loop.rs does it: on
 //! `Command::SaveFile` it finds a file of that name and calls `ask_replace`;
 //! on `Command::ReplaceFile` it saves; it reports with `save_finished` or
 //! `load_finished`.

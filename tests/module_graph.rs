@@ -4,8 +4,8 @@
 //! reads every file of src/ (the core, not the DOS layer), collects the
 //! modules each one names through `crate::…` (and `super::…` inside a folder)
 //! outside comments, and fails on a cycle, printing it. The DOS layer
-//! (src/dos) and the other crates (translator/src, tools/src, xtask/src) are
-//! read the same way.
+//! (src/dos), the game's program (src/bin/piskrs) and the other crates
+//! (translator/src, tools/src, xtask/src) are read the same way.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -184,6 +184,7 @@ fn the_dos_layer_and_the_other_crates_import_without_a_cycle() {
     assert!(dos["display"].contains("far_access"), "{dos:?}");
     for (name, graph) in [
         ("src/dos", dos),
+        ("src/bin/piskrs", graph_of(&root.join("src/bin/piskrs"))),
         ("tools/src", graph_of(&root.join("tools/src"))),
         ("xtask/src", graph_of(&root.join("xtask/src"))),
     ] {

@@ -9,9 +9,11 @@
 
 use crate::ai::engine::{Level, Position, TreeSearch, think};
 use crate::app::selfplay::Players;
+use crate::rules::coord::{self, Lettering, Point};
 use crate::rules::game::Game;
 use crate::rules::{Opening, WinRule};
 use crate::support::random::Random;
+use crate::support::text::Text;
 
 /// How many positions there are.
 pub const POSITIONS: u16 = 12;
@@ -29,7 +31,7 @@ pub fn set_position(n: u16, game: &mut Game) {
     }
 }
 
-/// The tree's benchmark game (`PISKTREE`'s GAME lines, src/main.rs;
+/// The tree's benchmark game (`PISKTREE`'s GAME lines, src/bin/pisktree.rs;
 /// tests/tree_bench.rs keeps the host's): from position GAME_FROM the tree
 /// plays on against Classic for GAME_REPLIES replies, each of its searches
 /// after the first two stones on from its last, as in a game against
@@ -79,4 +81,20 @@ pub fn reply(
         tree,
         &mut Random::new(1),
     )
+}
+
+/// Appends a label and a number ("budget=" and 1000), as the benchmarks'
+/// lines (and /STACK's) show them.
+#[inline(never)]
+pub fn push_field(line: &mut Text<78>, label: &[u8], value: u32) {
+    line.push(label).push_number(value);
+}
+
+/// Appends a point as the benchmarks' lines show it (consecutive letters, as
+/// in "H8").
+#[inline(never)]
+pub fn push_point(line: &mut Text<78>, point: Point) -> &mut Text<78> {
+    let mut notation = [0u8; 3];
+    let len = coord::write_point(point, Lettering::Consecutive, &mut notation);
+    line.push(&notation[..len])
 }

@@ -53,6 +53,13 @@ fn near(ptr: *const u8) -> u16 {
     ptr as u32 as u16
 }
 
+/// Writes to standard output; a failed write is ignored (there is nowhere
+/// to report it).
+#[inline(never)]
+pub fn print(bytes: &[u8]) {
+    let _ = write(STDOUT, bytes);
+}
+
 /// Writes `bytes` to `handle`; returns how many were written.
 pub fn write(handle: u16, bytes: &[u8]) -> Result<u16, DosError> {
     int21(0x4000, handle, bytes.len() as u16, near(bytes.as_ptr()))

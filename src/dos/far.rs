@@ -21,34 +21,42 @@ pub const HELP_AT: usize = FAR_WORDS * 4;
 /// frame), after the texts: its 4,000 bytes have no room in PISKRS.COM's
 /// segment beside the code and the stack. (The 8086 build keeps it near.)
 pub const FRAME_AT: usize = (HELP_AT + help::TAIL_LEN).next_multiple_of(2);
-const FRAME_BYTES: usize = if cfg!(all(target_arch = "x86", not(feature = "tree-bench"))) {
-    4000
-} else {
-    0
+/// What a program keeps in far memory after the far table and texts (its
+/// crate root's `FAR_AFTER_TEXTS` says which).
+#[allow(dead_code, reason = "each program names one")]
+pub enum AfterTexts {
+    /// The game: in the 386 build the screen's frame, then the tree's
+    /// engine's segment, then the engine's tables.
+    FrameAndEngine,
+    /// The tree's benchmark: the tree's tables (src/dos/far_tree.rs).
+    TreeTables,
+}
+const FRAME_BYTES: usize = match crate::FAR_AFTER_TEXTS {
+    AfterTexts::FrameAndEngine if cfg!(target_arch = "x86") => 4000,
+    _ => 0,
 };
 /// Paragraphs (16 bytes) of our segment, then of the table, the texts and
 /// the frame.
 const SEGMENT_PARAGRAPHS: u16 = 0x1000;
 const TABLE_PARAGRAPHS: u16 = (FRAME_AT + FRAME_BYTES).div_ceil(16) as u16;
-/// Where the tree's tables start in the tree's benchmark build
-/// (src/dos/far_tree.rs), in paragraphs from our segment's start: after the
-/// table and the texts.
-#[cfg(feature = "tree-bench")]
-pub const TREE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
-#[cfg(feature = "tree-bench")]
-const TREE_PARAGRAPHS: u16 = piskrs::ai::tree_request::TABLE_PARAGRAPHS;
-/// The benchmark build has no engine: 0 tells `cargo tree-com` so.
-#[cfg(feature = "tree-bench")]
-pub const ENGINE_AT: u16 = 0;
+/// The first paragraph after them, from our segment's start: where the
+/// tree's benchmark's tables start.
+pub const AFTER_TABLE: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
 /// The tree's engine (src/dos/tree_engine.rs): its segment, in paragraphs from
 /// ours, after the table and the texts; its image starts at offset 100h,
 /// which `cargo com` places in the far texts' stream (xtask, told by
 /// `_start`'s symbol `piskrs_engine_at`). The segment, then the engine's
-/// tables, are its own.
-#[cfg(not(feature = "tree-bench"))]
-pub const ENGINE_AT: u16 = SEGMENT_PARAGRAPHS + TABLE_PARAGRAPHS;
-#[cfg(not(feature = "tree-bench"))]
-const TREE_PARAGRAPHS: u16 = SEGMENT_PARAGRAPHS + piskrs::ai::tree_request::TABLE_PARAGRAPHS;
+/// tables, are its own. The benchmark has no engine: 0 tells `cargo tree-com` so.
+pub const ENGINE_AT: u16 = match crate::FAR_AFTER_TEXTS {
+    AfterTexts::FrameAndEngine => AFTER_TABLE,
+    AfterTexts::TreeTables => 0,
+};
+/// What follows the table: the engine's segment and its tables, or the
+/// tables alone.
+const TREE_PARAGRAPHS: u16 = match crate::FAR_AFTER_TEXTS {
+    AfterTexts::FrameAndEngine => SEGMENT_PARAGRAPHS + piskrs::ai::tree_request::TABLE_PARAGRAPHS,
+    AfterTexts::TreeTables => piskrs::ai::tree_request::TABLE_PARAGRAPHS,
+};
 /// The paragraphs from our segment's start that must be ours: the loader
 /// (xtask/src/stub.rs, told by `_start`'s symbols) says so and ends the
 /// program when DOS gave fewer.

@@ -39,7 +39,6 @@ pub fn our_segment() -> u16 {
 
 /// The far table's segment: the 64 KiB after ours (the game's Info, the far
 /// texts and, in the 386 build, the screen's frame: src/dos/far.rs).
-#[cfg(not(feature = "tree-engine"))]
 #[inline(always)]
 pub fn table_segment() -> u16 {
     our_segment() + 0x1000
@@ -73,7 +72,10 @@ pub fn read_u8(segment: u16, offset: u16) -> u8 {
 
 /// Writes the byte `value` at `segment:offset`.
 #[inline(always)]
-#[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
+#[allow(
+    dead_code,
+    reason = "for the tree's tables (src/dos/far_tree.rs), which the game does not hold"
+)]
 pub fn write_u8(segment: u16, offset: u16, value: u8) {
     // SAFETY: as in `read_u8`.
     #[cfg(target_arch = "x86")]
@@ -233,7 +235,10 @@ pub unsafe fn put(segment: u16, from: *const u16, words: u16) {
 /// `to` must have room for `words` words, and `segment`'s first `words` words
 /// must be the caller's far memory (module doc).
 #[inline(always)]
-#[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
+#[allow(
+    dead_code,
+    reason = "for the tree's tables (src/dos/far_tree.rs), which the game does not hold"
+)]
 pub unsafe fn get(segment: u16, to: *mut u16, words: u16) {
     // SAFETY: the caller's promise; the copy is DS:SI from 0 (DS set to
     // `segment` for the copy only) to ES:DI (ES set to our segment) for
@@ -269,7 +274,10 @@ pub unsafe fn get(segment: u16, to: *mut u16, words: u16) {
 
 /// Fills the 64 KiB of segment `segment` (the caller's far memory) with
 /// `word`.
-#[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
+#[allow(
+    dead_code,
+    reason = "for the tree's tables (src/dos/far_tree.rs), which the game does not hold"
+)]
 pub fn fill_segment(segment: u16, word: u16) {
     // SAFETY: the caller's 64 KiB (module doc); the 16-bit string store
     // writes ES:DI for CX double words, 0 to FFFCh; ES is saved and restored

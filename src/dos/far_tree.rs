@@ -20,26 +20,12 @@
 
 use super::far_access;
 
-#[cfg(all(feature = "tree-bench", target_arch = "x86"))]
-use core::sync::atomic::AtomicU8;
-#[cfg(feature = "tree-bench")]
-use core::sync::atomic::Ordering;
-
-// The 8086 build's stand-in: LLVM's MSP430 backend has no atomics (src/dos/single.rs).
-#[cfg(all(feature = "tree-bench", target_arch = "msp430"))]
-use super::single::AtomicU8;
-
-#[cfg(feature = "tree-bench")]
-use piskrs::ai::tree::KeptTree;
 use piskrs::ai::tree::{CLASS_KEYS, EMPTY_KEYS, SAVED_POINTS, SavedPoint, TT_ENTRIES, TreeTables};
 
-#[cfg(feature = "tree-bench")]
-use super::far::TREE_AT;
-/// In the tree's engine (src/dos/tree_engine.rs), right after its own segment.
-#[cfg(feature = "tree-engine")]
-pub const TREE_AT: u16 = 0x1000;
-#[cfg(all(feature = "tree-bench", feature = "tree-engine"))]
-compile_error!("the tree's benchmark build and its engine are two programs: build one");
+// Where the tables start, in paragraphs from the program's segment: the
+// program's crate root says (the engine: right after its own segment; the
+// benchmark: after its far table and texts).
+use crate::TREE_AT;
 
 /// The paragraphs of each table (16 bytes each).
 const CLASS_PARAGRAPHS: u16 = (CLASS_KEYS / 16) as u16;
@@ -62,35 +48,6 @@ const _: () = assert!(PARAGRAPHS == piskrs::ai::tree_request::TABLE_PARAGRAPHS);
 // A saved point is exactly a paragraph, and the table is whole 64 KiB halves.
 const _: () = assert!(core::mem::size_of::<SavedPoint>() == 16);
 const _: () = assert!(ENTRY_HALVES as u32 * 0x10000 == TT_ENTRIES as u32 * ENTRY_BYTES);
-
-/// The tree of the benchmark build (src/main.rs's tree bench), kept from
-/// search to search as the engine keeps its own (src/dos/tree_engine.rs): in a
-/// static, as a tree made on the stack is made in a temporary and copied
-/// (tried: the 8086 build's frame held its 14 KiB twice, and its stack ran
-/// into the code).
-#[cfg(feature = "tree-bench")]
-static mut BENCH_TREE: KeptTree<FarTreeTables> = KeptTree::new(FarTreeTables::UNPLACED);
-/// Whether [`bench_tree`] has let it out (1).
-#[cfg(feature = "tree-bench")]
-static BENCH_TREE_TAKEN: AtomicU8 = AtomicU8::new(0);
-
-/// The benchmark build's tree, its tables where `TREE_AT` puts them and
-/// forgotten: once (None after), so that one reference to it lives.
-#[cfg(feature = "tree-bench")]
-pub fn bench_tree() -> Option<&'static mut KeptTree<FarTreeTables>> {
-    // One program, one thread; no interrupt handler asks for it.
-    if BENCH_TREE_TAKEN.load(Ordering::Relaxed) != 0 {
-        return None;
-    }
-    BENCH_TREE_TAKEN.store(1, Ordering::Relaxed);
-    let tree = &raw mut BENCH_TREE;
-    // SAFETY: the flag lets this reference out once, and nothing else
-    // names the static.
-    let tree = unsafe { &mut *tree };
-    *tree.memory() = FarTreeTables::new();
-    tree.memory().forget();
-    Some(tree)
-}
 
 /// The tables' segments (worked out once from DS).
 pub struct FarTreeTables {

@@ -14,7 +14,7 @@
 //! where `_start`'s painting starts) and the call a trap (a panic) compiles to
 //! (src/dos/entry.rs says which), which must end in `piskrs_fatal`.
 //!
-//! The tree's engine (feature `tree-engine`, src/dos/tree_engine.rs) is translated
+//! The tree's engine (src/bin/tree_engine.rs, src/dos/tree_engine.rs) is translated
 //! in the runtime's engine mode (the ELF defines `piskrs_engine_main`, not
 //! `piskrs_main`): its `_start` is the far entry of engine.rs's contract
 //! (the request copied to `piskrs_engine_request`, its own SS:SP, a far
@@ -72,16 +72,13 @@ unsafe extern "C" {
     /// Writes a word at segment:offset.
     pub fn rt86_far_write(segment: u16, offset: u16, value: u16);
     /// Writes a byte at segment:offset (this and the next three: the tree's
-    /// tables, src/dos/far_tree.rs, in its benchmark build and its engine).
-    #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
+    /// tables, src/dos/far_tree.rs, in its benchmark and its engine).
     pub fn rt86_far_write_byte(segment: u16, offset: u16, value: u8);
     /// Fills the 64 KiB of `segment` with `value`, a word at a time.
-    #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_fill(segment: u16, value: u16);
     /// Copies `words` words from `from` in our segment to segment:0.
     pub fn rt86_far_put(segment: u16, from: *const u16, words: u16);
     /// Copies `words` words from segment:0 to `to` in our segment.
-    #[cfg(any(feature = "tree-bench", feature = "tree-engine"))]
     pub fn rt86_far_get(segment: u16, to: *mut u16, words: u16);
     /// The far call to the tree's engine (src/dos/tree_engine.rs), whose image
     /// starts at `segment`:0100: DS:SI = `request`, CX = `len`, the
@@ -92,7 +89,7 @@ unsafe extern "C" {
     /// The tree's engine's end for a trap (its `abort`, which its traps'
     /// `call #abort` reach): back to the engine's caller with the reply
     /// word [`ENGINE_FATAL`], the caller's SS:SP restored.
-    #[cfg(feature = "tree-engine")]
+    #[allow(dead_code, reason = "the tree's engine's only")]
     pub fn abort() -> !;
     /// The program's segment (CS = DS = ES = SS).
     pub fn rt86_segment() -> u16;

@@ -3,7 +3,7 @@
 //! moves (src/dos/tree_door.rs). The tree's code and its search's state have
 //! no room in the program's segment.
 //!
-//! `cargo com` links it (feature `tree-engine`) at 100h like a .COM and puts
+//! `cargo com` links it (the bin `tree-engine`, src/bin/tree_engine.rs) at 100h like a .COM and puts
 //! its image in PISKRS.COM's far texts, so that the loader unpacks it to
 //! offset 100h of the segment `far::ENGINE_AT` paragraphs past the program's.
 //! The segment is the engine's alone: code, data, .bss and a stack up to

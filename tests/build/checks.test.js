@@ -39,10 +39,10 @@ const INFEASIBLE = [
   // moves, files or settings;
   // (the Gomoku App's drawing is a closure of `play`'s, called through
   // Display::draw's `dyn Fn`);
-  { under: /program9gomorpion/, callee: /(6piskrs3app2ui|program9carry_out|program13save_settings|program4play0|program12draw_changes)/ },
+  { under: /event_loop9gomorpion/, callee: /(6piskrs3app2ui|event_loop9carry_out|settings_file13save_settings|event_loop4play0|event_loop12draw_changes)/ },
   // a file is read in chunks handed to a closure that keeps them (the
   // settings', a record's): never the App's drawing.
-  { under: /dosapi16read_file_chunks/, callee: /program4play0/ },
+  { under: /dosapi16read_file_chunks/, callee: /event_loop4play0/ },
 ];
 // No function of the program recurses (Strong's search is the tree's
 // engine's, in a segment of its own: below).
@@ -148,7 +148,7 @@ function deepestStack(listing, start = "piskrs_main", recursion = []) {
 // The tree's engine (src/dos/tree_engine.rs): a program of its own in a segment of
 // its own, called far by PISKRS.COM for Strong's moves. Its stack is the rest
 // of its segment, from its .bss's end up to FFFEh.
-const engineElf = path.join(root, "target", "tree-engine", "i8086-dos", "dos-engine", "piskrs");
+const engineElf = path.join(root, "target", "i8086-dos", "dos-engine", "tree-engine");
 // The tree's search recurses once a ply, at most MAX_PLY (src/ai/tree/mod.rs) deep.
 const MAX_PLY = Number(/^const MAX_PLY: usize = (\d+);/m.exec(fs.readFileSync(path.join(root, "src", "ai", "tree", "mod.rs"), "utf8"))[1]);
 
@@ -253,7 +253,7 @@ test("no core::fmt in the linked symbols", () => {
 test("an over-size build fails at link time and says why", () => {
   const result = spawnSync(
     "cargo",
-    ["dos-build", "--features", "link-budget-ballast", "--target-dir", "target/budget-check"],
+    ["dos-build", "--bin", "piskrs", "--features", "link-budget-ballast", "--target-dir", "target/budget-check"],
     { cwd: root, encoding: "utf8" },
   );
   assert.notStrictEqual(result.status, 0, "the build with 60,000 bytes of ballast linked");

@@ -136,7 +136,7 @@ pub fn last_stone_wins_moves() -> Vec<String> {
 // ---------------------------------------------------------------------------
 // Whole games, as PISKRS.COM runs them.
 
-/// The controller on a whole input, as src/main.rs's `run_controller` runs it:
+/// The controller on a whole input, as src/bin/piskrs/mist_controller.rs's `run_controller` runs it:
 /// bytes up to a Ctrl+Z (1Ah) or the end; a too-long line is handed over as a
 /// line longer than MAX_LINE; at the end of input `finish` gives the last line,
 /// and no result means errorlevel 1. Returns the output and the errorlevel.

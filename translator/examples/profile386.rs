@@ -11,7 +11,7 @@
 //! ```text
 //! cargo run --release -p translator --example profile386 -- ELF [TAIL] [TOP]
 //! ```
-//! ELF: target/tree-bench/i8086-dos/dos/piskrs by default; TAIL the command
+//! ELF: target/i8086-dos/dos/pisktree by default; TAIL the command
 //! tail (" 140" by default: PISKTREE's budget); TOP the functions listed
 //! (30). PROFILE_FROM=name counts only from that function's first call on
 //! (a part of its mangled name); PROFILE_AFTER=text only once the output
@@ -172,7 +172,7 @@ fn print_part(rows: &[(Option<usize>, u64)], functions: &[Function], out: &str, 
 }
 
 fn main() {
-    let (elf_path, tail) = elf_and_tail("target/tree-bench/i8086-dos/dos/piskrs", " 140");
+    let (elf_path, tail) = elf_and_tail("target/i8086-dos/dos/pisktree", " 140");
     let top: usize = std::env::args()
         .nth(3)
         .and_then(|t| t.parse().ok())

@@ -22,7 +22,7 @@
 //! TOP the functions listed (20). It prints the cycles at each step: the
 //! loader's end, and the first call of each function named in STEPS
 //! (comma-separated parts of names; a default list otherwise: `play`'s
-//! calls in src/main.rs, those not inlined), and at the menu; then the
+//! calls in src/bin/piskrs/event_loop.rs, those not inlined), and at the menu; then the
 //! functions that ran the most cycles themselves after the loader. The
 //! fake clock makes the speed probe cost what it costs in DOSBox-X: the
 //! rest of a tick, then a whole one. PROFILE_KEYS=list (INT 16h words in
@@ -44,7 +44,7 @@ use common::{
     Dos, SEG, by_function, fake_int_in, psp, readable, text_functions, unicorn_in_segment,
 };
 
-/// The steps shown by default: calls of `play` in src/main.rs, in order.
+/// The steps shown by default: calls of `play` in src/bin/piskrs/event_loop.rs, in order.
 const STEPS: &str =
     "piskrs_main,read_options,read_file_chunks,measure_speed,with_info_in,Display>::draw";
 

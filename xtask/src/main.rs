@@ -8,15 +8,15 @@
 //! when DOS starts the file. The program finds everything where the linker
 //! put it, as if DOS had loaded the image itself.
 //!
-//! The tree's engine (feature `tree-engine`, src/dos/tree_engine.rs) is built
+//! The tree's engine (the bin `tree-engine`, src/bin/tree_engine.rs) is built
 //! first and packed as a third part, which the loader unpacks to offset 100h
 //! of the engine's segment when the program first calls it: for PISKRS.COM
 //! linked for the 386, for PISKRS86.COM (`build_com86`) compiled for msp430
 //! and translated too (the translator's engine mode).
 //!
 //! `cargo tree-com` builds target/PISKTREE.COM and its 8086 twin
-//! target/PISKTR86.COM the same ways from the tree's benchmark build (feature
-//! `tree-bench`, src/main.rs): not shipped, only measured
+//! target/PISKTR86.COM the same ways from the tree's benchmark (the bin
+//! `pisktree`, src/bin/pisktree.rs): not shipped, only measured
 //! (tests/dosbox/tree_bench.js) and checked against the host
 //! (tests/dosbox/tree.test.js).
 
@@ -63,12 +63,12 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The tree's engine (feature `tree-engine`, src/dos/tree_engine.rs): linked like
-/// a .COM in a target folder of its own; its image goes into PISKRS.COM as a
+/// The tree's engine (the bin `tree-engine`, src/bin/tree_engine.rs): linked like
+/// a .COM in the profile dos-engine; its image goes into PISKRS.COM as a
 /// part the loader unpacks to offset 100h of the engine's segment.
 /// Built by the aliases `engine-build` and `engine86-build` (.cargo/config.toml:
 /// the profile dos-engine, for speed).
-const ENGINE_ELF: &str = "target/tree-engine/i8086-dos/dos-engine/piskrs";
+const ENGINE_ELF: &str = "target/i8086-dos/dos-engine/tree-engine";
 /// The least stack the engine's segment must leave it (the search's state
 /// and its recursion; docs/memory.md).
 const ENGINE_MIN_STACK: u32 = 16 * 1024;
@@ -77,15 +77,16 @@ fn build_com() -> Result<(), String> {
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let engine = engine_image(&root, &cargo)?;
-    let mut program = dos_build(&root, &cargo, &[], ELF, "the DOS build")?;
+    let game = ["--bin", "piskrs"];
+    let mut program = dos_build(&root, &cargo, &game, ELF, "the DOS build")?;
     program.add_engine(engine)?;
     write_com(&root, COM, &program)?;
-    build_com86(&root, &cargo, &[], ELF86, COM86, true)
+    build_com86(&root, &cargo, &game, ELF86, COM86, true)
 }
 
 /// The tree's engine for the 8086 build: the msp430 ELF the translator
 /// turns into an engine whose far entry is its runtime's (engine mode).
-const ENGINE_ELF86: &str = "target/tree-engine/msp430-dos/dos-engine/piskrs";
+const ENGINE_ELF86: &str = "target/msp430-dos/dos-engine/tree-engine";
 
 /// Says how much stack the engine's segment leaves it above `floor` (the
 /// end of its image and .bss); an error when less than ENGINE_MIN_STACK.
@@ -178,25 +179,17 @@ fn run_cargo(
     Ok(())
 }
 
-/// The tree's benchmark build (feature `tree-bench`, src/main.rs): the 386
-/// build in a target folder of its own, so that PISKRS.COM's stays as it is.
-const TREE_TARGET: &str = "target/tree-bench";
-const TREE_ELF: &str = "target/tree-bench/i8086-dos/dos/piskrs";
+/// The tree's benchmark (the bin `pisktree`, src/bin/pisktree.rs).
+const TREE_ELF: &str = "target/i8086-dos/dos/pisktree";
 const TREE_COM: &str = "target/PISKTREE.COM";
-const TREE_ELF86: &str = "target/tree-bench/msp430-dos/dos/piskrs";
+const TREE_ELF86: &str = "target/msp430-dos/dos/pisktree";
 const TREE_COM86: &str = "target/PISKTR86.COM";
 
 fn build_tree_com() -> Result<(), String> {
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let extra = ["--features", "tree-bench", "--target-dir", TREE_TARGET];
-    let program = dos_build(
-        &root,
-        &cargo,
-        &extra,
-        TREE_ELF,
-        "the tree's benchmark build",
-    )?;
+    let extra = ["--bin", "pisktree"];
+    let program = dos_build(&root, &cargo, &extra, TREE_ELF, "the tree's benchmark")?;
     write_com(&root, TREE_COM, &program)?;
     build_com86(&root, &cargo, &extra, TREE_ELF86, TREE_COM86, false)
 }
