@@ -780,7 +780,7 @@ pub fn only_8086(code: &[u8], address: u16) -> Result<(), String> {
 
 /// Decodes `code` (at `at`) instruction by instruction, with what the
 /// relocations say of their immediates; each jump's target joins `labels`.
-fn decode_code(
+pub fn decode_code(
     code: &[u8],
     at: u16,
     code_targets: &HashMap<u16, Target>,

@@ -4,9 +4,10 @@
 
 mod common;
 use common::*;
-use translator::argument_use::{self, ARGUMENTS};
+use std::collections::HashSet;
+use translator::argument_use;
 use translator::decoded::Decoded;
-use translator::msp430;
+use translator::program::decode_code;
 
 /// The snippet decoded and split into functions where `starts` (labels)
 /// begin, its calls' targets from the relocations.
@@ -14,28 +15,13 @@ fn functions(a: &Asm, starts: &[&str]) -> Vec<Vec<Decoded>> {
     let (words, relocs, labels) = a.finish();
     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     let entries: Vec<u16> = starts.iter().map(|l| labels[l]).collect();
+    let list = decode_code(&code, AT, &relocs, &mut HashSet::new()).expect("decodes");
     let mut out: Vec<Vec<Decoded>> = Vec::new();
-    let mut offset = 0;
-    while offset < code.len() {
-        let address = AT + offset as u16;
-        let (instruction, len) = msp430::decode(&code[offset..], address).expect("decodes");
-        let first = u16::from_le_bytes([code[offset], code[offset + 1]]);
-        let (src_ext, dst_ext) = msp430::extension_offsets(first);
-        let target_at = |o: usize| relocs.get(&(address + o as u16)).cloned();
-        if offset == 0 || entries.contains(&address) {
+    for (i, decoded) in list.into_iter().enumerate() {
+        if i == 0 || entries.contains(&decoded.address) {
             out.push(Vec::new());
         }
-        out.last_mut().unwrap().push(Decoded {
-            address,
-            len: len as u16,
-            instruction,
-            src_target: src_ext.and_then(target_at),
-            dst_target: dst_ext.and_then(target_at),
-            never_returns: false,
-            call_use: argument_use::UNKNOWN,
-            return_reads: ARGUMENTS,
-        });
-        offset += len;
+        out.last_mut().unwrap().push(decoded);
     }
     out
 }
