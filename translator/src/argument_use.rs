@@ -20,7 +20,7 @@
 
 use std::collections::HashMap;
 
-use crate::decoded::{Decoded, Target, branch_target};
+use crate::decoded::{Decoded, Target, branch_target, index_by_address};
 use crate::flags::RegSet;
 use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, SP};
 
@@ -96,11 +96,7 @@ fn read_by(o: &Operand) -> RegSet {
 /// r12-r15 live into a function's entry: with a return reading nothing
 /// (`returns_read` 0) or r12-r15.
 fn live_into(code: &[Decoded], functions: &HashMap<u16, CallUse>, returns_read: RegSet) -> RegSet {
-    let index: HashMap<u16, usize> = code
-        .iter()
-        .enumerate()
-        .map(|(n, d)| (d.address, n))
-        .collect();
+    let index = index_by_address(code);
     // (reads, kills, falls through, jump target in the function)
     let step = |d: &Decoded| -> (RegSet, RegSet, bool, Option<usize>) {
         if d.never_returns {

@@ -2,6 +2,8 @@
 //! operands, and where it sends control: what the translator and the flag
 //! analyses ([`crate::flags`]) both read.
 
+use std::collections::HashMap;
+
 use crate::msp430::{Instruction as M, Op2, Operand, PC, SP};
 
 /// Registers as a set: bit n for rn.
@@ -48,6 +50,14 @@ pub struct Decoded {
     /// A return's: the registers of r12-r15 its callers read after it
     /// ([`crate::argument_use::mark_returns`]; all four where not known).
     pub return_reads: RegSet,
+}
+
+/// Each instruction's position in `code`, by its address.
+pub fn index_by_address(code: &[Decoded]) -> HashMap<u16, usize> {
+    code.iter()
+        .enumerate()
+        .map(|(n, d)| (d.address, n))
+        .collect()
 }
 
 /// Where `br #label` goes: a jump like any other (not a return, not a table).

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use crate::decoded::is_return;
-use crate::decoded::{Decoded, Target, branch_target};
+use crate::decoded::{Decoded, Target, branch_target, index_by_address};
 use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, SR};
 
 pub type FlagSet = u8;
@@ -26,6 +26,15 @@ pub const ALL: FlagSet = 15;
 /// One instruction for [`solve`]: what it reads, what it kills, whether the
 /// next one follows, where it jumps, and what is live after it regardless.
 type Step = (u16, u16, bool, Option<u16>, u16);
+
+/// Stores one step of a fixpoint (what is live after instruction `n`, and
+/// into it); true if either changed.
+fn store_step<T: PartialEq>(after: &mut [T], into: &mut [T], n: usize, out: T, inn: T) -> bool {
+    let changed = out != after[n] || inn != into[n];
+    after[n] = out;
+    into[n] = inn;
+    changed
+}
 
 /// A backward data-flow over one function's instructions (`index`: address to
 /// position), to its fixpoint: what is live after each instruction and into
@@ -46,11 +55,7 @@ fn solve(index: &HashMap<u16, usize>, steps: &[Step], outside: u16) -> (Vec<u16>
                 after |= index.get(&t).map_or(outside, |&m| live_in[m]);
             }
             let inn = reads | (after & !kills);
-            if after != live_after[n] || inn != live_in[n] {
-                live_after[n] = after;
-                live_in[n] = inn;
-                changed = true;
-            }
+            changed |= store_step(&mut live_after, &mut live_in, n, after, inn);
         }
         if !changed {
             return (live_after, live_in);
@@ -143,11 +148,7 @@ fn effect(instruction: &M) -> Effect {
 /// For each instruction, the flags live after it; and for each address, the
 /// flags live into it.
 pub fn liveness(code: &[Decoded]) -> (Vec<FlagSet>, HashMap<u16, FlagSet>) {
-    let index: HashMap<u16, usize> = code
-        .iter()
-        .enumerate()
-        .map(|(n, d)| (d.address, n))
-        .collect();
+    let index = index_by_address(code);
     let effects: Vec<Effect> = code
         .iter()
         .map(|d| match branch_target(d) {
@@ -186,6 +187,22 @@ pub fn liveness(code: &[Decoded]) -> (Vec<FlagSet>, HashMap<u16, FlagSet>) {
 
 pub use crate::decoded::RegSet;
 
+/// The register an operand names directly (none for memory operands).
+fn reg_of(o: &Operand) -> RegSet {
+    match o {
+        Operand::Reg(r) => 1 << r,
+        _ => 0,
+    }
+}
+
+/// The register an operand addresses memory through (its base).
+fn base_of(o: &Operand) -> RegSet {
+    match o {
+        Operand::Indexed(r, _) | Operand::PostInc(r) => 1 << r,
+        _ => 0,
+    }
+}
+
 /// For each instruction, the registers whose HIGH byte is read after it
 /// before being written. A byte operation on a register clears its high
 /// byte; where nothing reads that byte, the translation need not clear it.
@@ -194,23 +211,7 @@ pub use crate::decoded::RegSet;
 /// nothing after a call that never returns: a panic's end).
 pub fn high_byte_liveness(code: &[Decoded]) -> Vec<RegSet> {
     const ARGS: RegSet = 0xF000;
-    let index: HashMap<u16, usize> = code
-        .iter()
-        .enumerate()
-        .map(|(n, d)| (d.address, n))
-        .collect();
-    let reg_of = |o: &Operand| -> RegSet {
-        match o {
-            Operand::Reg(r) => 1 << r,
-            _ => 0,
-        }
-    };
-    let base_of = |o: &Operand| -> RegSet {
-        match o {
-            Operand::Indexed(r, _) | Operand::PostInc(r) => 1 << r,
-            _ => 0,
-        }
-    };
+    let index = index_by_address(code);
     // (reads of the high byte, writes of it (kills), falls through, jump target, indirect)
     let step = |d: &Decoded| -> (RegSet, RegSet, bool, Option<u16>, bool) {
         match d.instruction {
@@ -305,23 +306,7 @@ pub fn register_liveness(code: &[Decoded]) -> (Vec<RegSet>, Vec<RegSet>) {
     const RESULTS: RegSet = 0xF000;
     const SAVED: RegSet = 0x07F0;
     const CLOBBERED: RegSet = 0xF800;
-    let index: HashMap<u16, usize> = code
-        .iter()
-        .enumerate()
-        .map(|(n, d)| (d.address, n))
-        .collect();
-    let reg_of = |o: &Operand| -> RegSet {
-        match o {
-            Operand::Reg(r) => 1 << r,
-            _ => 0,
-        }
-    };
-    let base_of = |o: &Operand| -> RegSet {
-        match o {
-            Operand::Indexed(r, _) | Operand::PostInc(r) => 1 << r,
-            _ => 0,
-        }
-    };
+    let index = index_by_address(code);
     // (reads, kills, falls through, jump target, leaves the function)
     let step = |d: &Decoded| -> (RegSet, RegSet, bool, Option<u16>, bool) {
         if d.never_returns {
@@ -482,11 +467,7 @@ fn demanded_bits(
     labels: &std::collections::HashSet<u16>,
 ) -> (Vec<Demand>, HashMap<u16, u16>) {
     const ALL_BITS: Demand = [u16::MAX; 16];
-    let index: HashMap<u16, usize> = code
-        .iter()
-        .enumerate()
-        .map(|(n, d)| (d.address, n))
-        .collect();
+    let index = index_by_address(code);
     let count = code.len();
     let mut after: Vec<Demand> = vec![[0; 16]; count];
     let mut before: Vec<Demand> = vec![[0; 16]; count];
@@ -553,11 +534,7 @@ fn demanded_bits(
                     changed = true;
                 }
             }
-            if out != after[n] || inn != before[n] {
-                after[n] = out;
-                before[n] = inn;
-                changed = true;
-            }
+            changed |= store_step(&mut after, &mut before, n, out, inn);
         }
         if !changed {
             return (after, status);
@@ -590,11 +567,7 @@ fn next_of(d: &Decoded) -> (bool, Option<u16>, bool) {
 /// entry, and every label where a jump table may arrive, may hold anything.
 pub fn maybe_ones(code: &[Decoded], labels: &std::collections::HashSet<u16>) -> Vec<Demand> {
     const ANY: Demand = [u16::MAX; 16];
-    let index: HashMap<u16, usize> = code
-        .iter()
-        .enumerate()
-        .map(|(n, d)| (d.address, n))
-        .collect();
+    let index = index_by_address(code);
     // An indirect jump (not a return) may reach any label.
     let indirect = code.iter().any(|d| {
         matches!(d.instruction, M::Two { dst: Operand::Reg(PC), src, .. }

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use iced_x86::Register;
 
 use super::homes::{Home, Vregs, home, plan_homes};
-use crate::decoded::{Decoded, branch_target};
+use crate::decoded::{Decoded, branch_target, index_by_address};
 use crate::flags;
 use crate::msp430::{Cond, Instruction as M, Op1, Op2, Operand, PC, Reg, SP};
 
@@ -194,11 +194,7 @@ fn stack_step(instruction: &M) -> (i16, bool, Option<u16>) {
 pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Plan, String> {
     let mut homes = plan_homes(code, vregs);
     // SP's depth at each instruction, from the entry along every path.
-    let index: HashMap<u16, usize> = code
-        .iter()
-        .enumerate()
-        .map(|(n, d)| (d.address, n))
-        .collect();
+    let index = index_by_address(code);
     let mut depth: Vec<Option<i16>> = vec![None; code.len()];
     let mut work = vec![(0usize, 0i16)];
     let indirect: Vec<usize> = code
