@@ -101,16 +101,19 @@ fn register_copy(i: &Instruction) -> Option<[Register; 2]> {
     is_copy.then(|| [i.op0_register(), i.op1_register()])
 }
 
+/// `i` is one of `codes` with both operands registers.
+fn between_registers(i: &Instruction, codes: [Code; 2]) -> bool {
+    codes.contains(&i.code())
+        && i.op0_kind() == iced_x86::OpKind::Register
+        && i.op1_kind() == iced_x86::OpKind::Register
+}
+
 /// `mov r, ax` then `mov ax, r`: AX holds it already.
 fn copies_back(first: &Item, second: &Item) -> bool {
     let (Item::Plain(a), Item::Plain(b)) = (first, second) else {
         return false;
     };
-    let is_mov = |i: &Instruction| {
-        matches!(i.code(), Code::Mov_r16_rm16 | Code::Mov_rm16_r16)
-            && i.op0_kind() == iced_x86::OpKind::Register
-            && i.op1_kind() == iced_x86::OpKind::Register
-    };
+    let is_mov = |i: &Instruction| between_registers(i, [Code::Mov_r16_rm16, Code::Mov_rm16_r16]);
     is_mov(a)
         && is_mov(b)
         && a.op1_register() == Register::AX
@@ -124,11 +127,7 @@ fn swaps_back(first: &Item, second: &Item) -> bool {
     let (Item::Plain(a), Item::Plain(b)) = (first, second) else {
         return false;
     };
-    let pair = |i: &Instruction| {
-        matches!(i.code(), Code::Xchg_r16_AX | Code::Xchg_rm16_r16)
-            && i.op0_kind() == iced_x86::OpKind::Register
-            && i.op1_kind() == iced_x86::OpKind::Register
-    };
+    let pair = |i: &Instruction| between_registers(i, [Code::Xchg_r16_AX, Code::Xchg_rm16_r16]);
     let regs = |i: &Instruction| {
         let mut regs = [i.op0_register(), i.op1_register()];
         regs.sort();
