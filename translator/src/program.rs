@@ -491,36 +491,16 @@ pub struct Snippet {
 }
 
 pub fn translate_snippet(code: &[u8], at: u16, origin: u16, vregs: u16) -> Result<Snippet, String> {
-    translate_snippet_with(code, at, origin, vregs, &HashMap::new())
-}
-
-/// As [`translate_snippet_with`], but the snippet is a function that keeps
-/// the calling convention (its prologue saves the r4-r10 it uses, it returns
-/// its result in r12-r15), translated as the program's functions are: its
-/// own homes for r4-r11, frame slots, high bytes left where nothing reads them.
-pub fn translate_function_snippet(
-    code: &[u8],
-    at: u16,
-    origin: u16,
-    vregs: u16,
-    code_targets: &HashMap<u16, Target>,
-) -> Result<Snippet, String> {
-    snippet(code, at, origin, vregs, code_targets, true)
+    translate_snippet_with(code, at, origin, vregs, &HashMap::new(), false)
 }
 
 /// As [`translate_snippet`], with relocations: the address of an extension
 /// word -> what its immediate names (code in the snippet, or a runtime routine).
+/// With `as_function`, the snippet is a function that keeps the calling
+/// convention (its prologue saves the r4-r10 it uses, it returns its result
+/// in r12-r15), translated as the program's functions are: its own homes for
+/// r4-r11, frame slots, high bytes left where nothing reads them.
 pub fn translate_snippet_with(
-    code: &[u8],
-    at: u16,
-    origin: u16,
-    vregs: u16,
-    code_targets: &HashMap<u16, Target>,
-) -> Result<Snippet, String> {
-    snippet(code, at, origin, vregs, code_targets, false)
-}
-
-fn snippet(
     code: &[u8],
     at: u16,
     origin: u16,

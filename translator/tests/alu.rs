@@ -373,7 +373,7 @@ fn byte_operation_on_si_or_di_as_a_word() {
                         .ret();
                     let (words, relocs, _) = a.finish();
                     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                    let snippet = translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+                    let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs, true)
                         .expect("translates");
                     let through_al =
                         iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
@@ -430,7 +430,7 @@ fn bic_complements_a_dead_source_in_place() {
                 a.w(MOV, S::Imm(0x0F0F), D::R(s)).ret();
                 let (words, relocs, _) = a.finish();
                 let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                let snippet = translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
+                let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs, true)
                     .expect("translates");
                 let through_ax =
                     iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)

@@ -194,14 +194,7 @@ fn multiplication_by_a_constant() {
 
 /// Whether a translation copies r12 (BX) to AX: the plain MUL by CX does.
 fn copies_r12_to_ax(asm: &Asm, as_function: bool) -> bool {
-    let (words, relocs, _) = asm.finish();
-    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let snippet = if as_function {
-        translator::program::translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
-    } else {
-        translator::program::translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
-    }
-    .expect("translates");
+    let snippet = translation(asm, as_function).expect("translates");
     iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
         .into_iter()
         .any(|i| {

@@ -14,7 +14,7 @@ pub use std::collections::HashMap;
 
 pub use translator::decoded::Target;
 pub use translator::model::{self, Cpu, Stop};
-pub use translator::program::{Snippet, translate_function_snippet, translate_snippet_with};
+pub use translator::program::{Snippet, translate_snippet_with};
 pub use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
 
 /// Where the MSP430 code lies (in the model's memory).
@@ -274,7 +274,7 @@ pub struct Case {
     /// Registers not compared (they hold code addresses, or a routine may
     /// change them).
     pub skip: Vec<usize>,
-    /// Translated as a function of the program is (translate_function_snippet:
+    /// Translated as a function of the program is (`translate_snippet_with`:
     /// its own homes for r4-r11, frame slots): the snippet must keep the
     /// calling convention, and r11 (caller-saved) is not compared.
     pub as_function: bool,
@@ -658,15 +658,11 @@ pub fn refused(asm: &Asm) -> bool {
 }
 
 /// The snippet's translation at ORIGIN: as the program's functions are
-/// translated (`as_function`: translate_function_snippet), or as a snippet.
+/// translated (`as_function`), or as a snippet.
 pub fn translation(asm: &Asm, as_function: bool) -> Result<Snippet, String> {
     let (words, relocs, _) = asm.finish();
     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    if as_function {
-        translate_function_snippet(&code, AT, ORIGIN, VREGS, &relocs)
-    } else {
-        translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs)
-    }
+    translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs, as_function)
 }
 
 /// The instructions of a translation that the filter keeps.
