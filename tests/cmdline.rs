@@ -325,8 +325,11 @@ fn a_bad_value_names_the_switch_and_its_range() {
         ),
         (
             "/PLAY 3",
-            "/PLAY 3: the game to start is 1, 2 or 4, as the menu's keys.",
+            "/PLAY 3: the game to start is 1, 2, 4 or 5, as the menu's keys.",
         ),
+        ("/CLOCK 100", "/CLOCK 100: the clock is m or m+s."),
+        ("/CLOCK 5+", "/CLOCK 5+: the clock is m or m+s."),
+        ("/CLOCK", "/CLOCK: the clock is m or m+s."),
         (
             "/LOAD",
             "/LOAD: the name of a saved game (a .psq file) follows /LOAD.",

@@ -103,6 +103,7 @@ fn settings_parse_good_files() {
                 sound,
                 exact_five: false,
                 think_tenths: settings::DEFAULT_THINK_TENTHS,
+                ..Settings::default()
             },
             "{:?} read as {}",
             show(text),
@@ -175,6 +176,7 @@ fn settings_write_then_parse_round_trips_all_combinations() {
                             sound,
                             exact_five,
                             think_tenths,
+                            ..Settings::default()
                         };
                         let mut out = [0u8; settings::MAX_BYTES];
                         let len = s.write(&mut out);
@@ -194,6 +196,7 @@ fn settings_write_then_parse_round_trips_all_combinations() {
         sound: true,
         exact_five: false,
         think_tenths: 15,
+        ..Settings::default()
     };
     assert_eq!(
         settings_text(s),
@@ -275,6 +278,7 @@ fn apply_lays_each_switch_given_over_the_remembered_settings() {
         sound: false,
         exact_five: true,
         think_tenths: 50,
+        ..Settings::default()
     };
     // No switch: the remembered settings stay as they are.
     let mut settings = remembered;
@@ -339,6 +343,7 @@ fn apply_lays_each_switch_given_over_the_remembered_settings() {
                 sound: false,
                 exact_five: true,
                 think_tenths: 100,
+                ..Settings::default()
             }
     );
     for level in LEVELS {

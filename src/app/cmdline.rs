@@ -42,11 +42,12 @@ static MISTAKES: PackedList = packed_list![
     packed!("the thinking time is 0.1 to 25 seconds, as 2 or 2.5."),
     packed!("the sound is ON or OFF."),
     packed!("the rule is FREE (five or more) or EXACT (exactly five)."),
-    packed!("the game to start is 1, 2 or 4, as the menu's keys."),
+    packed!("the game to start is 1, 2, 4 or 5, as the menu's keys."),
+    packed!("the clock is m or m+s."),
     packed!("the Mist's controller (input redirected, or /CON) loads no game."),
 ];
 const WHY_UNKNOWN: u8 = 0;
-const WHY_LOAD_IN_CONTROLLER: u8 = 8;
+const WHY_LOAD_IN_CONTROLLER: u8 = 9;
 
 /// The mistake of /LOAD given to the Mist's controller, which plays a new
 /// game from its commands (known only once standard input is asked).
@@ -76,8 +77,11 @@ pub struct Options {
     pub exact_five: Option<bool>,
     /// `/CON`: with `/MIST`, the command controller even on the console.
     pub console_controller: bool,
-    /// `/PLAY 1|2|4`: start that game at once, as the menu key does.
+    /// `/PLAY 1|2|4|5`: start that game at once, as the menu key does.
     pub play: Option<u8>,
+    /// `/CLOCK m[+s]`: the game clock, minutes a side and the increment in
+    /// seconds (0 or OFF: none).
+    pub clock: Option<(u8, u8)>,
     /// `/STACK`: print the stack's high-water mark at the end (a diagnostic).
     pub report_stack: bool,
     /// `/FIXED`: Strong keeps the reference budget whatever the machine's
@@ -106,6 +110,7 @@ enum Switch {
     Sound,
     Rule,
     Play,
+    Clock,
     Usage,
     Bench,
     Con,
@@ -118,11 +123,11 @@ enum Switch {
 /// comparison inline, costing the .COM more.
 static SWITCH_NAMES: TextList = text_list![
     b"/?", b"-?", b"/SEED", b"/LOAD", b"/BENCH", b"/CON", b"/STACK", b"/LEVEL", b"/TIME",
-    b"/SOUND", b"/RULE", b"/PLAY", b"/FIXED",
+    b"/SOUND", b"/RULE", b"/PLAY", b"/FIXED", b"/CLOCK",
 ];
 
 /// The switch each of [`SWITCH_NAMES`] names.
-static SWITCHES: [Switch; 13] = [
+static SWITCHES: [Switch; 14] = [
     Switch::Usage,
     Switch::Usage,
     Switch::Seed,
@@ -136,6 +141,7 @@ static SWITCHES: [Switch; 13] = [
     Switch::Rule,
     Switch::Play,
     Switch::Fixed,
+    Switch::Clock,
 ];
 
 /// Reads the command tail (the bytes after the program name). The first
@@ -200,12 +206,15 @@ pub fn parse(tail: &[u8]) -> Request<'_> {
                 .and_then(|w| yes_or_no(w, b"EXACT", b"FREE"))
                 .map(|exact| options.exact_five = Some(exact)),
             Some(Switch::Play) => match value {
-                Some(&[key @ (b'1' | b'2' | b'4')]) => {
+                Some(&[key @ (b'1' | b'2' | b'4' | b'5')]) => {
                     options.play = Some(key);
                     Some(())
                 }
                 _ => None,
             },
+            Some(Switch::Clock) => value
+                .and_then(crate::app::settings::parse_clock)
+                .map(|clock| options.clock = Some(clock)),
             None => match word {
                 [b'/', keyword @ ..] => {
                     Variant::from_keyword(keyword).map(|variant| options.variant = Some(variant))
@@ -271,6 +280,9 @@ impl Settings {
         }
         if let Some(exact_five) = options.exact_five {
             self.exact_five = exact_five;
+        }
+        if let Some((minutes, increment)) = options.clock {
+            (self.clock_minutes, self.increment_seconds) = (minutes, increment);
         }
     }
 }

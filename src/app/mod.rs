@@ -4,6 +4,7 @@
 //! (`screen`), never DOS itself.
 
 pub mod benchmark;
+pub mod clock;
 pub mod cmdline;
 pub mod controller;
 pub mod gomorpion_screen;

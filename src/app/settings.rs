@@ -29,6 +29,40 @@ pub struct Settings {
     /// TIME=); the search's node budget follows from it ([`Settings::strong_budget`],
     /// on a slower machine [`strong_budget_at`]).
     pub think_tenths: u8,
+    /// The game clock: minutes for all of a side's moves (0: no clock) and
+    /// the Fischer increment in seconds (menu K, /CLOCK; not kept in the
+    /// file, for room).
+    pub clock_minutes: u8,
+    pub increment_seconds: u8,
+}
+
+/// The menu's clocks: (minutes, increment), in the order K steps through.
+pub const CLOCK_CHOICES: [(u8, u8); 9] = [
+    (0, 0),
+    (1, 0),
+    (1, 5),
+    (5, 0),
+    (5, 5),
+    (10, 0),
+    (10, 5),
+    (20, 0),
+    (20, 5),
+];
+
+/// A clock as `m+s` or `m` (/CLOCK's value; 0 for none), up
+/// to 99 minutes and 99 seconds: (minutes, increment).
+#[inline(never)]
+pub fn parse_clock(text: &[u8]) -> Option<(u8, u8)> {
+    let (minutes, increment) = match text.iter().position(|&b| b == b'+') {
+        Some(plus) => (&text[..plus], &text[plus + 1..]),
+        None => (text, &b"0"[..]),
+    };
+    let parse = crate::support::text::parse_u16;
+    let (minutes, increment) = (parse(minutes)?, parse(increment)?);
+    (minutes < 100 && increment < 100).then_some((
+        minutes as u8,
+        if minutes == 0 { 0 } else { increment as u8 },
+    ))
 }
 
 /// The menu's thinking times, in tenths of a second.
@@ -78,6 +112,8 @@ impl Default for Settings {
             sound: true,
             exact_five: false,
             think_tenths: DEFAULT_THINK_TENTHS,
+            clock_minutes: 0,
+            increment_seconds: 0,
         }
     }
 }
@@ -173,6 +209,19 @@ impl Settings {
             }
         }
         settings
+    }
+
+    /// The clock as `mm+ss` (the menu's form, as /CLOCK takes it: two
+    /// digits each, and no number writer needed).
+    pub fn clock_digits(&self) -> [u8; 5] {
+        let (minutes, increment) = (self.clock_minutes, self.increment_seconds);
+        [
+            b'0' + minutes / 10,
+            b'0' + minutes % 10,
+            b'+',
+            b'0' + increment / 10,
+            b'0' + increment % 10,
+        ]
     }
 
     /// Strong's node budget for the thinking time on the reference machine

@@ -43,6 +43,9 @@ const INFEASIBLE = [
   // a file is read in chunks handed to a closure that keeps them (the
   // settings', a record's): never the App's drawing.
   { under: /dosapi16read_file_chunks/, callee: /event_loop4play0/ },
+  // the clock reads its time through a function pointer, always
+  // bios::ticks (event_loop's `time_with`), never a closure;
+  { under: /3app2ui6timing/, callee: /^_RNC/ },
 ];
 // No function of the program recurses (Strong's search is the tree's
 // engine's, in a segment of its own: below).

@@ -194,6 +194,7 @@ pub fn snapshot(app: &App) -> String {
         match app.opponent() {
             Opponent::Person => "two players".to_string(),
             Opponent::Computer(stone) => format!("computer {}", stone_name(stone)),
+            Opponent::Computers => "the computer against itself".to_string(),
         },
         app.computer_to_move(),
         app.hint().map(name),

@@ -56,13 +56,15 @@ impl App {
         );
         out.write(b"piskrs: game=");
         out.write(self.session.variant.keyword());
+        // The computer against itself is continued by two players.
         out.write(match self.session.opponent {
-            Opponent::Person => b" two players",
             Opponent::Computer(_) => b" against the computer",
+            _ => b" two players",
         });
         if self.session.game.rule() == WinRule::ExactlyFive {
             out.write(b" rule=exact");
         }
+
         out.write(b"\r\n");
     }
 
@@ -151,6 +153,9 @@ impl App {
         let two_players = contains(line, b" two players");
         self.session
             .load(variant, exact_five, record.moves(), two_players);
+        // The clock starts afresh, as the menu sets it (a record keeps no
+        // times).
+        self.start_clock();
         self.reset_view();
         if let Some(last) = self.session.game.last_move() {
             self.cursor = last;

@@ -35,7 +35,7 @@ pub(super) struct Shown {
     status: u16,
     alert: bool,
     /// The menu's values ([`Settings`] as the menu shows them).
-    settings: [u8; 5],
+    settings: [u8; 7],
     /// The game's [`crate::rules::game::Game::revision`] and its number of moves.
     revision: u16,
     move_count: u16,
@@ -148,6 +148,8 @@ impl App {
             sound,
             exact_five,
             think_tenths,
+            clock_minutes,
+            increment_seconds,
             ..
         } = self.settings;
         let (page, help_page) = match self.page {
@@ -158,6 +160,7 @@ impl App {
         let opponent = match self.session.opponent {
             Opponent::Person => 0,
             Opponent::Computer(stone) => 1 + stone as u8,
+            Opponent::Computers => 3,
         };
         Shown {
             page: [
@@ -180,6 +183,8 @@ impl App {
                 sound as u8,
                 exact_five as u8,
                 think_tenths,
+                clock_minutes,
+                increment_seconds,
             ],
             revision: game.revision(),
             move_count: game.move_count(),

@@ -236,7 +236,7 @@ impl App {
                     Opponent::Computer(_) => {
                         text.push_packed(packed!("You win! "));
                     }
-                    Opponent::Person => {}
+                    _ => {}
                 }
                 push_side(text, winner).push_packed(WINS_ANY_KEY);
             }
@@ -273,15 +273,15 @@ impl App {
                     && !self.session.game.is_over()
                     && white == (computer == Stone::White)
             }
-            Opponent::Person => false,
+            _ => false,
         }
     }
 
     fn mover_name(&self, stone: Stone) -> Packed {
         match self.session.opponent {
-            Opponent::Person => side_name(stone),
             Opponent::Computer(computer) if computer == stone => packed!("The computer"),
             Opponent::Computer(_) => packed!("You"),
+            _ => side_name(stone),
         }
     }
 

@@ -24,12 +24,16 @@ const MENU_COMPUTER_BEGINS_Y: usize = 9;
 const MENU_TWO_PLAYERS_Y: usize = 10;
 const MENU_LOAD_Y: usize = 11;
 const MENU_QUIT_Y: usize = 12;
+const MENU_COMPUTERS_Y: usize = 13;
 const MENU_HELP_Y: usize = 14;
+const MENU_CLOCK_Y: usize = 15;
 const MENU_GAME_Y: usize = 16;
 const MENU_LEVEL_Y: usize = 18;
 const MENU_SOUND_Y: usize = 17;
 const MENU_RULE_Y: usize = 19;
 const MENU_TIME_Y: usize = 20;
+/// The row that says there is no mouse.
+const MENU_NO_MOUSE_Y: usize = 7;
 
 impl App {
     pub(super) fn handle_menu(&mut self, input: Input) -> Command {
@@ -58,24 +62,26 @@ impl App {
         let opponent = match choice {
             b'1' => Opponent::Computer(Stone::White),
             b'2' => Opponent::Computer(Stone::Black),
+            b'5' => Opponent::Computers,
             _ => Opponent::Person,
         };
-        // Level, rule and time are Gomoku's: their lines are hidden when
-        // Gomorpion is chosen, and their keys change nothing then.
+        // Level, rule, time, clock and the computer against itself are
+        // Gomoku's: their lines are hidden when Gomorpion is chosen, and their
+        // keys change nothing then.
         let gomorpion = self.settings.variant == Variant::Gomorpion;
-        if gomorpion && matches!(choice, b'c' | b'r' | b't') {
+        if gomorpion && matches!(choice, b'c' | b'r' | b't' | b'k' | b'5') {
             self.warn(packed!("Level, rule and time do not apply to Gomorpion."));
             return Command::Continue;
         }
         // Every option key changes the settings.
-        if matches!(choice, b'g' | b'v' | b'c' | b'r' | b't' | b's') {
+        if matches!(choice, b'g' | b'v' | b'c' | b'r' | b't' | b's' | b'k') {
             self.settings_changed = true;
         }
         match choice {
             b'1' | b'2' | b'4' if self.settings.variant == Variant::Gomorpion => {
                 return Command::Gomorpion(opponent);
             }
-            b'1' | b'2' | b'4' => self.start(opponent),
+            b'1' | b'2' | b'4' | b'5' => self.start(opponent),
             b'l' => self.ask_file_name(Prompt::LoadName),
             b'g' | b'v' => {
                 self.settings.variant = self.settings.variant.next();
@@ -102,6 +108,14 @@ impl App {
                     .unwrap_or(settings::THINK_CHOICES[0]);
                 self.say(packed!("Thinking time of the Strong level changed."));
             }
+            b'k' => {
+                let settings = &mut self.settings;
+                let now = (settings.clock_minutes, settings.increment_seconds);
+                let choices = &settings::CLOCK_CHOICES;
+                let next = choices.iter().position(|&c| c == now).map_or(0, |i| i + 1);
+                (settings.clock_minutes, settings.increment_seconds) =
+                    choices[next % choices.len()];
+            }
             b's' => {
                 self.settings.sound = !self.settings.sound;
                 self.say(if self.settings.sound {
@@ -126,7 +140,7 @@ impl App {
                 "1, 2 or 4 play; G, S options; L load; 3 or Esc to quit."
             )),
             _ => self.warn(packed!(
-                "1, 2 or 4 play; G, C, S, R, T options; L load; 3 or Esc to quit."
+                "1, 2, 4 or 5 play; G, C, S, R, T, K options; L load; 3 or Esc quit."
             )),
         }
         Command::Continue
@@ -158,12 +172,15 @@ impl App {
     pub(super) fn start(&mut self, opponent: Opponent) {
         self.session
             .restart(self.settings.variant, self.settings.exact_five, opponent);
+        self.start_clock();
         self.reset_view();
         self.page = Page::Game;
         match opponent {
             Opponent::Person => self.say(packed!(
                 "Black begins: move with the arrows and press Enter{, or click a point}."
             )),
+            // The status keeps the menu's: the key bar names Esc.
+            Opponent::Computers => return,
             Opponent::Computer(computer) => {
                 if computer == Stone::Black {
                     self.computer_move(); // the opening stone
@@ -232,27 +249,21 @@ impl App {
         } else {
             MENU_LINES.len()
         };
-        for (i, &(y, key)) in MENU_LINES.iter().enumerate().take(lines) {
-            let label = MENU_LABELS.get(i);
-            let one_letter = [key];
-            let key: &[u8] = if key == F1_KEY { b"F1" } else { &one_letter };
-            let y = y as usize;
-            screen.write(22, y, key, Style::MenuKey);
-            screen.write_packed(22 + key.len(), y, label, Style::Normal);
-        }
+        render_menu_lines(screen, lines);
         self.render_menu_values(screen, false);
         self.render_menu_foot(screen);
     }
 
     /// The options' values, after their labels; `clear`: their rows are
     /// blanked first (a value changed on a menu already drawn).
+    #[inline(never)]
     pub(super) fn render_menu_values(&self, screen: &mut dyn Canvas, clear: bool) {
         // Gomorpion has no levels, rule or thinking time.
         let gomorpion = self.settings.variant == Variant::Gomorpion;
         if clear {
-            // The values' rows, 16 to 20 (Gomorpion's last three are blank
-            // anyway).
-            screen.fill(32, MENU_GAME_Y, WIDTH - 32, 5, b' ', Style::Normal);
+            // The values' rows, 15 to 20 (Gomorpion's are blank but for 16
+            // and 17).
+            screen.fill(32, MENU_CLOCK_Y, WIDTH - 32, 6, b' ', Style::Normal);
         }
         screen.write_packed(
             32,
@@ -293,6 +304,14 @@ impl App {
             packed!(" s (Strong)"),
             Style::Heading,
         );
+        // Minutes a side + seconds a move, as /CLOCK takes them.
+        let clock = self.settings.clock_digits();
+        let clock: &[u8] = if self.settings.clock_minutes == 0 {
+            b"off"
+        } else {
+            &clock
+        };
+        screen.write(32, MENU_CLOCK_Y, clock, Style::Heading);
     }
 
     /// The menu's last lines: the mouse, the keys.
@@ -300,7 +319,7 @@ impl App {
         if !self.mouse_present {
             screen.write_packed(
                 14,
-                21,
+                MENU_NO_MOUSE_Y,
                 packed!("No mouse driver found: play with the keyboard."),
                 Style::Alert,
             );
@@ -311,7 +330,7 @@ impl App {
                 packed!(" 1/2 vs computer  4 Two players  G S Options  L Load  3/Esc Quit  F1 Help")
             } else {
                 packed!(
-                    " 1/2 vs computer  4 Two players  G C S R T Options  L Load  3/Esc Quit  F1 Help"
+                    " 1/2 vs computer  4 Two  5 Itself  GCSRTK Options  L Load  3/Esc Quit  F1 Help"
                 )
             },
         );
@@ -322,7 +341,7 @@ impl App {
 /// [`MENU_LABELS`] (in the same order), and the options' values follow at x=32.
 /// Rows and keys are bytes, which keeps the table small; the key F1, the only one
 /// of two letters, stands as [`F1_KEY`].
-static MENU_LINES: [(u8, u8); 11] = [
+static MENU_LINES: [(u8, u8); 13] = [
     (MENU_PERSON_BEGINS_Y as u8, b'1'),
     (MENU_COMPUTER_BEGINS_Y as u8, b'2'),
     (MENU_TWO_PLAYERS_Y as u8, b'4'),
@@ -335,7 +354,25 @@ static MENU_LINES: [(u8, u8); 11] = [
     (MENU_LEVEL_Y as u8, b'C'),
     (MENU_RULE_Y as u8, b'R'),
     (MENU_TIME_Y as u8, b'T'),
+    (MENU_COMPUTERS_Y as u8, b'5'),
+    (MENU_CLOCK_Y as u8, b'K'),
 ];
+
+/// Writes the first `lines` of the menu's lines: key and label. (Out of
+/// line, and by index: inlined, the loop made the page's code 580 bytes
+/// larger once the table had 14 lines.)
+#[inline(never)]
+#[allow(clippy::needless_range_loop)] // by index: 24 bytes fewer than the iterator
+fn render_menu_lines(screen: &mut dyn Canvas, lines: usize) {
+    for i in 0..lines {
+        let (y, key) = MENU_LINES[i];
+        let one_letter = [key];
+        let key: &[u8] = if key == F1_KEY { b"F1" } else { &one_letter };
+        let y = y as usize;
+        screen.write(22, y, key, Style::MenuKey);
+        screen.write_packed(22 + key.len(), y, MENU_LABELS.get(i), Style::Normal);
+    }
+}
 
 /// How many of [`MENU_LINES`] apply to Gomorpion.
 const GOMORPION_LINES: usize = 8;
@@ -353,6 +390,8 @@ static MENU_LABELS: PackedList = packed_list![
     packed!("  Level: "),
     packed!("  Rule:  "),
     packed!("  Time:  "),
+    packed!("  Computer against computer"),
+    packed!("  Clock: "),
 ];
 
 /// The F1 key in [`MENU_LINES`].

@@ -13,6 +13,7 @@
 //! - `prompt`: the Y/N questions, the file name, the Mist's command line;
 //! - `files`: the record a save writes and the checks a load makes;
 //! - `render`: what is drawn;
+//! - `timing`: the game clock, its flag and its face on the panel;
 //! - `frame`: which parts of the page a frame draws (what changed).
 //!
 //! Screen layout of a game (80x25):
@@ -50,6 +51,7 @@ mod menu;
 mod prompt;
 mod render;
 mod session;
+mod timing;
 mod words;
 
 use session::Session;
@@ -129,6 +131,9 @@ pub enum Opponent {
     Person,
     /// The person against the computer, which plays the given colour.
     Computer(Stone),
+    /// The computer against itself, at the settings' level: watched, Esc
+    /// stops it.
+    Computers,
 }
 
 /// Which screen is up.
@@ -233,6 +238,11 @@ pub struct App {
     tree: Option<&'static dyn TreeSearch>,
     /// What the last frame showed (None: draw everything next).
     last_shown: Option<frame::Shown>,
+    /// The platform's BIOS tick count (see [`App::time_with`]): none, no
+    /// time passes.
+    ticks: Option<fn() -> u32>,
+    /// The seconds the clock of the side to move showed at the last tick.
+    clock_shown: u32,
 }
 
 impl App {
@@ -298,6 +308,8 @@ impl App {
             mouse_present,
             tree: None,
             last_shown: None,
+            ticks: None,
+            clock_shown: 0,
         }
     }
 

@@ -109,6 +109,9 @@ impl App {
         if damage.board || damage.key_bar {
             self.render_key_bar(screen);
         }
+        // The clock's ten cells, every frame: a tick between frames draws
+        // them alone ([`App::render_clock`]).
+        self.render_clock(screen);
     }
 
     fn render_buttons(&self, screen: &mut dyn Canvas) {
@@ -155,7 +158,7 @@ impl App {
             return self.shown_moves().last().copied();
         }
         match self.session.opponent {
-            Opponent::Person => self.session.game.last_move(),
+            Opponent::Person | Opponent::Computers => self.session.game.last_move(),
             Opponent::Computer(computer) => {
                 // Black's moves have the even indices, White's the odd ones:
                 // the computer's last is the last move or the one before it.
@@ -484,6 +487,9 @@ impl App {
             Opponent::Person => 0,
             Opponent::Computer(Stone::White) => 1,
             Opponent::Computer(Stone::Black) => 2,
+            // The computer against itself: the sides are named as between
+            // two players (room: no texts of its own).
+            Opponent::Computers => 0,
         };
         // The heading, then the lines for Black and White.
         for (i, (y, style)) in [(2, Style::Heading), (8, Style::Label), (9, Style::Label)]

@@ -6,9 +6,10 @@
 
 use core::cell::Cell;
 
-use super::{App, Opponent, Page};
+use super::{App, Opponent, Page, Prompt};
 use crate::ai::engine::{self, LEVELS, Level, Position, TreeSearch};
 use crate::ai::evaluation::Info;
+use crate::app::clock::{self, Clock};
 use crate::app::screen::Sound;
 use crate::app::settings::{Settings, strong_budget_at};
 use crate::packed;
@@ -48,6 +49,8 @@ pub(super) struct Session {
     pub(super) scored: bool,
     /// The game came from a file: it may be replayed before it ends.
     pub(super) loaded: bool,
+    /// Both sides' time (running or not, it times every move).
+    pub(super) clock: Clock,
 }
 
 impl Session {
@@ -67,6 +70,7 @@ impl Session {
             score: [[0; 3]; LEVELS.len()],
             scored: false,
             loaded: false,
+            clock: Clock::OFF,
         }
     }
 
@@ -82,7 +86,7 @@ impl Session {
         // Info for this board's size (also kept in two-player games, for hints).
         let computer = match opponent {
             Opponent::Computer(computer) => computer,
-            Opponent::Person => Stone::White,
+            _ => Stone::White,
         };
         self.update_behind.set(None);
         self.classic.restart(computer, variant.side());
@@ -125,6 +129,7 @@ impl Session {
         match self.opponent {
             Opponent::Person => true,
             Opponent::Computer(computer) => self.game.to_move() != computer,
+            Opponent::Computers => false,
         }
     }
 
@@ -132,23 +137,35 @@ impl Session {
     /// the game with what the session keeps (the Mist's knowledge, Classic's
     /// Info), so nothing kept is computed again. Strong's budget is the
     /// thinking time's on this machine, whose speed the tree measures when
-    /// first asked.
+    /// first asked; on a clock, the thinking time is its share of the time
+    /// left at tick `now` ([`clock::share_tenths`]).
     pub(super) fn think(
         &self,
         settings: &Settings,
         tree: Option<&'static dyn TreeSearch>,
         random: &mut Random,
+        now: u32,
     ) -> Option<Point> {
         let knowledge = self.variant.has_mist().then_some(&self.known);
-        let budget = match settings.level {
-            Level::Strong => strong_budget_at(
-                settings.think_tenths,
-                tree.map_or(u16::MAX, |tree| tree.speed_units()),
-            ),
+        let level = settings.level;
+        let to_move = self.game.to_move();
+        let tenths = if self.clock.is_on() {
+            clock::share_tenths(
+                self.clock.left(to_move, to_move, now),
+                self.clock.increment(),
+                self.game.move_count(),
+            )
+        } else {
+            settings.think_tenths
+        };
+        let budget = match level {
+            Level::Strong => {
+                strong_budget_at(tenths, tree.map_or(u16::MAX, |tree| tree.speed_units()))
+            }
             _ => 0,
         };
         engine::think(
-            settings.level,
+            level,
             budget,
             Position::of(&self.game),
             knowledge,
@@ -276,6 +293,7 @@ impl App {
             && !self.session.game.is_over()
             && !self.session.person_to_move()
             && self.replay.is_none()
+            && self.prompt == Prompt::None
     }
 
     /// The computer's move, at its level. In the Mist it chooses from what it
@@ -287,12 +305,17 @@ impl App {
         }
         let mover = self.session.game.to_move();
         for _ in 0..self.session.game.board().point_count() + 1 {
+            let now = self.now();
             let Some(point) = self
                 .session
-                .think(&self.settings, self.tree, &mut self.random)
+                .think(&self.settings, self.tree, &mut self.random, now)
             else {
                 return;
             };
+            // A clock is not beaten by thinking on: the move comes too late.
+            if self.out_of_time() {
+                return;
+            }
             match self.put_stone(point) {
                 Ok(()) => {
                     self.announce(mover, point);
@@ -310,7 +333,9 @@ impl App {
     /// Plays `point` for the side to move (see [`Session::play`]), with the
     /// screen's part: the sound, and the hint gone.
     pub(super) fn put_stone(&mut self, point: Point) -> Result<(), MoveError> {
+        let mover = self.session.game.to_move();
         self.session.play(point)?;
+        self.session.clock.switch(mover, self.now());
         self.sound = if self.session.game.is_over() {
             self.keep_score();
             Sound::Tune
@@ -344,7 +369,7 @@ impl App {
     pub(super) fn take_back(&mut self) {
         let game = &self.session.game;
         let count = match self.session.opponent {
-            Opponent::Person => 1,
+            Opponent::Person | Opponent::Computers => 1,
             // Your winning move leaves the computer to move: take back just that.
             Opponent::Computer(computer) if game.to_move() == computer => 1,
             Opponent::Computer(_) => 2,

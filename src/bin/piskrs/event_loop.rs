@@ -2,7 +2,7 @@
 //! computer move, hand each key or click to the core), Gomorpion's tall
 //! screen, and the file work the core asks for.
 
-use crate::dos::{display::Display, dosapi, far, mouse, speaker, tree_door};
+use crate::dos::{bios, display::Display, dosapi, far, mouse, speaker, tree_door};
 use crate::input::{Event, discard_typed_ahead, dump_screen, next_event};
 use crate::settings_file::{load_settings, save_settings};
 use piskrs::app::cmdline::Options;
@@ -20,6 +20,7 @@ pub(crate) fn play(options: &Options, has_mouse: bool) -> u8 {
     settings.apply(options);
     let mut app = App::with_info_in(has_mouse, settings, &far::INFO_MEMORY);
     app.search_with(&tree_door::FAR_TREE);
+    app.time_with(bios::ticks);
     let mut dumps: u32 = 0;
     if let Some(seed) = options.seed {
         app.fix_seed(seed);
@@ -121,7 +122,8 @@ fn serve(
         }
         redraw = true;
         let on_menu = match page {
-            Page::Gomoku(app) if app.computer_to_move() => {
+            // Esc pressed while the computer played itself stops it first.
+            Page::Gomoku(app) if app.computer_to_move() && !escape_pending => {
                 app.computer_move();
                 let escape = discard_typed_ahead(has_mouse);
                 escape_pending |= escape && !app.game().is_over();
@@ -145,6 +147,16 @@ fn serve(
                 *dumps += 1;
                 dump_screen(display, *dumps, has_mouse);
                 redraw = false;
+                continue;
+            }
+            Event::Tick => {
+                // A frame when the clock shows another second: only its
+                // cells change on the screen (the display writes only
+                // the cells that differ), unless its flag fell.
+                redraw = match page {
+                    Page::Gomoku(app) => app.clock_tick(),
+                    Page::Gomorpion(..) => false,
+                };
                 continue;
             }
             Event::Game(input) => input,
@@ -191,7 +203,7 @@ fn gomorpion(
         return;
     }
     let computer = match opponent {
-        Opponent::Person => None,
+        Opponent::Person | Opponent::Computers => None,
         Opponent::Computer(Stone::Black) => Some(Player::Black),
         Opponent::Computer(_) => Some(Player::Red),
     };

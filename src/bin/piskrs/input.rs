@@ -10,11 +10,15 @@ pub(crate) enum Event {
     Game(Input),
     /// F12: save the text screen to a file.
     DumpScreen,
+    /// A BIOS tick went by in a game: the clock may show it.
+    Tick,
 }
 
 /// Waits for a key or a left click. On the menu the loop spins and counts, as
-/// Piskasm's did, and the count seeds the random source; in a game it idles.
+/// Piskasm's did, and the count seeds the random source; in a game it idles,
+/// and a BIOS tick gone by is an event of its own (for the clock).
 pub(crate) fn next_event(has_mouse: bool, on_menu: bool, counter: &mut u16) -> Event {
+    let start = bios::ticks();
     loop {
         *counter = counter.wrapping_add(1);
         if let Some((ascii, scan)) = bios::read_key()
@@ -35,6 +39,9 @@ pub(crate) fn next_event(has_mouse: bool, on_menu: bool, counter: &mut u16) -> E
         }
         if !on_menu {
             bios::idle();
+            if bios::ticks() != start {
+                return Event::Tick;
+            }
         }
     }
 }

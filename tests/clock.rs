@@ -1,0 +1,180 @@
+//! The game clock (issue 55): the pure clock, the computer's share of its
+//! time, and the App on a clock driven by a made-up BIOS tick count.
+
+mod common;
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use common::app::{key, status};
+use piskrs::app::clock::{Clock, share_tenths, ticks_between, ticks_to_ms, write_time};
+use piskrs::app::screen::Key;
+use piskrs::app::settings::{Settings, parse_clock};
+use piskrs::app::ui::{App, Opponent};
+use piskrs::rules::board::Stone;
+use piskrs::rules::psq;
+
+#[test]
+fn ticks_become_milliseconds_across_midnight_too() {
+    assert_eq!(ticks_to_ms(0), 0);
+    assert_eq!(ticks_to_ms(182), 9996); // 18.2 ticks a second
+    assert_eq!(ticks_to_ms(1092), 59978);
+    assert_eq!(ticks_between(100, 150), 50);
+    // The BIOS count goes back to 0 at midnight (1800B0h ticks a day).
+    assert_eq!(ticks_between(0x1800B0 - 10, 5), 15);
+}
+
+#[test]
+fn the_side_to_move_runs_down_and_gets_the_increment_after_its_move() {
+    let mut clock = Clock::new(1, 5, 1000);
+    assert!(clock.is_on());
+    assert_eq!(clock.left(Stone::Black, Stone::Black, 1000), 60_000);
+    // 182 ticks later Black has about 50 s; White's clock stands still.
+    assert_eq!(clock.left(Stone::Black, Stone::Black, 1182), 50_004);
+    assert_eq!(clock.left(Stone::White, Stone::Black, 1182), 60_000);
+    clock.switch(Stone::Black, 1182);
+    assert_eq!(clock.left(Stone::Black, Stone::White, 1182), 55_004);
+    // Now White runs down, from its own turn's start.
+    assert_eq!(clock.left(Stone::White, Stone::White, 1200), 60_000 - 988);
+    assert!(!clock.fallen(Stone::White, 1200));
+    assert!(clock.fallen(Stone::White, 1182 + 1093));
+    assert!(!Clock::new(0, 0, 0).is_on());
+    assert!(!Clock::new(0, 0, 0).fallen(Stone::Black, 999_999));
+}
+
+#[test]
+fn the_face_shows_minutes_and_seconds_rounded_up() {
+    let face = |ms| {
+        let mut out = [0u8; 5];
+        write_time(ms, &mut out);
+        String::from_utf8(out.to_vec()).unwrap()
+    };
+    assert_eq!(face(20 * 60_000), "20:00");
+    assert_eq!(face(60_000), " 1:00");
+    assert_eq!(face(59_001), " 1:00");
+    assert_eq!(face(59_000), " 0:59");
+    assert_eq!(face(1), " 0:01");
+    assert_eq!(face(0), " 0:00");
+}
+
+#[test]
+fn clock_values_read_as_minutes_and_increment() {
+    assert_eq!(parse_clock(b"5"), Some((5, 0)));
+    assert_eq!(parse_clock(b"5+5"), Some((5, 5)));
+    assert_eq!(parse_clock(b"05+05"), Some((5, 5)));
+    assert_eq!(parse_clock(b"0"), Some((0, 0)));
+    assert_eq!(parse_clock(b"0+5"), Some((0, 0)));
+    for bad in [
+        &b""[..],
+        b"+",
+        b"5+",
+        b"+5",
+        b"100",
+        b"5+100",
+        b"5+5+5",
+        b"x",
+    ] {
+        assert_eq!(parse_clock(bad), None, "{:?}", String::from_utf8_lossy(bad));
+    }
+}
+
+/// A computer sharing out its clock move after move never runs out, even
+/// when each move takes all it was given, in games of up to 100 moves a side
+/// (Strong's games against Strong on 19x19 end far sooner); with an
+/// increment, in a game as long as the board.
+#[test]
+fn the_computers_share_never_uses_up_its_time() {
+    for (minutes, increment) in [(1u32, 0u32), (1, 5), (5, 0), (20, 0), (20, 5)] {
+        let mut left = minutes * 60_000;
+        let plies = if increment > 0 { 361 } else { 200 };
+        for played in (0..plies).step_by(2) {
+            let share = share_tenths(left, increment * 1000, played) as u32 * 100;
+            assert!(share >= 100);
+            // A thinking time is a limit: the move takes at most that.
+            assert!(share < left, "{minutes}+{increment} at move {played}");
+            left = left - share + increment * 1000;
+        }
+        assert!(left > 0);
+    }
+    // Plenty of time: at most 25 s a move (the thinking time's top).
+    assert_eq!(share_tenths(20 * 60_000, 0, 0), 250);
+    // The increment adds most of itself.
+    assert!(share_tenths(10_000, 5_000, 100) > share_tenths(10_000, 0, 100));
+}
+
+static TICKS: AtomicU32 = AtomicU32::new(0);
+
+fn ticks() -> u32 {
+    TICKS.load(Ordering::Relaxed)
+}
+
+/// Two players on a clock of `minutes`+`increment`, the tick count at 0.
+fn clocked_app(minutes: u8, increment: u8, opponent_key: u8) -> App {
+    let settings = Settings {
+        clock_minutes: minutes,
+        increment_seconds: increment,
+        ..Settings::default()
+    };
+    let mut app = App::with_settings(true, settings);
+    app.fix_seed(1);
+    app.time_with(ticks);
+    key(&mut app, Key::Char(opponent_key));
+    app
+}
+
+// One test drives the shared tick count, so that tests running in parallel
+// do not move each other's clocks.
+#[test]
+fn an_app_on_a_clock_times_moves_and_loses_on_time() {
+    // Two players, 1 minute + 5 s: Black spends 10 s on its move.
+    TICKS.store(1000, Ordering::Relaxed);
+    let mut app = clocked_app(1, 5, b'4');
+    assert_eq!(app.clock_left(Stone::White), 60_000);
+    TICKS.store(1182, Ordering::Relaxed);
+    assert!(app.clock_tick(), "the face shows another second");
+    assert!(!app.clock_tick(), "nothing new within the same second");
+    key(&mut app, Key::Enter);
+    assert_eq!(app.game().move_count(), 1);
+    assert_eq!(app.clock_left(Stone::Black), 60_000 - 9996 + 5000);
+    // White spends 20 s, then takes its move back: as on a chess clock,
+    // the time stays spent, and Black's clock runs again.
+    TICKS.store(1182 + 364, Ordering::Relaxed);
+    key(&mut app, Key::Up);
+    key(&mut app, Key::Enter);
+    assert_eq!(app.game().move_count(), 2);
+    assert_eq!(app.clock_left(Stone::White), 60_000 - 19_992 + 5000);
+    key(&mut app, Key::Char(b'u'));
+    assert_eq!(app.game().move_count(), 1);
+    assert_eq!(app.clock_left(Stone::White), 60_000 - 19_992 + 5000);
+    // Two players take back one move: White is to move again. It lets its
+    // time run out: the flag falls, White loses.
+    TICKS.store(1182 + 364 + 1093 + 92, Ordering::Relaxed);
+    assert!(app.clock_tick());
+    assert!(app.game().is_over());
+    assert_eq!(status(&app), "White lost on time.");
+    // A loaded record starts both clocks full.
+    TICKS.store(5000, Ordering::Relaxed);
+    let mut app = clocked_app(1, 0, b'4');
+    key(&mut app, Key::Escape);
+    key(&mut app, Key::Char(b'y'));
+    let mut reader = psq::Reader::new();
+    reader.feed(b"Piskvorky 19x19, 11:11, 0\r\n10,10,30000\r\n11,10,45000\r\n10,11,1000\r\n-1\r\n");
+    app.load_record(&reader);
+    assert_eq!(app.game().move_count(), 3, "{}", status(&app));
+    assert_eq!(app.clock_left(Stone::Black), 60_000);
+    assert_eq!(app.clock_left(Stone::White), 60_000);
+
+    // The computer against itself: it plays both sides on its clock.
+    TICKS.store(0, Ordering::Relaxed);
+    let mut app = clocked_app(1, 0, b'5');
+    assert!(app.opponent() == Opponent::Computers);
+    for _ in 0..6 {
+        assert!(app.computer_to_move());
+        app.computer_move();
+    }
+    assert_eq!(app.game().move_count(), 6);
+    // Esc asks to leave, and the play waits for the answer.
+    key(&mut app, Key::Escape);
+    assert!(!app.computer_to_move());
+    key(&mut app, Key::Char(b'n'));
+    assert!(app.computer_to_move());
+}

@@ -1,0 +1,179 @@
+// End-to-end tests of the game clock and of the computer against itself
+// (issue 55) in DOSBox-X: the menu's Clock line and /CLOCK, both sides' m:ss
+// on the panel running down by the BIOS tick, a side that loses on time, the
+// increment added after a move; the computer
+// against itself (menu 5) playing to a result, and Esc stopping it.
+// Emulated time follows the host's clock (DOSBox-X keeps the BIOS tick at
+// 18.2 a second), so the one-minute game takes a minute.
+"use strict";
+
+const { describe, it, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const h = require("./harness");
+
+const T = { timeout: 150000 };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The clock faces on the panel: Black's on row 8, White's on row 9. */
+function faces(s) {
+    return [s.row(8).slice(74, 79), s.row(9).slice(74, 79)];
+}
+
+/** m:ss as seconds. */
+function seconds(face) {
+    const m = /^\s*(\d+):(\d\d)$/.exec(face);
+    assert.ok(m, `not a clock face: '${face}'`);
+    return Number(m[1]) * 60 + Number(m[2]);
+}
+
+const show = (s) => "\n" + s.toString();
+
+/**
+ * A screen once the computer, playing itself, has stopped to wait for a key
+ * (the result, or a question): while it plays it reads no key, and an F12
+ * pressed then is thrown away with the rest.
+ */
+async function screenWhenWaiting(dos, step, predicate, timeout) {
+    const until = Date.now() + timeout;
+    for (;;) {
+        try {
+            const s = await dos.screen(step, { attempts: 1, retryMs: 1500 });
+            if (predicate(s) || Date.now() > until) return s;
+        } catch (e) {
+            if (Date.now() > until) throw e;
+        }
+        await sleep(500);
+    }
+}
+
+describe("the clock: the menu's line and /CLOCK", () => {
+    let dos;
+    before(async () => {
+        dos = await h.startPiskrs("clock-menu", [
+            { run: "PISKRS /CLOCK 1+5" },
+            { run: "PISKRS /CLOCK 100" },
+        ]);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("/CLOCK 1+5 shows on the Clock line; K steps to the next clock", T, async () => {
+        await dos.begun(1);
+        let s = await dos.screenUntil("menu", h.isPiskrsMenu);
+        assert.equal(s.row(15).slice(22).trimEnd(), "K  Clock: 01+05", show(s));
+        await dos.key("k");
+        s = await dos.screenUntil("k", (t) => t.row(15).includes("05+00"));
+        assert.equal(s.row(15).slice(22).trimEnd(), "K  Clock: 05+00", show(s));
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+
+    it("/CLOCK 100 is refused, naming what the clock takes", T, async () => {
+        const r = await dos.finished(2);
+        assert.equal(r.output, "/CLOCK 100: the clock is m or m+s.\r\nPISKRS /? lists the switches.\r\n");
+        assert.equal(r.errorlevel, 1);
+    });
+});
+
+describe("a one-minute game: the clocks run down and Black loses on time", () => {
+    let dos;
+    before(async () => {
+        dos = await h.startPiskrs("clock-flag", [{ run: "PISKRS /CLOCK 1 /PLAY 4" }]);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("Black's clock runs from 1:00, White's stands; at 0:00 Black has lost", T, async () => {
+        await dos.begun(1);
+        let s = await dos.screenUntil("start", h.isPiskrsGame);
+        let [black, white] = faces(s);
+        assert.ok(seconds(black) >= 55 && seconds(black) <= 60, `Black ${black}` + show(s));
+        assert.equal(white, " 1:00", show(s));
+        await sleep(4000);
+        s = await dos.screen("running");
+        const later = faces(s);
+        assert.ok(seconds(later[0]) <= seconds(black) - 3, `Black ${black} then ${later[0]}` + show(s));
+        assert.equal(later[1], " 1:00", "White's clock stands" + show(s));
+        s = await dos.screenUntil("flag", (t) => h.statusLine(t).includes("lost on time"), { timeout: 75000 });
+        assert.equal(h.statusLine(s).trim(), "Black lost on time.", show(s));
+        assert.ok(h.sidePanel(s).includes("White won"), show(s));
+        assert.deepEqual(faces(s), [" 0:00", " 1:00"], show(s));
+        await dos.key("3"); // the menu
+        await dos.screenUntil("menu", h.isPiskrsMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+});
+
+describe("1 minute + 5 s: a move adds the increment", () => {
+    let dos;
+    before(async () => {
+        dos = await h.startPiskrs("clock-increment", [{ run: "PISKRS /CLOCK 1+5 /PLAY 4" }]);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("Black moves at once and has more than a minute; White's runs", T, async () => {
+        await dos.begun(1);
+        await dos.screenUntil("start", h.isPiskrsGame);
+        await dos.key("enter");
+        let s = await dos.screenUntil("moved", (t) => Object.keys(h.boardStones(t)).length === 1);
+        const [black] = faces(s);
+        assert.ok(seconds(black) > 60 && seconds(black) <= 65, `Black ${black}` + show(s));
+        await sleep(3000);
+        s = await dos.screen("white-runs");
+        assert.equal(faces(s)[0], black, "Black's clock stands" + show(s));
+        assert.ok(seconds(faces(s)[1]) <= 58, `White ${faces(s)[1]}` + show(s));
+    });
+});
+
+describe("the computer against itself (menu 5)", () => {
+    let dos;
+    before(async () => {
+        dos = await h.startPiskrs("clock-computers", [
+            { run: "PISKRS /SEED 1 /CLOCK 5 /LEVEL CLASSIC" },
+        ]);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("Classic against Classic plays to a result on the clock", T, async () => {
+        await dos.begun(1);
+        let s = await dos.screenUntil("menu", h.isPiskrsMenu);
+        assert.ok(s.row(13).includes("5  Computer against computer"), show(s));
+        await dos.key("5");
+        s = await screenWhenWaiting(dos, "result", (t) => h.isPiskrsGame(t) && /wins!|Draw|lost on time/.test(h.statusLine(t)), 130000);
+        assert.match(h.statusLine(s), /(Black|White) wins!|Draw/, show(s));
+        assert.ok(Object.keys(h.boardStones(s)).length >= 9, show(s));
+        const [black, white] = faces(s).map(seconds);
+        assert.ok(black > 0 && black <= 300 && white > 0 && white <= 300, show(s));
+        await dos.key("3");
+        await dos.screenUntil("menu", h.isPiskrsMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+
+});
+
+describe("the computer against itself: Esc", () => {
+    let dos;
+    before(async () => {
+        dos = await h.startPiskrs("clock-computers-esc", [
+            { run: "PISKRS /SEED 2 /CLOCK 5 /LEVEL STRONG /PLAY 5" },
+        ]);
+    });
+    after(async () => { if (dos) await dos.exit(); });
+
+    it("Esc stops it: the play waits for the answer; Y leaves for the menu", T, async () => {
+        await dos.begun(1);
+        await sleep(4000);
+        await dos.key("esc");
+        let s = await screenWhenWaiting(dos, "esc", (t) => h.statusLine(t).includes("Leave this game? Y/N"), 30000);
+        assert.ok(h.statusLine(s).includes("Leave this game? Y/N"), show(s));
+        const stones = Object.keys(h.boardStones(s)).length;
+        assert.ok(stones >= 1, show(s));
+        await sleep(3000);
+        s = await dos.screen("still");
+        assert.equal(Object.keys(h.boardStones(s)).length, stones, "no move while the question waits" + show(s));
+        await dos.key("y");
+        await dos.screenUntil("menu", h.isPiskrsMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
+    });
+});
