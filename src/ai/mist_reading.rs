@@ -40,7 +40,10 @@
 //! same moves played (the knowledge board then holds no hits: those are not
 //! in the game's record).
 //!
-//! No allocation: a reading is a fixed array, some 1.5 KB.
+//! No allocation: a reading is fixed arrays, some 4.5 KB. Each step is a
+//! sweep over the moves, the stones or the points (a stone keeps its
+//! candidates, a point the list of stones it is a candidate of), so an 8088
+//! reads a game in a fraction of a second.
 
 use crate::rules::board::{Board, DIRECTIONS, Stone};
 use crate::rules::coord::Point;
@@ -72,6 +75,19 @@ pub struct Sight<'a> {
     known: &'a Board,
 }
 
+/// No move: a point the hole never showed so, or never played.
+const NEVER: u16 = u16::MAX;
+
+/// What the hole showed of every point: the last move after which it showed
+/// the point empty, the first after which it showed it taken by the other
+/// side (a hit counts as after the last move), and whether the point is the
+/// computer's own. [`NEVER`] where it did not.
+struct Shown {
+    last_empty: [u16; POINTS],
+    first_taken: [u16; POINTS],
+    own: [bool; POINTS],
+}
+
 impl<'a> Sight<'a> {
     pub fn new(moves: &'a [Point], computer: Stone, known: &'a Board) -> Sight<'a> {
         Sight {
@@ -99,36 +115,48 @@ impl<'a> Sight<'a> {
         mist::centre_after(self.moves[ply])
     }
 
-    /// Whether the computer knows `point` to hold a stone of its own.
-    pub fn own(&self, point: Point) -> bool {
-        self.known.get(point) == Some(self.computer)
-            || (0..self.moves.len())
-                .any(|ply| self.mover(ply) == self.computer && self.moves[ply] == point)
-    }
-
-    /// The last move after which the hole showed `point` empty, and the first
-    /// after which it showed it taken by the other side (or hit: the knowledge
-    /// board holds it, counted as now).
-    pub fn shown(&self, point: Point) -> (Option<usize>, Option<usize>) {
-        let mut taken = false;
-        let own = self.own(point);
-        let (mut last_empty, mut first_taken) = (None, None);
+    /// What the hole showed of every point, in one sweep over the moves:
+    /// after each, the points in the hole are empty if no move so far was
+    /// on them, else taken (the computer's own, or the other side's).
+    fn shown(&self) -> Shown {
+        let mut shown = Shown {
+            last_empty: [NEVER; POINTS],
+            first_taken: [NEVER; POINTS],
+            own: [false; POINTS],
+        };
+        // The move on each point, NEVER for none.
+        let mut played_at = [NEVER; POINTS];
+        for (ply, &point) in self.moves.iter().enumerate() {
+            played_at[index(point)] = ply as u16;
+            shown.own[index(point)] |= self.mover(ply) == self.computer;
+        }
+        for (i, own) in shown.own.iter_mut().enumerate() {
+            *own |= self.known.get(point_at(i)) == Some(self.computer);
+        }
+        let reach = mist::HOLE_REACH as i8;
         for ply in 0..self.moves.len() {
-            taken |= self.moves[ply] == point;
-            if !mist::in_hole(self.centre_after(ply), point) {
-                continue;
-            }
-            if !taken {
-                last_empty = Some(ply);
-            } else if first_taken.is_none() && !own {
-                first_taken = Some(ply);
+            let centre = self.centre_after(ply);
+            for dr in -reach..reach + 1 {
+                for dc in -reach..reach + 1 {
+                    let Some(point) = centre.step(dc, dr, 1, mist::SIDE) else {
+                        continue;
+                    };
+                    let i = index(point);
+                    if played_at[i] == NEVER || played_at[i] as usize > ply {
+                        shown.last_empty[i] = ply as u16;
+                    } else if shown.first_taken[i] == NEVER && !shown.own[i] {
+                        shown.first_taken[i] = ply as u16;
+                    }
+                }
             }
         }
-        let hit = self.known.get(point) == Some(self.computer.opponent());
-        if first_taken.is_none() && hit {
-            first_taken = Some(self.moves.len());
+        for (i, first_taken) in shown.first_taken.iter_mut().enumerate() {
+            let hit = self.known.get(point_at(i)) == Some(self.computer.opponent());
+            if *first_taken == NEVER && hit {
+                *first_taken = self.moves.len() as u16;
+            }
         }
-        (last_empty, first_taken)
+        shown
     }
 }
 
@@ -159,13 +187,17 @@ pub fn preimages(centre: Point) -> ([Point; 4], usize) {
     (out, len)
 }
 
-/// One of the other side's stones: the hole's centre after it, the move it
-/// was, and which of the centre's preimages it may still stand on (a bit each).
+/// One of the other side's stones: the preimages of the hole's centre after
+/// it, and which of them it may still stand on (a bit each).
 #[derive(Clone, Copy)]
 struct Hidden {
-    centre: Point,
+    points: [Point; 4],
+    len: u8,
     mask: u8,
 }
+
+/// No entry in a point's list of stones.
+const END: u16 = u16::MAX;
 
 /// The computer's reading of the other side's stones.
 pub struct Reading {
@@ -174,10 +206,19 @@ pub struct Reading {
     /// Points known to hold one of the other side's stones (a bit each).
     taken: [u8; POINTS.div_ceil(8)],
     likelihood: [u8; POINTS],
+    /// Each point's list of the stones it is a preimage of: its first entry
+    /// (stone `k`'s bit `b` is entry `4k + b`), each entry's next, or END.
+    /// Built once; an entry whose bit is cleared is no candidate any more.
+    first: [u16; POINTS],
+    next: [u16; MAX_STONES * 4],
 }
 
 fn index(point: Point) -> usize {
     point.row as usize * mist::SIDE as usize + point.col as usize
+}
+
+fn point_at(i: usize) -> Point {
+    Point::new((i % 19) as u8, (i / 19) as u8)
 }
 
 impl Reading {
@@ -185,27 +226,26 @@ impl Reading {
     pub fn new(sight: &Sight) -> Reading {
         let mut reading = Reading {
             stones: [Hidden {
-                centre: mist::START,
+                points: [mist::START; 4],
+                len: 0,
                 mask: 0,
             }; MAX_STONES],
             count: 0,
             taken: [0; POINTS.div_ceil(8)],
             likelihood: [0; POINTS],
+            first: [END; POINTS],
+            next: [END; MAX_STONES * 4],
         };
-        reading.mark_taken(sight);
-        reading.gather(sight);
+        let shown = sight.shown();
+        for (i, &first_taken) in shown.first_taken.iter().enumerate() {
+            if first_taken != NEVER {
+                reading.taken[i / 8] |= 1 << (i % 8);
+            }
+        }
+        reading.gather(sight, &shown);
         reading.narrow();
         reading.weigh();
         reading
-    }
-
-    fn mark_taken(&mut self, sight: &Sight) {
-        for i in 0..POINTS {
-            let point = Point::new((i % 19) as u8, (i / 19) as u8);
-            if sight.shown(point).1.is_some() {
-                self.taken[i / 8] |= 1 << (i % 8);
-            }
-        }
     }
 
     /// Whether `point` is known to hold one of the other side's stones.
@@ -215,25 +255,50 @@ impl Reading {
     }
 
     /// Each of the other side's moves, its candidates narrowed by what the
-    /// hole showed and the computer's own stones.
-    fn gather(&mut self, sight: &Sight) {
+    /// hole showed and the computer's own stones; each preimage goes into
+    /// its point's list.
+    fn gather(&mut self, sight: &Sight, shown: &Shown) {
         for ply in 0..sight.move_count() {
             if sight.mover(ply) == sight.computer || self.count == MAX_STONES {
                 continue;
             }
-            let centre = sight.centre_after(ply);
-            let (points, len) = preimages(centre);
+            let (points, len) = preimages(sight.centre_after(ply));
             let mut mask = 0u8;
             for (bit, &point) in points[..len].iter().enumerate() {
-                let (last_empty, first_taken) = sight.shown(point);
-                let empty_after = last_empty.is_some_and(|s| s >= ply);
-                let taken_before = first_taken.is_some_and(|s| s < ply);
-                if !sight.own(point) && !empty_after && !taken_before {
+                let i = index(point);
+                let (last_empty, first_taken) = (shown.last_empty[i], shown.first_taken[i]);
+                let empty_after = last_empty != NEVER && last_empty as usize >= ply;
+                let taken_before = first_taken != NEVER && (first_taken as usize) < ply;
+                if !shown.own[i] && !empty_after && !taken_before {
                     mask |= 1 << bit;
                 }
+                let entry = (self.count * 4 + bit) as u16;
+                self.next[entry as usize] = self.first[i];
+                self.first[i] = entry;
             }
-            self.stones[self.count] = Hidden { centre, mask };
+            self.stones[self.count] = Hidden {
+                points,
+                len: len as u8,
+                mask,
+            };
             self.count += 1;
+        }
+    }
+
+    /// The stone and bit of list entry `entry`, if that is still a candidate.
+    fn live(&self, entry: u16) -> Option<(usize, u8)> {
+        let (k, bit) = (entry as usize / 4, (entry % 4) as u8);
+        (self.stones[k].mask & 1 << bit != 0).then_some((k, bit))
+    }
+
+    /// Calls `each` with the stone and bit of every candidate on point `i`.
+    fn for_each_on(&self, i: usize, mut each: impl FnMut(usize, u8)) {
+        let mut entry = self.first[i];
+        while entry != END {
+            if let Some((k, bit)) = self.live(entry) {
+                each(k, bit);
+            }
+            entry = self.next[entry as usize];
         }
     }
 
@@ -249,43 +314,30 @@ impl Reading {
                 let Some(point) = self.single(k) else {
                     continue;
                 };
-                for j in 0..self.count {
-                    if j != k && self.drop_candidate(j, point) {
+                let mut entry = self.first[index(point)];
+                while entry != END {
+                    if let Some((j, bit)) = self.live(entry).filter(|&(j, _)| j != k) {
+                        self.stones[j].mask &= !(1 << bit);
                         changed = true;
                     }
+                    entry = self.next[entry as usize];
                 }
             }
             for i in 0..POINTS {
-                let point = Point::new((i % 19) as u8, (i / 19) as u8);
-                if !self.known_taken(point) {
+                if !self.known_taken(point_at(i)) {
                     continue;
                 }
-                let mut holders = (0..self.count).filter(|&k| self.bit_of(k, point).is_some());
-                if let (Some(k), None) = (holders.next(), holders.next()) {
-                    let bit = self.bit_of(k, point).unwrap_or(0);
-                    if self.stones[k].mask != 1 << bit {
-                        self.stones[k].mask = 1 << bit;
-                        changed = true;
-                    }
+                let (mut holders, mut holder) = (0, (0, 0));
+                self.for_each_on(i, |k, bit| {
+                    holders += 1;
+                    holder = (k, bit);
+                });
+                let (k, bit) = holder;
+                if holders == 1 && self.stones[k].mask != 1 << bit {
+                    self.stones[k].mask = 1 << bit;
+                    changed = true;
                 }
             }
-        }
-    }
-
-    /// The bit of `point` among stone `k`'s candidates, if it is one.
-    fn bit_of(&self, k: usize, point: Point) -> Option<u8> {
-        let (points, len) = preimages(self.stones[k].centre);
-        (0..len as u8)
-            .find(|&bit| points[bit as usize] == point && self.stones[k].mask & 1 << bit != 0)
-    }
-
-    fn drop_candidate(&mut self, k: usize, point: Point) -> bool {
-        match self.bit_of(k, point) {
-            Some(bit) => {
-                self.stones[k].mask &= !(1 << bit);
-                true
-            }
-            None => false,
         }
     }
 
@@ -297,11 +349,11 @@ impl Reading {
 
     /// Stone `k`'s candidates (the other side's stones in the order played).
     pub fn candidates(&self, k: usize) -> ([Point; 4], usize) {
-        let (points, len) = preimages(self.stones[k].centre);
+        let stone = &self.stones[k];
         let mut out = [Point::new(0, 0); 4];
         let mut count = 0;
-        for (bit, &point) in points[..len].iter().enumerate() {
-            if self.stones[k].mask & 1 << bit != 0 {
+        for (bit, &point) in stone.points[..stone.len as usize].iter().enumerate() {
+            if stone.mask & 1 << bit != 0 {
                 out[count] = point;
                 count += 1;
             }
@@ -336,16 +388,21 @@ impl Reading {
         self.likelihood[index(point)]
     }
 
-    /// `known` with the other side's stone on every point known taken (also
-    /// those a take back made the knowledge board forget: the reading saw
-    /// them in the history) and on every point whose likelihood is at least
-    /// `threshold` twelfths: the board the levels play on.
+    /// Whether the level plays as if the other side had a stone on `point`:
+    /// it is known taken (also when a take back made the knowledge board
+    /// forget it: the reading saw it in the history), or its likelihood is at
+    /// least `threshold` twelfths.
+    pub fn likely(&self, point: Point, threshold: u8) -> bool {
+        self.likelihood(point) >= threshold.max(1) || self.known_taken(point)
+    }
+
+    /// `known` with the other side's stone on every [`likely`](Self::likely)
+    /// point: the board the levels play on.
     pub fn likely_board(&self, known: &Board, threshold: u8, opponent: Stone) -> Board {
         let mut board = known.clone();
         for i in 0..POINTS {
-            let point = Point::new((i % 19) as u8, (i / 19) as u8);
-            let likely = self.likelihood[i] >= threshold.max(1) || self.known_taken(point);
-            if likely && board.get(point).is_none() {
+            let point = point_at(i);
+            if self.likely(point, threshold) && board.get(point).is_none() {
                 board.set(point, Some(opponent));
             }
         }
@@ -371,19 +428,27 @@ impl Reading {
         if points.iter().any(|&p| known.get(p) == Some(me)) {
             return None;
         }
-        let mut count = points.iter().filter(|&&p| self.known_taken(p)).count() as u8;
-        let mut expected = count as u16 * CERTAIN as u16;
+        let mut count = 0u8;
+        let mut expected = 0u16;
+        // The hidden stones with a candidate here, each once (a stone's
+        // preimages may share a line: C and D, or M and N, are mirrors).
+        let mut stones = [0u8; 5 * 4];
+        let mut seen = 0;
         for &p in &points {
             expected += self.likelihood(p) as u16;
-        }
-        for k in 0..self.count {
-            let (candidates, len) = self.candidates(k);
-            let hidden_here = |&p: &Point| !self.known_taken(p) && points.contains(&p);
-            if candidates[..len].iter().any(hidden_here) {
+            if self.known_taken(p) {
                 count += 1;
+                expected += CERTAIN as u16;
+                continue;
             }
+            self.for_each_on(index(p), |k, _| {
+                if seen < stones.len() && !stones[..seen].contains(&(k as u8)) {
+                    stones[seen] = k as u8;
+                    seen += 1;
+                }
+            });
         }
-        Some((count.min(5), expected))
+        Some(((count + seen as u8).min(5), expected))
     }
 
     /// The point that blocks the most dangerous lines of five, if one is
@@ -396,7 +461,7 @@ impl Reading {
     pub fn urgent_block(&self, known: &Board, me: Stone) -> Option<Point> {
         let mut weight = [0u16; POINTS];
         for i in 0..POINTS {
-            let start = Point::new((i % 19) as u8, (i / 19) as u8);
+            let start = point_at(i);
             for (dc, dr) in DIRECTIONS {
                 let Some((count, expected)) = self.plausible_in(known, me, start, (dc, dr)) else {
                     continue;
@@ -416,6 +481,6 @@ impl Reading {
             }
         }
         let best = (0..POINTS).max_by_key(|&i| (weight[i], core::cmp::Reverse(i)))?;
-        (weight[best] >= URGENT).then(|| Point::new((best % 19) as u8, (best / 19) as u8))
+        (weight[best] >= URGENT).then(|| point_at(best))
     }
 }
