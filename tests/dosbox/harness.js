@@ -15,13 +15,16 @@ const path = require("path");
 const { PNG } = require("pngjs");
 
 const HERE = __dirname;
-const SHOTS = path.join(HERE, "shots");
+
 const REPO = path.resolve(HERE, "..", "..");
 // PISKRS_COM in the environment points the tests at another build.
 const PISKRS_COM = process.env.PISKRS_COM ? path.resolve(process.env.PISKRS_COM) : path.join(REPO, "target", "PISKRS.COM");
 // PISKRS_CPU: the emulated CPU where a test names none (8086 for PISKRS86.COM:
 // the whole suite runs against both files; see package.json's test:86).
 const DEFAULT_CPU = process.env.PISKRS_CPU || "386";
+// One folder a CPU: ./test runs the 386 and 8086 suites side by side, and a
+// run clears its own old shots.
+const SHOTS = path.join(HERE, "shots", DEFAULT_CPU);
 // The linker script whose STACK_RESERVE the tested build has.
 const BUILD_86 = path.basename(PISKRS_COM).toUpperCase() === "PISKRS86.COM";
 const LINK_SCRIPT = BUILD_86 ? "link86.x" : "link.x";
@@ -383,7 +386,7 @@ class DosRun {
 
     /**
      * Press F12 and read the SCRnnnnn.BIN the program writes; returns a
-     * Screen and saves a PNG screenshot as shots/<run>-<seq>-<step>.png.
+     * Screen and saves a PNG screenshot as shots/<cpu>/<run>-<seq>-<step>.png.
      * If no new dump appears within `retryMs`, F12 is pressed again (the
      * program may still be starting), up to `attempts` presses; the
      * highest-numbered new dump is used and numbering continues from it.
