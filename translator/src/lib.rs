@@ -6,6 +6,7 @@ pub mod argument_use;
 pub mod decoded;
 pub mod emit;
 pub mod flags;
+pub mod linked_elf;
 pub mod model;
 pub mod msp430;
 pub mod program;

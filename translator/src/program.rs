@@ -10,27 +10,18 @@
 //!
 //! Code addresses change: every relocation that names code (a call, a
 //! function pointer, a jump table or vtable entry in the data) is pointed at
-//! the translation. `--emit-relocs` keeps them in the ELF.
+//! the translation. `--emit-relocs` keeps them in the ELF
+//! ([`crate::linked_elf`] reads them).
 
 use std::collections::{HashMap, HashSet};
-
-use object::{
-    Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget, SectionKind, SymbolKind,
-};
 
 use crate::decoded::{Decoded, Target};
 use crate::emit::{self, Item, Label};
 use crate::flags;
+use crate::linked_elf::{DATA_AT, Data, Elf, Function, Text};
 use crate::msp430::{self, Instruction as M, Op1, Operand};
 use crate::runtime;
 use crate::translate::{FunctionTranslator, Vregs};
-
-/// R_MSP430_16 and R_MSP430_16_BYTE: a 16-bit absolute address.
-const R_MSP430_16: u32 = 3;
-const R_MSP430_16_BYTE: u32 = 5;
-
-/// Where the data starts (link86.x).
-pub const DATA_AT: u16 = 0x104;
 
 /// The built image and what the .COM's packer and checks need to know.
 pub struct Image {
@@ -59,156 +50,11 @@ pub struct Image {
     pub runtime_routines: Vec<(String, u16)>,
 }
 
-struct Elf<'d> {
-    file: object::File<'d>,
-    symbols: HashMap<String, u16>,
-}
-
-impl<'d> Elf<'d> {
-    fn symbol(&self, name: &str) -> Result<u16, String> {
-        self.symbols
-            .get(name)
-            .copied()
-            .ok_or_else(|| format!("the ELF has no symbol {name}"))
-    }
-}
-
-fn relocation_target(
-    file: &object::File,
-    reloc: &object::Relocation,
-    text: (u16, u16),
-) -> Result<Option<Target>, String> {
-    let RelocationFlags::Elf { r_type } = reloc.flags() else {
-        return Err("not an ELF relocation".into());
-    };
-    if r_type != R_MSP430_16 && r_type != R_MSP430_16_BYTE {
-        return Ok(None);
-    }
-    let (address, undefined_name) = match reloc.target() {
-        RelocationTarget::Symbol(index) => {
-            let symbol = file.symbol_by_index(index).map_err(|e| e.to_string())?;
-            if symbol.is_undefined() {
-                (
-                    0,
-                    Some(symbol.name().map_err(|e| e.to_string())?.to_string()),
-                )
-            } else if symbol.kind() == SymbolKind::Section {
-                let index = symbol
-                    .section_index()
-                    .ok_or("a section symbol without a section")?;
-                let section = file.section_by_index(index).map_err(|e| e.to_string())?;
-                (section.address() as i64, None)
-            } else {
-                (symbol.address() as i64, None)
-            }
-        }
-        RelocationTarget::Section(index) => {
-            let section = file.section_by_index(index).map_err(|e| e.to_string())?;
-            (section.address() as i64, None)
-        }
-        _ => return Err("a relocation with no target".into()),
-    };
-    if let Some(name) = undefined_name {
-        if reloc.addend() != 0 {
-            return Err(format!(
-                "{name}+{}: an offset into a runtime routine",
-                reloc.addend()
-            ));
-        }
-        return Ok(Some(Target::Runtime(name)));
-    }
-    let address = (address + reloc.addend()) as u16;
-    if address >= text.0 && address < text.1 {
-        Ok(Some(Target::Text(address)))
-    } else {
-        Ok(None)
-    }
-}
-
 /// Translates the linked MSP430 ELF into the 8086 image.
 pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
-    let file = object::File::parse(elf_bytes).map_err(|e| format!("not an ELF: {e}"))?;
-    let symbols: HashMap<String, u16> = file
-        .symbols()
-        .filter(|s| !s.is_undefined())
-        .filter_map(|s| Some((s.name().ok()?.to_string(), s.address() as u16)))
-        .collect();
-    let elf = Elf { file, symbols };
-    let file = &elf.file;
-    let text = file.section_by_name(".text").ok_or("no .text")?;
-    let text_at = text.address() as u16;
-    let text_bytes = text.data().map_err(|e| e.to_string())?;
-    let text_range = (text_at, text_at + text_bytes.len() as u16);
-
-    // Relocations: in the code (by the address of the word they fill) and in
-    // the data. In a linked executable a relocation's offset is an address.
-    let mut code_targets: HashMap<u16, Target> = HashMap::new();
-    for (offset, reloc) in text.relocations() {
-        if let Some(target) = relocation_target(file, &reloc, text_range)? {
-            code_targets.insert(offset as u16, target);
-        }
-    }
-    let data_end = elf.symbol("__image_data_end")?;
-    let mut data = vec![0u8; (data_end - DATA_AT) as usize];
-    let mut data_targets: Vec<(u16, Target)> = Vec::new();
-    for section in file.sections() {
-        let at = section.address() as u16;
-        let kind = section.kind();
-        if section.size() == 0
-            || !matches!(
-                kind,
-                SectionKind::ReadOnlyData | SectionKind::Data | SectionKind::ReadOnlyString
-            )
-        {
-            continue;
-        }
-        let name = section.name().unwrap_or("");
-        if name.starts_with(".tail") {
-            continue;
-        }
-        if at < DATA_AT || at as u32 + section.size() as u32 > data_end as u32 {
-            return Err(format!("section {name} at {at:#x} lies outside the data"));
-        }
-        let bytes = section.data().map_err(|e| e.to_string())?;
-        data[(at - DATA_AT) as usize..][..bytes.len()].copy_from_slice(bytes);
-        for (offset, reloc) in section.relocations() {
-            if let Some(target) = relocation_target(file, &reloc, text_range)? {
-                data_targets.push((offset as u16, target));
-            }
-        }
-    }
-
-    // The functions, in address order.
-    let mut functions: Vec<(u16, u16, String)> = file
-        .symbols()
-        .filter(|s| {
-            s.kind() == SymbolKind::Text && s.size() > 0 && s.section_index() == Some(text.index())
-        })
-        .map(|s| {
-            (
-                s.address() as u16,
-                s.size() as u16,
-                s.name().unwrap_or("?").to_string(),
-            )
-        })
-        .collect();
-    functions.sort();
-    functions.dedup_by_key(|f| f.0);
-
-    let mut decoded: Vec<Vec<Decoded>> = Vec::new();
-    let mut labels: HashSet<u16> = HashSet::new();
-    for (start, size, name) in &functions {
-        labels.insert(*start);
-        let offset = (start - text_at) as usize;
-        let list = decode_code(
-            &text_bytes[offset..offset + *size as usize],
-            *start,
-            &code_targets,
-            &mut labels,
-        )
-        .map_err(|e| format!("{name}: {e}"))?;
-        decoded.push(list);
-    }
+    let elf = Elf::parse(elf_bytes)?;
+    let text = elf.text()?;
+    let mut data = elf.data(text.range)?;
     // The tree's engine (src/dos/tree_engine.rs) is a program of its own that
     // another calls far: its ELF defines `piskrs_engine_main` (and names it
     // `piskrs_main` too, link86.x's entry, which keeps it in the link).
@@ -220,61 +66,158 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
     } else {
         Target::Text(elf.symbol("piskrs_fatal")?)
     };
+    let decoded = decode_program(&elf, &text, &data, &no_return)?;
+    let vregs = Vregs(elf.symbol("__code_start")?);
+    let items = translate_program(&decoded, &text.functions, &vregs)?;
+    if let Some(rows) = std::env::var_os("TRANSLATOR_STATS") {
+        print_stats(
+            &items,
+            rows.to_str().and_then(|v| v.parse().ok()).unwrap_or(60),
+        );
+    }
+    let needs = runtime::Needs {
+        wanted: Some(runtime_routines_named(&items, &data)),
+        entry: runtime_entry(&elf, engine)?,
+        vregs: vregs.0,
+    };
+    let placed = place_code(&items, &needs, &no_return)?;
+    for (at, target) in &data.targets {
+        let value = placed.address_of(target)?;
+        data.bytes[(at - DATA_AT) as usize..][..2].copy_from_slice(&value.to_le_bytes());
+    }
+    let bytes = image_bytes(&data.bytes, &placed)?;
+    // The far texts' place and the memory needed: the program's, not the
+    // engine's (it has no far texts; its caller claims its memory).
+    let program_symbol = |name: &str| {
+        if engine { Ok(0) } else { elf.symbol(name) }
+    };
+    let functions = text
+        .functions
+        .iter()
+        .map(|(a, _, n)| {
+            (
+                n.clone(),
+                placed
+                    .layout
+                    .labels
+                    .get(&Label::Text(*a))
+                    .copied()
+                    .unwrap_or(0),
+            )
+        })
+        .collect();
+    Ok(Image {
+        engine,
+        stack_floor: 0x100 + bytes.len() as u16,
+        bytes,
+        tail: elf.tail()?,
+        tail_at: program_symbol("piskrs_tail_at")?,
+        program_paragraphs: program_symbol("piskrs_program_paragraphs")?,
+        msp430_code: text.functions.iter().map(|f| f.1 as usize).sum(),
+        translated_code: placed.code.len(),
+        runtime_code: placed.runtime.bytes.len(),
+        data: data.bytes.len(),
+        bss: (elf.symbol("__bss_end")? - elf.symbol("__bss_start")?) as usize,
+        code: (placed.code_at, placed.layout.end),
+        functions,
+        runtime_routines: placed
+            .runtime
+            .labels
+            .iter()
+            .filter_map(|(label, &at)| match label {
+                Label::Runtime(name) => Some((name.clone(), at)),
+                _ => None,
+            })
+            .collect(),
+    })
+}
+
+/// The program decoded, function by function, and the addresses the
+/// translation must keep as labels.
+struct Decoding {
+    functions: Vec<Vec<Decoded>>,
+    /// Every address something jumps, calls or points to.
+    labels: HashSet<u16>,
+    /// Those something other than a direct jump reaches: function entries,
+    /// jump tables, function pointers.
+    entered_indirectly: HashSet<u16>,
+}
+
+/// Decodes every function of .text and marks what the translation needs to
+/// know of each instruction: the calls that never return, which argument
+/// registers calls and returns carry ([`crate::argument_use`]).
+fn decode_program(
+    elf: &Elf,
+    text: &Text,
+    data: &Data,
+    no_return: &Target,
+) -> Result<Decoding, String> {
+    let mut decoded: Vec<Vec<Decoded>> = Vec::new();
+    let mut labels: HashSet<u16> = HashSet::new();
+    for (start, size, name) in &text.functions {
+        labels.insert(*start);
+        let offset = (start - text.at) as usize;
+        let list = decode_code(
+            &text.bytes[offset..offset + *size as usize],
+            *start,
+            &text.targets,
+            &mut labels,
+        )
+        .map_err(|e| format!("{name}: {e}"))?;
+        decoded.push(list);
+    }
     for d in decoded.iter_mut().flatten() {
         d.never_returns = matches!(d.instruction, M::One { op: Op1::Call, .. })
-            && d.src_target.as_ref() == Some(&no_return);
+            && d.src_target.as_ref() == Some(no_return);
     }
     crate::argument_use::mark_calls(&mut decoded);
     let roots: Vec<u16> = ["piskrs_main", "piskrs_engine_main", "piskrs_fatal"]
         .iter()
         .filter_map(|name| elf.symbols.get(*name).copied())
         .collect();
-    let pointed: Vec<u16> = data_targets
-        .iter()
-        .filter_map(|(_, t)| match t {
-            Target::Text(a) => Some(*a),
-            Target::Runtime(_) => None,
-        })
-        .collect();
+    let text_named = |targets: &mut dyn Iterator<Item = &Target>| -> Vec<u16> {
+        targets
+            .filter_map(|t| match t {
+                Target::Text(a) => Some(*a),
+                Target::Runtime(_) => None,
+            })
+            .collect()
+    };
+    let pointed = text_named(&mut data.targets.iter().map(|(_, t)| t));
     crate::argument_use::mark_returns(&mut decoded, &pointed, &roots);
-    for target in code_targets
-        .values()
-        .chain(data_targets.iter().map(|(_, t)| t))
-    {
-        if let Target::Text(t) = target {
-            labels.insert(*t);
-        }
-    }
-    let msp430_code: usize = functions.iter().map(|f| f.1 as usize).sum();
-    // Labels something other than a direct jump reaches: function entries,
-    // jump tables, function pointers.
-    let entered_indirectly: HashSet<u16> = functions
-        .iter()
-        .map(|f| f.0)
-        .chain(
-            code_targets
-                .values()
-                .chain(data_targets.iter().map(|(_, t)| t))
-                .filter_map(|t| match t {
-                    Target::Text(a) => Some(*a),
-                    _ => None,
-                }),
-        )
-        .collect();
+    let named = text_named(
+        &mut text
+            .targets
+            .values()
+            .chain(data.targets.iter().map(|(_, t)| t)),
+    );
+    labels.extend(&named);
+    let entered_indirectly: HashSet<u16> =
+        text.functions.iter().map(|f| f.0).chain(named).collect();
+    Ok(Decoding {
+        functions: decoded,
+        labels,
+        entered_indirectly,
+    })
+}
 
-    // Translate.
+/// Translates every function, in address order.
+fn translate_program(
+    decoded: &Decoding,
+    functions: &[Function],
+    vregs: &Vregs,
+) -> Result<Vec<Item>, String> {
     let mut items: Vec<Item> = Vec::new();
-    let vregs = Vregs(elf.symbol("__code_start")?);
-    for (list, (_, _, name)) in decoded.iter().zip(&functions) {
+    for (list, (_, _, name)) in decoded.functions.iter().zip(functions) {
         let (live_after, live_in) = flags::liveness(list);
         if live_in.get(&list[0].address).copied().unwrap_or(0) != 0 {
             return Err(format!("{name}: flags live into the function"));
         }
         let out = translate_function(
             list,
-            &vregs,
-            &labels,
-            &entered_indirectly,
+            vregs,
+            &decoded.labels,
+            &decoded.entered_indirectly,
             &live_after,
             &live_in,
             false,
@@ -282,55 +225,54 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
         .map_err(|e| format!("{name}: {e}"))?;
         items.extend(out);
     }
+    Ok(items)
+}
 
-    if std::env::var_os("TRANSLATOR_STATS").is_some() {
-        let mut histogram: HashMap<String, (usize, usize)> = HashMap::new();
-        let mut encoder = iced_x86::Encoder::new(16);
-        for item in &items {
-            let (key, size) = match item {
-                Item::Plain(i) | Item::WithAddress(i, _) => {
-                    let size = encoder.encode(i, 0).unwrap_or(0);
-                    let _ = encoder.take_buffer();
-                    let mut key = format!("{:?}", i.code());
-                    for n in 0..i.op_count() {
-                        key += &match i.op_kind(n) {
-                            iced_x86::OpKind::Register => format!(" {:?}", i.op_register(n)),
-                            iced_x86::OpKind::Memory => {
-                                if i.memory_base() == iced_x86::Register::None {
-                                    " [abs]".into()
-                                } else {
-                                    format!(" [{:?}]", i.memory_base())
-                                }
+/// TRANSLATOR_STATS: the translation's instructions by kind and operands,
+/// the `rows` that take the most bytes first (to find what to shorten).
+fn print_stats(items: &[Item], rows: usize) {
+    let mut histogram: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut encoder = iced_x86::Encoder::new(16);
+    for item in items {
+        let (key, size) = match item {
+            Item::Plain(i) | Item::WithAddress(i, _) => {
+                let size = encoder.encode(i, 0).unwrap_or(0);
+                let _ = encoder.take_buffer();
+                let mut key = format!("{:?}", i.code());
+                for n in 0..i.op_count() {
+                    key += &match i.op_kind(n) {
+                        iced_x86::OpKind::Register => format!(" {:?}", i.op_register(n)),
+                        iced_x86::OpKind::Memory => {
+                            if i.memory_base() == iced_x86::Register::None {
+                                " [abs]".into()
+                            } else {
+                                format!(" [{:?}]", i.memory_base())
                             }
-                            _ => " imm".into(),
-                        };
-                    }
-                    (key, size)
+                        }
+                        _ => " imm".into(),
+                    };
                 }
-                Item::Branch(c, _) => (format!("branch {c:?}"), 2),
-                Item::Call(_) => ("call".into(), 3),
-                Item::Label(_) => continue,
-            };
-            let e = histogram.entry(key).or_default();
-            e.0 += 1;
-            e.1 += size;
-        }
-        let mut list: Vec<_> = histogram.into_iter().collect();
-        list.sort_by_key(|(_, (_, bytes))| std::cmp::Reverse(*bytes));
-        for (key, (count, bytes)) in list.iter().take(
-            std::env::var("TRANSLATOR_STATS")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(60),
-        ) {
-            eprintln!("{bytes:7} {count:6}  {key}");
-        }
+                (key, size)
+            }
+            Item::Branch(c, _) => (format!("branch {c:?}"), 2),
+            Item::Call(_) => ("call".into(), 3),
+            Item::Label(_) => continue,
+        };
+        let e = histogram.entry(key).or_default();
+        e.0 += 1;
+        e.1 += size;
     }
+    let mut list: Vec<_> = histogram.into_iter().collect();
+    list.sort_by_key(|(_, (_, bytes))| std::cmp::Reverse(*bytes));
+    for (key, (count, bytes)) in list.iter().take(rows) {
+        eprintln!("{bytes:7} {count:6}  {key}");
+    }
+}
 
-    // Place the runtime after the registers, then the translation after it.
-    let runtime_at = vregs.0 + 32;
-    // The runtime's routines the program names (the others are left out).
-    let wanted = items
+/// The runtime's routines the program names, in its code or its data (the
+/// others are left out of the image).
+fn runtime_routines_named(items: &[Item], data: &Data) -> HashSet<String> {
+    items
         .iter()
         .filter_map(|item| match item {
             Item::Call(Label::Runtime(n))
@@ -338,17 +280,19 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
             | Item::WithAddress(_, Label::Runtime(n)) => Some(n.clone()),
             _ => None,
         })
-        .chain(data_targets.iter().filter_map(|(_, t)| match t {
+        .chain(data.targets.iter().filter_map(|(_, t)| match t {
             Target::Runtime(n) => Some(n.clone()),
             _ => None,
         }))
-        .collect();
-    let entry = if engine {
+        .collect()
+}
+
+/// What the runtime's `_start` is: the engine's far entry, or a program's
+/// start with its panic's end and its stack.
+fn runtime_entry(elf: &Elf, engine: bool) -> Result<runtime::Entry, String> {
+    Ok(if engine {
         let (request, request_len) = elf
-            .file
-            .symbols()
-            .find(|s| s.name() == Ok("piskrs_engine_request"))
-            .map(|s| (s.address() as u16, s.size() as u16))
+            .sized_symbol("piskrs_engine_request")
             .ok_or("the engine has no piskrs_engine_request")?;
         runtime::Entry::Engine {
             main: Label::Text(elf.symbol("piskrs_engine_main")?),
@@ -361,29 +305,58 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
             fatal: Label::Text(elf.symbol("piskrs_fatal")?),
             initial_sp: elf.symbol("piskrs_initial_sp")?,
         }
-    };
-    let needs = runtime::Needs {
-        wanted: Some(wanted),
-        entry,
-        vregs: vregs.0,
-    };
-    let zero: HashMap<Label, u16> = HashMap::new();
-    let first = runtime::assemble(runtime_at, &needs, 0, &|_| Some(0))?;
-    let code_at = runtime_at + first.bytes.len() as u16;
-    // A panic's call never returns: any such call serves as a stepping stone.
-    let noreturn = HashSet::from([match &no_return {
+    })
+}
+
+/// The runtime and the translation, placed and encoded.
+struct Placed {
+    runtime_at: u16,
+    runtime: runtime::Runtime,
+    code_at: u16,
+    layout: emit::Layout,
+    code: Vec<u8>,
+    /// What the code names outside itself: the runtime's routines and the
+    /// end of the image.
+    outside: HashMap<Label, u16>,
+}
+
+impl Placed {
+    /// Where a relocation's target ended up.
+    fn address_of(&self, target: &Target) -> Result<u16, String> {
+        let label = label_of(target);
+        self.layout
+            .labels
+            .get(&label)
+            .or_else(|| self.outside.get(&label))
+            .copied()
+            .ok_or_else(|| format!("nothing at {target:?}"))
+    }
+}
+
+fn label_of(target: &Target) -> Label {
+    match target {
         Target::Text(a) => Label::Text(*a),
         Target::Runtime(n) => Label::Runtime(n.clone()),
-    }]);
-    let layout = emit::layout_with(&items, code_at, &first.labels, &noreturn)?;
-    let resolve = |l: &Label| {
-        layout
-            .labels
-            .get(l)
-            .copied()
-            .or_else(|| zero.get(l).copied())
-    };
-    let runtime = runtime::assemble(runtime_at, &needs, layout.end, &|l| resolve(l))?;
+    }
+}
+
+/// Places the runtime after the registers, then the translation after it,
+/// and encodes both. The runtime's size does not depend on where things
+/// are: a first pass gives it, the second fills in the addresses.
+fn place_code(
+    items: &[Item],
+    needs: &runtime::Needs,
+    no_return: &Target,
+) -> Result<Placed, String> {
+    let runtime_at = needs.vregs + 32;
+    let first = runtime::assemble(runtime_at, needs, 0, &|_| Some(0))?;
+    let code_at = runtime_at + first.bytes.len() as u16;
+    // A panic's call never returns: any such call serves as a stepping stone.
+    let noreturn = HashSet::from([label_of(no_return)]);
+    let layout = emit::layout_with(items, code_at, &first.labels, &noreturn)?;
+    let runtime = runtime::assemble(runtime_at, needs, layout.end, &|l| {
+        layout.labels.get(l).copied()
+    })?;
     if runtime.bytes.len() != first.bytes.len() {
         return Err("the runtime changed size between passes".into());
     }
@@ -391,84 +364,36 @@ pub fn build(elf_bytes: &[u8]) -> Result<Image, String> {
     // (`__stack_floor`, for /STACK's measure).
     let mut outside = runtime.labels.clone();
     outside.insert(Label::Runtime("__stack_floor".into()), layout.end);
-    let code = emit::encode(&items, &layout, &outside)?;
-    let find = |t: &Target| -> Result<u16, String> {
-        let label = match t {
-            Target::Text(a) => Label::Text(*a),
-            Target::Runtime(n) => Label::Runtime(n.clone()),
-        };
-        layout
-            .labels
-            .get(&label)
-            .or_else(|| outside.get(&label))
-            .copied()
-            .ok_or_else(|| format!("nothing at {t:?}"))
-    };
-    for (at, target) in &data_targets {
-        let value = find(target)?;
-        data[(at - DATA_AT) as usize..][..2].copy_from_slice(&value.to_le_bytes());
-    }
+    let code = emit::encode(items, &layout, &outside)?;
+    Ok(Placed {
+        runtime_at,
+        runtime,
+        code_at,
+        layout,
+        code,
+        outside,
+    })
+}
 
-    // The image from 100h.
-    let start = *runtime
+/// The image from 100h: the jump to `_start`, the data, the runtime and the
+/// translation. Every instruction of the runtime and the translation runs
+/// on an 8086, and none is an AT-only BIOS call.
+fn image_bytes(data: &[u8], placed: &Placed) -> Result<Vec<u8>, String> {
+    let start = *placed
+        .runtime
         .labels
         .get(&Label::Runtime("_start".into()))
         .ok_or("no _start")?;
+    let runtime_at = placed.runtime_at;
     let mut bytes = vec![0u8; (runtime_at - 0x100) as usize];
     bytes[0] = 0xE9;
     bytes[1..3].copy_from_slice(&(start.wrapping_sub(0x103)).to_le_bytes());
-    bytes[(DATA_AT - 0x100) as usize..][..data.len()].copy_from_slice(&data);
-    bytes.extend_from_slice(&runtime.bytes);
-    bytes.extend_from_slice(&code);
-    let stack_floor = 0x100 + bytes.len() as u16;
-    // Every instruction of the runtime and the translation runs on an 8086,
-    // and none is an AT-only BIOS call.
+    bytes[(DATA_AT - 0x100) as usize..][..data.len()].copy_from_slice(data);
+    bytes.extend_from_slice(&placed.runtime.bytes);
+    bytes.extend_from_slice(&placed.code);
     only_8086(&bytes[(runtime_at - 0x100) as usize..], runtime_at)?;
     only_8086(&bytes[..3], 0x100)?;
-
-    let tail = match file.section_by_name(".tail") {
-        Some(s) => s.data().map_err(|e| e.to_string())?.to_vec(),
-        None => Vec::new(),
-    };
-    // The far texts' place and the memory needed: the program's, not the
-    // engine's (it has no far texts; its caller claims its memory).
-    let program_symbol = |name: &str| {
-        if engine { Ok(0) } else { elf.symbol(name) }
-    };
-    let bss_start = elf.symbol("__bss_start")?;
-    let bss_end = elf.symbol("__bss_end")?;
-    let functions = functions
-        .iter()
-        .map(|(a, _, n)| {
-            (
-                n.clone(),
-                layout.labels.get(&Label::Text(*a)).copied().unwrap_or(0),
-            )
-        })
-        .collect();
-    Ok(Image {
-        engine,
-        bytes,
-        stack_floor,
-        tail,
-        tail_at: program_symbol("piskrs_tail_at")?,
-        program_paragraphs: program_symbol("piskrs_program_paragraphs")?,
-        msp430_code,
-        translated_code: code.len(),
-        runtime_code: runtime.bytes.len(),
-        data: data.len(),
-        bss: (bss_end - bss_start) as usize,
-        code: (code_at, layout.end),
-        functions,
-        runtime_routines: runtime
-            .labels
-            .iter()
-            .filter_map(|(label, &at)| match label {
-                Label::Runtime(name) => Some((name.clone(), at)),
-                _ => None,
-            })
-            .collect(),
-    })
+    Ok(bytes)
 }
 
 /// An operand that names code: only immediates do (`call #f`, `mov #f, r12`).
