@@ -127,6 +127,27 @@ fn word(code: &[u8], at: usize) -> Result<u16, DecodeError> {
     }
 }
 
+/// A jump's condition by its bits 12-10.
+const JUMP_CONDITIONS: [Cond; 8] = {
+    use Cond::*;
+    [Ne, Eq, Nc, C, N, Ge, L, Always]
+};
+
+/// A single-operand instruction's operation by its bits 9-7 (7: none).
+const SINGLE_OPERAND_OPS: [Option<Op1>; 8] = {
+    use Op1::*;
+    [
+        Some(Rrc),
+        Some(Swpb),
+        Some(Rra),
+        Some(Sxt),
+        Some(Push),
+        Some(Call),
+        Some(Reti),
+        None,
+    ]
+};
+
 /// Decodes the instruction at `code[0..]`, which lies at `address`; returns it
 /// and its length in bytes (2, 4 or 6).
 pub fn decode(code: &[u8], address: u16) -> Result<(Instruction, usize), DecodeError> {
@@ -139,16 +160,7 @@ pub fn decode(code: &[u8], address: u16) -> Result<(Instruction, usize), DecodeE
         Ok(w)
     };
     if first & 0xE000 == 0x2000 {
-        let cond = match (first >> 10) & 7 {
-            0 => Cond::Ne,
-            1 => Cond::Eq,
-            2 => Cond::Nc,
-            3 => Cond::C,
-            4 => Cond::N,
-            5 => Cond::Ge,
-            6 => Cond::L,
-            _ => Cond::Always,
-        };
+        let cond = JUMP_CONDITIONS[((first >> 10) & 7) as usize];
         let offset = ((first & 0x3FF) << 6) as i16 >> 6; // sign-extended words
         let target = address
             .wrapping_add(2)
@@ -157,16 +169,8 @@ pub fn decode(code: &[u8], address: u16) -> Result<(Instruction, usize), DecodeE
     }
     let byte = first & 0x40 != 0;
     if first & 0xFC00 == 0x1000 {
-        let op = match (first >> 7) & 7 {
-            0 => Op1::Rrc,
-            1 => Op1::Swpb,
-            2 => Op1::Rra,
-            3 => Op1::Sxt,
-            4 => Op1::Push,
-            5 => Op1::Call,
-            6 => Op1::Reti,
-            _ => return Err(DecodeError::Unknown(first)),
-        };
+        let op =
+            SINGLE_OPERAND_OPS[((first >> 7) & 7) as usize].ok_or(DecodeError::Unknown(first))?;
         let reg = (first & 15) as Reg;
         let mode = (first >> 4) & 3;
         let dst = source(reg, mode, byte, address, &mut len, &mut next)?;
@@ -270,171 +274,60 @@ mod tests {
         decode(&bytes, address).unwrap()
     }
 
+    fn two(op: Op2, byte: bool, src: Operand, dst: Operand) -> Instruction {
+        Instruction::Two { op, byte, src, dst }
+    }
+
+    fn single(op: Op1, byte: bool, dst: Operand) -> Instruction {
+        Instruction::One { op, byte, dst }
+    }
+
     #[test]
     fn decodes_each_format() {
-        // mov r12, r13
-        assert_eq!(
-            one(&[0x4C0D], 0).0,
-            Instruction::Two {
-                op: Op2::Mov,
-                byte: false,
-                src: Operand::Reg(12),
-                dst: Operand::Reg(13)
-            }
-        );
-        // add.b #1, 4(r1)  (r3 mode 1 = constant 1)
-        assert_eq!(
-            one(&[0x53D1, 4], 0),
+        use Operand::*;
+        let jump = |cond, target| Instruction::Jump { cond, target };
+        // (the words, their address, the instruction): each decodes to the
+        // instruction, all its words read.
+        let cases: [(&[u16], u16, Instruction); 17] = [
+            // mov r12, r13
+            (&[0x4C0D], 0, two(Op2::Mov, false, Reg(12), Reg(13))),
+            // add.b #1, 4(r1)  (r3 mode 1 = constant 1)
+            (&[0x53D1, 4], 0, two(Op2::Add, true, Imm(1), Indexed(1, 4))),
+            // mov #0x1234, &0x0200
             (
-                Instruction::Two {
-                    op: Op2::Add,
-                    byte: true,
-                    src: Operand::Imm(1),
-                    dst: Operand::Indexed(1, 4)
-                },
-                4
-            )
-        );
-        // mov #0x1234, &0x0200
-        assert_eq!(
-            one(&[0x40B2, 0x1234, 0x0200], 0),
+                &[0x40B2, 0x1234, 0x0200],
+                0,
+                two(Op2::Mov, false, Imm(0x1234), Abs(0x200)),
+            ),
+            // mov @r1+, r0  (ret)
+            (&[0x4130], 0, two(Op2::Mov, false, PostInc(1), Reg(0))),
+            // call #0x4000
+            (&[0x12B0, 0x4000], 0, single(Op1::Call, false, Imm(0x4000))),
+            // jne -2 words back from 0x100: 0x100 + 2 - 4
+            (&[0x23FE], 0x100, jump(Cond::Ne, 0xFE)),
+            // jmp +1 word
+            (&[0x3C01], 0x100, jump(Cond::Always, 0x104)),
+            // sxt r12; swpb r13; rra.b r14; rrc r15
+            (&[0x118C], 0, single(Op1::Sxt, false, Reg(12))),
+            (&[0x108D], 0, single(Op1::Swpb, false, Reg(13))),
+            (&[0x114E], 0, single(Op1::Rra, true, Reg(14))),
+            (&[0x100F], 0, single(Op1::Rrc, false, Reg(15))),
+            // the generated constants: #-1 (r3 mode 3), #8 (r2 mode 3), #4 (r2 mode 2), #2, #0
+            (&[0x433C], 0, two(Op2::Mov, false, Imm(0xFFFF), Reg(12))),
+            (&[0x423C], 0, two(Op2::Mov, false, Imm(8), Reg(12))),
+            (&[0x422C], 0, two(Op2::Mov, false, Imm(4), Reg(12))),
+            (&[0x432C], 0, two(Op2::Mov, false, Imm(2), Reg(12))),
+            (&[0x430C], 0, two(Op2::Mov, false, Imm(0), Reg(12))),
+            // symbolic source: mov 0x10 (pc-relative), r12 at 0x100: ext word at 0x102
             (
-                Instruction::Two {
-                    op: Op2::Mov,
-                    byte: false,
-                    src: Operand::Imm(0x1234),
-                    dst: Operand::Abs(0x200)
-                },
-                6
-            )
-        );
-        // mov @r1+, r0  (ret)
-        assert_eq!(
-            one(&[0x4130], 0).0,
-            Instruction::Two {
-                op: Op2::Mov,
-                byte: false,
-                src: Operand::PostInc(1),
-                dst: Operand::Reg(0)
-            }
-        );
-        // call #0x4000
-        assert_eq!(
-            one(&[0x12B0, 0x4000], 0),
-            (
-                Instruction::One {
-                    op: Op1::Call,
-                    byte: false,
-                    dst: Operand::Imm(0x4000)
-                },
-                4
-            )
-        );
-        // jne -2 words back from 0x100: 0x100 + 2 - 4
-        assert_eq!(
-            one(&[0x23FE], 0x100).0,
-            Instruction::Jump {
-                cond: Cond::Ne,
-                target: 0xFE
-            }
-        );
-        // jmp +1 word
-        assert_eq!(
-            one(&[0x3C01], 0x100).0,
-            Instruction::Jump {
-                cond: Cond::Always,
-                target: 0x104
-            }
-        );
-        // sxt r12; swpb r13; rra.b r14; rrc r15
-        assert_eq!(
-            one(&[0x118C], 0).0,
-            Instruction::One {
-                op: Op1::Sxt,
-                byte: false,
-                dst: Operand::Reg(12)
-            }
-        );
-        assert_eq!(
-            one(&[0x108D], 0).0,
-            Instruction::One {
-                op: Op1::Swpb,
-                byte: false,
-                dst: Operand::Reg(13)
-            }
-        );
-        assert_eq!(
-            one(&[0x114E], 0).0,
-            Instruction::One {
-                op: Op1::Rra,
-                byte: true,
-                dst: Operand::Reg(14)
-            }
-        );
-        assert_eq!(
-            one(&[0x100F], 0).0,
-            Instruction::One {
-                op: Op1::Rrc,
-                byte: false,
-                dst: Operand::Reg(15)
-            }
-        );
-        // the generated constants: #-1 (r3 mode 3), #8 (r2 mode 3), #4 (r2 mode 2), #2, #0
-        assert_eq!(
-            one(&[0x433C], 0).0,
-            Instruction::Two {
-                op: Op2::Mov,
-                byte: false,
-                src: Operand::Imm(0xFFFF),
-                dst: Operand::Reg(12)
-            }
-        );
-        assert_eq!(
-            one(&[0x423C], 0).0,
-            Instruction::Two {
-                op: Op2::Mov,
-                byte: false,
-                src: Operand::Imm(8),
-                dst: Operand::Reg(12)
-            }
-        );
-        assert_eq!(
-            one(&[0x422C], 0).0,
-            Instruction::Two {
-                op: Op2::Mov,
-                byte: false,
-                src: Operand::Imm(4),
-                dst: Operand::Reg(12)
-            }
-        );
-        assert_eq!(
-            one(&[0x432C], 0).0,
-            Instruction::Two {
-                op: Op2::Mov,
-                byte: false,
-                src: Operand::Imm(2),
-                dst: Operand::Reg(12)
-            }
-        );
-        assert_eq!(
-            one(&[0x430C], 0).0,
-            Instruction::Two {
-                op: Op2::Mov,
-                byte: false,
-                src: Operand::Imm(0),
-                dst: Operand::Reg(12)
-            }
-        );
-        // symbolic source: mov 0x10 (pc-relative), r12 at 0x100: ext word at 0x102
-        assert_eq!(
-            one(&[0x401C, 0x10], 0x100).0,
-            Instruction::Two {
-                op: Op2::Mov,
-                byte: false,
-                src: Operand::Symbolic(0x112),
-                dst: Operand::Reg(12)
-            }
-        );
+                &[0x401C, 0x10],
+                0x100,
+                two(Op2::Mov, false, Symbolic(0x112), Reg(12)),
+            ),
+        ];
+        for (words, address, instruction) in cases {
+            assert_eq!(one(words, address), (instruction, 2 * words.len()));
+        }
         assert_eq!(decode(&[0x3C], 0), Err(DecodeError::Truncated));
         assert_eq!(extension_offsets(0x40B2), (Some(2), Some(4)));
     }
