@@ -361,6 +361,23 @@ pub fn encode(
     Ok(out)
 }
 
+/// The operations with an immediate that have a shorter form on the
+/// accumulator: (on r/m16, on AX, on r/m8, on AL).
+const ACCUMULATOR_FORMS: [(Code, Code, Code, Code); 9] = {
+    use Code::*;
+    [
+        (Add_rm16_imm16, Add_AX_imm16, Add_rm8_imm8, Add_AL_imm8),
+        (Adc_rm16_imm16, Adc_AX_imm16, Adc_rm8_imm8, Adc_AL_imm8),
+        (Sub_rm16_imm16, Sub_AX_imm16, Sub_rm8_imm8, Sub_AL_imm8),
+        (Sbb_rm16_imm16, Sbb_AX_imm16, Sbb_rm8_imm8, Sbb_AL_imm8),
+        (Cmp_rm16_imm16, Cmp_AX_imm16, Cmp_rm8_imm8, Cmp_AL_imm8),
+        (And_rm16_imm16, And_AX_imm16, And_rm8_imm8, And_AL_imm8),
+        (Or_rm16_imm16, Or_AX_imm16, Or_rm8_imm8, Or_AL_imm8),
+        (Xor_rm16_imm16, Xor_AX_imm16, Xor_rm8_imm8, Xor_AL_imm8),
+        (Test_rm16_imm16, Test_AX_imm16, Test_rm8_imm8, Test_AL_imm8),
+    ]
+};
+
 /// The 8086's shorter encodings that a table-driven translation does not
 /// pick: AX/AL with a direct address (A0h-A3h), AX/AL with an immediate
 /// (the accumulator forms), XCHG with AX.
@@ -391,35 +408,18 @@ pub fn shorten(i: Instruction) -> Instruction {
         Code::Mov_rm8_r8 if reg(1) == R::AL && direct(0) => {
             Instruction::with2(Code::Mov_moffs8_AL, memory(), R::AL)
         }
-        code if reg(0) == R::AX && i.op1_kind() == OpKind::Immediate16 => {
-            let short = match code {
-                Code::Add_rm16_imm16 => Code::Add_AX_imm16,
-                Code::Adc_rm16_imm16 => Code::Adc_AX_imm16,
-                Code::Sub_rm16_imm16 => Code::Sub_AX_imm16,
-                Code::Sbb_rm16_imm16 => Code::Sbb_AX_imm16,
-                Code::Cmp_rm16_imm16 => Code::Cmp_AX_imm16,
-                Code::And_rm16_imm16 => Code::And_AX_imm16,
-                Code::Or_rm16_imm16 => Code::Or_AX_imm16,
-                Code::Xor_rm16_imm16 => Code::Xor_AX_imm16,
-                Code::Test_rm16_imm16 => Code::Test_AX_imm16,
-                _ => return i,
+        code if (reg(0) == R::AX && i.op1_kind() == OpKind::Immediate16)
+            || (reg(0) == R::AL && i.op1_kind() == OpKind::Immediate8) =>
+        {
+            let wide = reg(0) == R::AX;
+            let Some(row) = ACCUMULATOR_FORMS
+                .iter()
+                .find(|row| if wide { row.0 == code } else { row.2 == code })
+            else {
+                return i;
             };
-            Instruction::with2(short, R::AX, imm())
-        }
-        code if reg(0) == R::AL && i.op1_kind() == OpKind::Immediate8 => {
-            let short = match code {
-                Code::Add_rm8_imm8 => Code::Add_AL_imm8,
-                Code::Adc_rm8_imm8 => Code::Adc_AL_imm8,
-                Code::Sub_rm8_imm8 => Code::Sub_AL_imm8,
-                Code::Sbb_rm8_imm8 => Code::Sbb_AL_imm8,
-                Code::Cmp_rm8_imm8 => Code::Cmp_AL_imm8,
-                Code::And_rm8_imm8 => Code::And_AL_imm8,
-                Code::Or_rm8_imm8 => Code::Or_AL_imm8,
-                Code::Xor_rm8_imm8 => Code::Xor_AL_imm8,
-                Code::Test_rm8_imm8 => Code::Test_AL_imm8,
-                _ => return i,
-            };
-            Instruction::with2(short, R::AL, imm())
+            let short = if wide { row.1 } else { row.3 };
+            Instruction::with2(short, reg(0), imm())
         }
         _ => return i,
     };
