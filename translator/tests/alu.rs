@@ -371,29 +371,19 @@ fn byte_operation_on_si_or_di_as_a_word() {
                         .b(MOV, S::R(x), D::R(12))
                         .w(MOV, S::P(1), D::R(x))
                         .ret();
-                    let (words, relocs, _) = a.finish();
-                    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                    let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs, true)
-                        .expect("translates");
-                    let through_al =
-                        iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
-                            .into_iter()
-                            .filter(|i| {
-                                (0..i.op_count()).any(|k| {
-                                    i.op_kind(k) == iced_x86::OpKind::Register
-                                        && i.op_register(k) == iced_x86::Register::AL
-                                })
-                            })
-                            .count();
+                    let snippet = translation(&a, true).expect("translates");
+                    let through_al = count_instructions(&snippet, |i| {
+                        (0..i.op_count()).any(|k| {
+                            i.op_kind(k) == iced_x86::OpKind::Register
+                                && i.op_register(k) == iced_x86::Register::AL
+                        })
+                    });
                     let name = format!("{}.b {src:?}, r{x} ({value:#x})", op_name(op));
-                    let listing: Vec<String> =
-                        iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
-                            .into_iter()
-                            .map(|i| format!("{i}"))
-                            .collect();
                     assert_eq!(
-                        through_al, 1,
-                        "{name}: AL for `mov.b r{x}, r12` alone: {listing:?}"
+                        through_al,
+                        1,
+                        "{name}: AL for `mov.b r{x}, r12` alone: {:?}",
+                        listing(&snippet)
                     );
                     let case = Case::new(name)
                         .reg(13, 0x5AA5)
@@ -428,18 +418,12 @@ fn bic_complements_a_dead_source_in_place() {
                     a.w(ADD, S::R(s), D::R(d));
                 }
                 a.w(MOV, S::Imm(0x0F0F), D::R(s)).ret();
-                let (words, relocs, _) = a.finish();
-                let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                let snippet = translate_snippet_with(&code, AT, ORIGIN, VREGS, &relocs, true)
-                    .expect("translates");
-                let through_ax =
-                    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
-                        .into_iter()
-                        .any(|i| {
-                            i.code() == iced_x86::Code::Not_rm16
-                                && i.op0_kind() == iced_x86::OpKind::Register
-                                && i.op0_register() == iced_x86::Register::AX
-                        });
+                let snippet = translation(&a, true).expect("translates");
+                let through_ax = count_instructions(&snippet, |i| {
+                    i.code() == iced_x86::Code::Not_rm16
+                        && i.op0_kind() == iced_x86::OpKind::Register
+                        && i.op0_register() == iced_x86::Register::AX
+                }) > 0;
                 let name = format!("bic r{s}, r{d} (read after: {read_after}, based: {based})");
                 assert_eq!(through_ax, read_after || based, "{name}");
                 for value in [0x1234u16, 0xFFFF, 0] {

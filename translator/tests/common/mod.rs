@@ -676,6 +676,14 @@ pub fn count_instructions(
         .count()
 }
 
+/// A translation's instructions as text, for a failure's message.
+pub fn listing(snippet: &Snippet) -> Vec<String> {
+    iced_x86::Decoder::new(16, &snippet.code, iced_x86::DecoderOptions::NONE)
+        .into_iter()
+        .map(|i| format!("{i}"))
+        .collect()
+}
+
 /// Each home as a source in every register mode: Rn, x(Rn) at
 /// `displacement`, @Rn, @Rn+.
 pub fn home_sources(displacement: u16) -> Vec<S> {
