@@ -7,9 +7,10 @@
 // 18.2 a second), so the one-minute game takes a minute.
 "use strict";
 
-const { describe, it, before, after } = require("node:test");
+const { describe, it } = require("node:test");
 const assert = require("node:assert/strict");
 const h = require("./harness");
+const { piskrsForSuite } = require("./suite");
 
 const T = { timeout: 150000 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -48,17 +49,13 @@ async function screenWhenWaiting(dos, step, predicate, timeout) {
 
 describe("the clock: the menu's line and /CLOCK", () => {
     let dos;
-    before(async () => {
-        dos = await h.startPiskrs("clock-menu", [
-            { run: "PISKRS /CLOCK 1+5" },
-            { run: "PISKRS /CLOCK 100" },
-        ]);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "clock-menu", [
+        { run: "PISKRS /CLOCK 1+5" },
+        { run: "PISKRS /CLOCK 100" },
+    ], { menu: true });
 
     it("/CLOCK 1+5 shows on the Clock line; K steps to the next clock", T, async () => {
-        await dos.begun(1);
-        let s = await dos.screenUntil("menu", h.isPiskrsMenu);
+        let s = await dos.screen("menu");
         assert.equal(s.row(15).slice(22).trimEnd(), "K  Clock: 01+05", show(s));
         await dos.key("k");
         s = await dos.screenUntil("k", (t) => t.row(15).includes("05+00"));
@@ -76,14 +73,10 @@ describe("the clock: the menu's line and /CLOCK", () => {
 
 describe("a one-minute game: the clocks run down and Black loses on time", () => {
     let dos;
-    before(async () => {
-        dos = await h.startPiskrs("clock-flag", [{ run: "PISKRS /CLOCK 1 /PLAY 4" }]);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "clock-flag", [{ run: "PISKRS /CLOCK 1 /PLAY 4" }], { game: true });
 
     it("Black's clock runs from 1:00, White's stands; at 0:00 Black has lost", T, async () => {
-        await dos.begun(1);
-        let s = await dos.screenUntil("start", h.isPiskrsGame);
+        let s = await dos.screen("start");
         let [black, white] = faces(s);
         assert.ok(seconds(black) >= 55 && seconds(black) <= 60, `Black ${black}` + show(s));
         assert.equal(white, " 1:00", show(s));
@@ -105,14 +98,9 @@ describe("a one-minute game: the clocks run down and Black loses on time", () =>
 
 describe("1 minute + 5 s: a move adds the increment", () => {
     let dos;
-    before(async () => {
-        dos = await h.startPiskrs("clock-increment", [{ run: "PISKRS /CLOCK 1+5 /PLAY 4" }]);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "clock-increment", [{ run: "PISKRS /CLOCK 1+5 /PLAY 4" }], { game: true });
 
     it("Black moves at once and has more than a minute; White's runs", T, async () => {
-        await dos.begun(1);
-        await dos.screenUntil("start", h.isPiskrsGame);
         await dos.key("enter");
         let s = await dos.screenUntil("moved", (t) => Object.keys(h.boardStones(t)).length === 1);
         const [black] = faces(s);
@@ -126,16 +114,12 @@ describe("1 minute + 5 s: a move adds the increment", () => {
 
 describe("the computer against itself (menu 5)", () => {
     let dos;
-    before(async () => {
-        dos = await h.startPiskrs("clock-computers", [
-            { run: "PISKRS /SEED 1 /CLOCK 5 /LEVEL CLASSIC" },
-        ]);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "clock-computers", [
+        { run: "PISKRS /SEED 1 /CLOCK 5 /LEVEL CLASSIC" },
+    ], { menu: true });
 
     it("Classic against Classic plays to a result on the clock", T, async () => {
-        await dos.begun(1);
-        let s = await dos.screenUntil("menu", h.isPiskrsMenu);
+        let s = await dos.screen("menu");
         assert.ok(s.row(13).includes("5  Computer against computer"), show(s));
         await dos.key("5");
         s = await screenWhenWaiting(dos, "result", (t) => h.isPiskrsGame(t) && /wins!|Draw|lost on time/.test(h.statusLine(t)), 130000);
@@ -153,15 +137,11 @@ describe("the computer against itself (menu 5)", () => {
 
 describe("the computer against itself: Esc", () => {
     let dos;
-    before(async () => {
-        dos = await h.startPiskrs("clock-computers-esc", [
-            { run: "PISKRS /SEED 2 /CLOCK 5 /LEVEL STRONG /PLAY 5" },
-        ]);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "clock-computers-esc", [
+        { run: "PISKRS /SEED 2 /CLOCK 5 /LEVEL STRONG /PLAY 5" },
+    ]);
 
     it("Esc stops it: the play waits for the answer; Y leaves for the menu", T, async () => {
-        await dos.begun(1);
         await sleep(4000);
         await dos.key("esc");
         let s = await screenWhenWaiting(dos, "esc", (t) => h.statusLine(t).includes("Leave this game? Y/N"), 30000);
