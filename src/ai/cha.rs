@@ -185,14 +185,14 @@ const fn line(check: u8, cells: &'static str, mine: u8, his: u8) -> Drawing {
     }
 }
 
-/// A shape of two crossing lines, five points a row.
-const fn cross(check: u8, cells: &'static str, mine: (u8, u8), his: (u8, u8)) -> Drawing {
+/// A shape of two crossing lines, five points a row; I play its centre.
+const fn cross(check: u8, cells: &'static str) -> Drawing {
     Drawing {
         check,
         cells,
         width: 5,
-        mine,
-        his,
+        mine: (2, 2),
+        his: (2, 2),
         early_only: false,
     }
 }
@@ -208,12 +208,7 @@ const DRAWINGS: [Drawing; 14] = [
     line(1, "+XX+X+", 3, 3),
     line(1, "++XXX+", 1, 1),
     line(1, "+XXX+", 0, 0),
-    cross(
-        1,
-        concat!("  +  ", "  X  ", "+X+X+", "  X  ", "  +  "),
-        (2, 2),
-        (2, 2),
-    ),
+    cross(1, concat!("  +  ", "  X  ", "+X+X+", "  X  ", "  +  ")),
     Drawing {
         check: 1,
         cells: concat!(" X ", "X+X", " + "),
@@ -227,12 +222,7 @@ const DRAWINGS: [Drawing; 14] = [
     line(2, "OXX+XX+", 6, 3),
     line(2, "OXX+X+", 5, 3),
     line(2, "OX+XX+", 5, 2),
-    cross(
-        2,
-        concat!("  O  ", "  X  ", "+X+X+", "  X  ", "  +  "),
-        (2, 2),
-        (2, 2),
-    ),
+    cross(2, concat!("  O  ", "  X  ", "+X+X+", "  X  ", "  +  ")),
 ];
 
 /// A shape as the program keeps it: [`Drawing`] with its cells in [`CELLS`] (an
