@@ -25,9 +25,6 @@
 use crate::rules::board::{Board, DIRECTIONS, Stone};
 use crate::rules::coord::Point;
 
-#[cfg(test)]
-mod tests;
-
 /// Why a point is forbidden for Black.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Foul {

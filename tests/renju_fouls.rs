@@ -1,55 +1,27 @@
-//! Renju's rule on hand-drawn boards, one case of the rule a test.
+//! Renju's rule (`rules::renju`) on hand-drawn boards, one case of the rule
+//! a test.
 //!
-//! A diagram lists its rows from the top: `.` an empty point, `X` a black
-//! stone, `O` a white one, `*` the empty point judged. The board's side is the
-//! number of rows.
+//! A diagram (tests/common's) lists its rows from the top: `.` an empty
+//! point, `X` a black stone, `O` a white one, `*` the empty point judged. The
+//! board's side is the number of rows.
 
-use super::{Foul, each_foul, foul, foul_on};
-use crate::rules::board::{Board, Stone};
-use crate::rules::coord::Point;
+mod common;
 
-/// The board a diagram draws and the point it marks with `*`.
-fn diagram(text: &str) -> (Board, Point) {
-    let rows: Vec<Vec<u8>> = text
-        .lines()
-        .map(|line| {
-            line.bytes()
-                .filter(|b| !b.is_ascii_whitespace())
-                .collect::<Vec<u8>>()
-        })
-        .filter(|row| !row.is_empty())
-        .collect();
-    let side = rows.len();
-    let mut board = Board::new(side as u8);
-    assert_eq!(board.side() as usize, side, "a diagram has 5 to 20 rows");
-    let mut marked = None;
-    for (from_top, row) in rows.iter().enumerate() {
-        assert_eq!(
-            row.len(),
-            side,
-            "row {} is not {side} points long",
-            from_top + 1
-        );
-        for (col, &ch) in row.iter().enumerate() {
-            let point = Point::new(col as u8, (side - 1 - from_top) as u8);
-            match ch {
-                b'.' => {}
-                b'X' => board.set(point, Some(Stone::Black)),
-                b'O' => board.set(point, Some(Stone::White)),
-                b'*' => {
-                    assert!(marked.is_none(), "one point is marked");
-                    marked = Some(point);
-                }
-                other => panic!("unexpected {} in a diagram", other as char),
-            }
-        }
-    }
-    (board, marked.expect("the diagram marks its point with *"))
+use common::marked_diagram;
+use piskrs::rules::board::{Board, Stone};
+use piskrs::rules::coord::Point;
+use piskrs::rules::renju::{Foul, each_foul, foul, foul_on};
+
+/// The board a diagram draws and the one point it marks with `*`.
+fn board_and_point(text: &str) -> (Board, Point) {
+    let (drawn, marks) = marked_diagram(text);
+    assert_eq!(marks.len(), 1, "the diagram marks one point with *");
+    (drawn.board, marks[0])
 }
 
 /// The verdict on the marked point, checking that the board is left as it was.
 fn verdict(text: &str) -> Option<Foul> {
-    let (mut board, point) = diagram(text);
+    let (mut board, point) = board_and_point(text);
     let before = board.points().to_vec();
     let why = foul(&mut board, point);
     assert!(board.points() == &before[..], "foul left the board changed");
@@ -393,7 +365,7 @@ fn a_four_point_forbidden_by_a_double_three_of_its_own_is_no_three() {
 
 #[test]
 fn white_stones_and_taken_points_are_never_forbidden() {
-    let (mut board, point) = diagram(
+    let (mut board, point) = board_and_point(
         "
         . . . . . . . . .
         . . . . . . . . .
@@ -420,7 +392,7 @@ fn white_stones_and_taken_points_are_never_forbidden() {
 
 #[test]
 fn each_foul_lists_every_forbidden_point_once() {
-    let (board, point) = diagram(
+    let (board, point) = board_and_point(
         "
         . . . . . . . . .
         . . . . . . . . .
