@@ -43,6 +43,27 @@ async function clickPoint(dos, name, letter) {
     return dos.screenUntil("click-" + name, (s) => at(s, name) === letter);
 }
 
+/** Starts PISKRS with `options` (h.withPiskrs) and runs `play(dos, s)` once
+ * the board shows, `s` its screen. */
+function withBoard(options, play) {
+    return h.withPiskrs(options, async (dos) => play(dos, await dos.screenUntil("board", isBoard)));
+}
+
+/** Esc on the board and Y to its question: the menu's screen, back in 80x25. */
+async function leaveForMenu(dos) {
+    await dos.key("esc");
+    await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
+    await dos.key("y");
+    return dos.screenUntil("menu", isMenu);
+}
+
+/** 3 once the menu shows: PISKRS ends at once, with errorlevel 0. */
+async function quitFromMenu(dos) {
+    await dos.screenUntil("menu", isMenu);
+    await dos.key("3");
+    assert.equal((await dos.finished(1)).errorlevel, 0);
+}
+
 describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
     it("a cast won by clicks captures a piece; score, links and circles on the 80x50 screen; refusals; resign; back to the menu", T, async () => {
         await h.withPiskrs({
@@ -123,8 +144,7 @@ describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
             await dos.key("esc");
             s = await dos.screenUntil("menu-again", isMenu);
             assert.equal(s.height, 25, "back to 80x25");
-            await dos.key("3");
-            assert.equal((await dos.finished(1)).errorlevel, 0);
+            await quitFromMenu(dos);
         });
     });
 });
@@ -159,8 +179,7 @@ describe("Gomorpion's menu: the hidden lines' keys C, R, T change nothing", () =
             assert.equal(s.row(18).trim(), "C  Level: Cha (Harry Cha's rules)", show(s));
             assert.equal(s.row(19).trim(), "R  Rule:  exactly five, in every game", show(s));
             assert.equal(s.row(20).trim(), "T  Time:  5.0 s (Strong)", show(s));
-            await dos.key("3");
-            assert.equal((await dos.finished(1)).errorlevel, 0);
+            await quitFromMenu(dos);
         });
     });
 });
@@ -179,11 +198,7 @@ function contrast(attr) {
 
 describe("Red reads as well as Black (/GOMORPION /PLAY 4)", () => {
     it("every Red piece and captured R on a played board has at least the 4:1 contrast of Black on brown", T, async () => {
-        await h.withPiskrs({
-            name: "gomorpion-contrast",
-            run: "PISKRS /GOMORPION /PLAY 4",
-        }, async (dos) => {
-            let s = await dos.screenUntil("board", isBoard);
+        await withBoard({ name: "gomorpion-contrast", run: "PISKRS /GOMORPION /PLAY 4" }, async (dos, s) => {
             // Black spreads out on row 1; Red makes a five on row 10 (captured: R),
             // with a piece carried from cast 1 (o) and one of cast 2 (O).
             const black = ["A1", "C1", "E1", "G1", "J1", "L1", "N1", "P1"];
@@ -214,23 +229,15 @@ describe("Red reads as well as Black (/GOMORPION /PLAY 4)", () => {
                 }
             }
             assert.equal(red_cells, 7, "five captured R, one o, one O checked");
-            await dos.key("esc");
-            await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
-            await dos.key("y");
-            await dos.screenUntil("menu", isMenu);
-            await dos.key("3");
-            assert.equal((await dos.finished(1)).errorlevel, 0);
+            await leaveForMenu(dos);
+            await quitFromMenu(dos);
         });
     });
 });
 
 describe("Gomorpion's key bar", () => {
     it("names the keys on row 35 as the Gomoku screens do; a click on F1 Help, R Resign or Esc Menu is the key", T, async () => {
-        await h.withPiskrs({
-            name: "gomorpion-key-bar",
-            run: "PISKRS /GOMORPION /PLAY 4",
-        }, async (dos) => {
-            let s = await dos.screenUntil("board", isBoard);
+        await withBoard({ name: "gomorpion-key-bar", run: "PISKRS /GOMORPION /PLAY 4" }, async (dos, s) => {
             assert.equal(s.row(KEY_BAR_Y).trimEnd(), KEY_BAR, show(s));
             for (let x = 0; x < 80; x++) assert.equal(s.attr(x, KEY_BAR_Y), 0x30, `key bar colours at x=${x}` + show(s));
             const clickWord = (word) => dos.click(s.row(KEY_BAR_Y).indexOf(word) + 1, KEY_BAR_Y, { rows: ROWS });
@@ -246,20 +253,14 @@ describe("Gomorpion's key bar", () => {
             await clickWord("Esc Menu");
             s = await dos.screenUntil("leave?", (t) => status(t) === "Leave this game for the menu? Y/N");
             await dos.key("y");
-            await dos.screenUntil("menu", isMenu);
-            await dos.key("3");
-            assert.equal((await dos.finished(1)).errorlevel, 0);
+            await quitFromMenu(dos);
         });
     });
 });
 
 describe("Gomorpion after the game: no resigning", () => {
     it("after Game over the key bar no longer offers R Resign, and R does nothing", T, async () => {
-        await h.withPiskrs({
-            name: "gomorpion-over",
-            run: "PISKRS /GOMORPION /PLAY 4",
-        }, async (dos) => {
-            let s = await dos.screenUntil("board", isBoard);
+        await withBoard({ name: "gomorpion-over", run: "PISKRS /GOMORPION /PLAY 4" }, async (dos, s) => {
             assert.ok(s.row(KEY_BAR_Y).includes("Resign"), "resigning offered during the game" + show(s));
             await dos.key("r");
             s = await dos.screenUntil("resign?", (t) => status(t) === "Resign this game? Y/N");
@@ -275,20 +276,14 @@ describe("Gomorpion after the game: no resigning", () => {
             s = await dos.screenUntil("cursor-up", (t) => t.char(cell("P17").x - 1, cell("P17").y) === "[");
             assert.equal(status(s), result, "R changed nothing" + show(s));
             await dos.key("esc");
-            await dos.screenUntil("menu", isMenu);
-            await dos.key("3");
-            assert.equal((await dos.finished(1)).errorlevel, 0);
+            await quitFromMenu(dos);
         });
     });
 });
 
 describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
     it("the computer answers each click with one legal Red piece; Esc Y leaves; /STACK fits", T, async () => {
-        await h.withPiskrs({
-            name: "gomorpion-computer",
-            run: "PISKRS /GOMORPION /PLAY 1 /SEED 3 /STACK",
-        }, async (dos) => {
-            let s = await dos.screenUntil("board", isBoard);
+        await withBoard({ name: "gomorpion-computer", run: "PISKRS /GOMORPION /PLAY 1 /SEED 3 /STACK" }, async (dos, s) => {
             assert.ok(panel(s).includes("(PC)"), "the computer's colour is marked" + show(s));
             const pieces = (t) => [...t.rows.slice(3, 33).map((r) => r.slice(0, 63)).join("")].filter((c) => "XOxo".includes(c)).length;
             // The person plays the first free point of a list spread over the board.
@@ -302,10 +297,7 @@ describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
                 assert.equal(at(s, name), "X", show(s));
                 assert.ok(/Red played [A-Z]{1,2}\d+\. Black to move\./.test(status(s)), show(s));
             }
-            await dos.key("esc");
-            await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
-            await dos.key("y");
-            await dos.screenUntil("menu", isMenu);
+            await leaveForMenu(dos);
             await dos.key("3"); // 3 quits at once
             const r = await dos.finished(1, { timeout: 60000 });
             const m = /STACK high_water=(\d+) bytes/.exec(r.output);
@@ -317,13 +309,15 @@ describe("Gomorpion against the computer (/GOMORPION /PLAY 1 /STACK)", () => {
     });
 });
 
+/** PISKRS `run` (h.withPiskrs, the run named gomorpion-<machine>) on
+ * DOSBox-X's `machine` (ega, cga). */
+function onMachine(machine, run, play) {
+    return h.withPiskrs({ name: `gomorpion-${machine}`, run, conf: `[dosbox]\nmachine=${machine}` }, play);
+}
+
 describe("Gomorpion on an EGA and on a CGA", () => {
     it("machine=ega: the 8x8 font gives 80x43, the board fits and plays; back to 80x25", T, async () => {
-        await h.withPiskrs({
-            name: "gomorpion-ega",
-            run: "PISKRS /GOMORPION /PLAY 4",
-            conf: "[dosbox]\nmachine=ega",
-        }, async (dos) => {
+        await onMachine("ega", "PISKRS /GOMORPION /PLAY 4", async (dos) => {
             let s = await dos.screenUntil("board", (t) => t.row(0).includes("Gomorpion 30x30"));
             assert.equal(s.height, 43, "80x43 text on an EGA" + show(s));
             for (let y = 36; y < 43; y++) assert.equal(s.row(y).trim(), "", `no room for the rules: row ${y} stays empty` + show(s));
@@ -335,28 +329,19 @@ describe("Gomorpion on an EGA and on a CGA", () => {
             await dos.click(cell("K10").x, cell("K10").y, { rows: 43 });
             s = await dos.screenUntil("click", (t) => at(t, "K10") === "O");
             assert.equal(at(s, "K10"), "O", "a click on the 43-row screen" + show(s));
-            await dos.key("esc");
-            await dos.screenUntil("leave?", (t) => status(t).includes("Leave this game"));
-            await dos.key("y");
-            s = await dos.screenUntil("menu", isMenu);
+            s = await leaveForMenu(dos);
             assert.equal(s.height, 25);
-            await dos.key("3");
-            assert.equal((await dos.finished(1)).errorlevel, 0);
+            await quitFromMenu(dos);
         });
     });
 
     it("machine=cga: no tall text mode, so the menu says Gomorpion needs an EGA or VGA and stays", T, async () => {
-        await h.withPiskrs({
-            name: "gomorpion-cga",
-            run: "PISKRS /GOMORPION /PLAY 1",
-            conf: "[dosbox]\nmachine=cga",
-        }, async (dos) => {
+        await onMachine("cga", "PISKRS /GOMORPION /PLAY 1", async (dos) => {
             const s = await dos.screenUntil("refused", (t) => t.contains("needs an EGA or VGA"));
             assert.equal(s.height, 25, show(s));
             assert.ok(isMenu(s), "still the menu" + show(s));
             assert.ok(s.contains("Gomorpion needs an EGA or VGA"), show(s));
-            await dos.key("3");
-            assert.equal((await dos.finished(1)).errorlevel, 0);
+            await quitFromMenu(dos);
         });
     });
 });
