@@ -7,11 +7,12 @@
 // page land in shots/.
 "use strict";
 
-const { describe, it, before, after } = require("node:test");
+const { describe, it } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const h = require("./harness");
+const { piskrsForSuite } = require("./suite");
 
 const T = { timeout: 60000 };
 const isMenu = h.isPiskrsMenu;
@@ -42,8 +43,6 @@ function usageText() {
     lines.pop(); // after the last LF
     return lines.map((l) => l + "\r\n").join("");
 }
-
-const startPiskrs = h.startPiskrs;
 
 /** F1, then the pages in turn (PgDn): each title as expected, with `contains` texts; then Esc. */
 async function readPages(dos, step, pages, back) {
@@ -87,18 +86,15 @@ const KEYS_PAGE = { title: "Keys in a Gomoku game", contains: ["Mouse, left butt
 
 describe("F1 explains where the player is: the menu, each game, Gomorpion; /? prints the usage", () => {
     let dos;
-    before(async () => {
-        dos = await startPiskrs("help", [
-            { run: "PISKRS /?" },
-            { run: "PISKRS" },
-            { run: "PISKRS /MIST /PLAY 4" },
-            { run: "PISKRS /OUTER /PLAY 4" },
-            { run: "PISKRS /EXACT /PLAY 4" },
-            { run: "PISKRS /PISKASM /PLAY 4" },
-            { run: "PISKRS /GOMORPION /PLAY 4 /STACK" },
-        ]);
-    });
-    after(async () => { if (dos) await dos.exit(); });
+    piskrsForSuite((started) => { dos = started; }, "help", [
+        { run: "PISKRS /?" },
+        { run: "PISKRS" },
+        { run: "PISKRS /MIST /PLAY 4" },
+        { run: "PISKRS /OUTER /PLAY 4" },
+        { run: "PISKRS /EXACT /PLAY 4" },
+        { run: "PISKRS /PISKASM /PLAY 4" },
+        { run: "PISKRS /GOMORPION /PLAY 4 /STACK" },
+    ]);
 
     it("/? prints the usage text whole, from far memory", T, async () => {
         const r = await dos.finished(1);
