@@ -65,6 +65,13 @@ const show = (s) => "\n" + s.toString();
 const isMenu = (s) => s.contains("PISKRS") && s.contains("4  Two players");
 const isGame = (s) => s.row(20).includes("A B C D E F G H I J K L M N O P Q R S");
 
+/** Waits for the menu (the step named `step`) and checks it came. */
+async function expectMenu(dos, step) {
+    const s = await dos.screenUntil(step, isMenu);
+    assert.ok(isMenu(s), show(s));
+    return s;
+}
+
 const startPiskrs = h.startPiskrs;
 
 /** Click a point and wait until its stone shows; returns the screen. */
@@ -112,8 +119,7 @@ describe("command line, menu, help, leaving (keyboard)", () => {
         assert.equal(help.row(2).trim(), "The menu", show(help));
         assert.ok(!help.contains("4  Two players"), show(help));
         await dos.key("space");
-        const menu = await dos.screenUntil("help-closed", isMenu);
-        assert.ok(isMenu(menu), show(menu));
+        await expectMenu(dos, "help-closed");
     });
 
     it("4 starts a game with the documented board layout", T, async () => {
@@ -168,8 +174,7 @@ describe("command line, menu, help, leaving (keyboard)", () => {
         await dos.key("esc");
         await dos.screenUntil("esc-again", (s) => status(s).includes("Leave this game? Y/N"));
         await dos.key("y");
-        const menu = await dos.screenUntil("esc-y", isMenu);
-        assert.ok(isMenu(menu), show(menu));
+        await expectMenu(dos, "esc-y");
     });
 
     it("Esc on the menu asks first (Esc again and N keep the menu); Y returns to DOS with errorlevel 0", T, async () => {
@@ -268,8 +273,7 @@ describe("two players with the mouse (and the keyboard)", () => {
         assert.deepEqual(stones(kept), stones(s), show(kept));
         // The [Menu Esc] button on row 23.
         await dos.click(46, 23);
-        const menu = await dos.screenUntil("black-wins-menu", isMenu);
-        assert.ok(isMenu(menu), show(menu));
+        await expectMenu(dos, "black-wins-menu");
     });
 
     it("five on a diagonal by clicks: White wins, a key returns to the menu", T, async () => {
@@ -293,8 +297,7 @@ describe("two players with the mouse (and the keyboard)", () => {
             assert.notEqual(attrAt(s, p), plain, `${p} highlighted`);
         }
         await dos.key("space");
-        const menu = await dos.screenUntil("white-wins-key", isMenu);
-        assert.ok(isMenu(menu), show(menu));
+        await expectMenu(dos, "white-wins-key");
     });
 
     it("keyboard: arrows + Enter and Space place a stone where the cursor is; Enter on a stone says occupied", T, async () => {
@@ -339,8 +342,7 @@ describe("no mouse driver (DOSBox-X [dos] int33=false)", () => {
 
     it("the menu says No mouse", T, async () => {
         await dos.begun(1);
-        const s = await dos.screenUntil("menu", isMenu);
-        assert.ok(isMenu(s), show(s));
+        const s = await expectMenu(dos, "menu");
         assert.ok(s.contains("No mouse"), show(s));
     });
 
