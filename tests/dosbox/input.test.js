@@ -40,15 +40,22 @@ async function waitForCursor(dos, timeout = 30000) {
     }
 }
 
+/**
+ * Two players (/PLAY 4) at the slow machine's speed, the run named `name`
+ * (more h.withPiskrs options in `more`): `play` runs once the game shows,
+ * the cursor on J10.
+ */
+function onSlowGame(name, more, play) {
+    return h.withPiskrs({ name, run: "PISKRS /PLAY 4", cycles: SLOW_CYCLES, ...more }, async (dos) => {
+        assert.equal(await waitForCursor(dos), 9, "the game, the cursor on J10");
+        await play(dos);
+    });
+}
+
 describe("input that matches what a person did", () => {
     it("a burst of arrow keys stops moving the cursor when the keys stop", T, async () => {
-        await h.withPiskrs({
-            name: "input-arrows",
-            run: "PISKRS /PLAY 4",
-            cycles: SLOW_CYCLES,
-        }, async (dos) => {
-            const start = await waitForCursor(dos);
-            assert.equal(start, 9, "the cursor starts on J10");
+        await onSlowGame("input-arrows", {}, async (dos) => {
+            const start = 9; // J10's column, where onSlowGame saw the cursor
             // Eight quick taps, 40 ms apart (a held key's auto-repeat is
             // about as fast).
             for (let i = 0; i < 8; i++) {
@@ -167,13 +174,7 @@ describe("F12 says where it saved the screen", () => {
 
 describe("the status line is never seen half rewritten", () => {
     it("each status change shows whole within one refresh: S, letters and Esc at the slow machine's speed", T, async () => {
-        await h.withPiskrs({
-            name: "input-status",
-            run: "PISKRS /PLAY 4",
-            cycles: SLOW_CYCLES,
-            watch: true,
-        }, async (dos) => {
-            assert.equal(await waitForCursor(dos), 9, "the game, the cursor on J10");
+        await onSlowGame("input-status", { watch: true }, async (dos) => {
             await h.sleep(1000);
             const since = (await dos._call("watchLog", { since: 0 })).now;
             // Each of these changes the status line: the save prompt, the
