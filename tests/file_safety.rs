@@ -7,6 +7,9 @@
 //! on `Command::ReplaceFile` it saves; it reports with `save_finished` or
 //! `load_finished`.
 
+mod common;
+
+use common::app::answers_but_yes;
 use piskrs::app::screen::{Style, TextScreen};
 use piskrs::app::ui::{App, Command, FileError, Input, Key};
 use piskrs::rules::psq::{self, RecordError};
@@ -54,15 +57,7 @@ fn an_existing_file_is_replaced_only_after_y() {
 
 #[test]
 fn any_answer_but_y_leaves_the_file_and_the_game_as_they_were() {
-    let noes = [
-        Input::Key(Key::Char(b'n')),
-        Input::Key(Key::Escape),
-        Input::Key(Key::Enter),
-        Input::Key(Key::Char(b's')),
-        Input::Click { x: 24, y: 10 },
-        Input::Click { x: 26, y: 10 },
-    ];
-    for no in noes {
+    for no in answers_but_yes(b's', &[(24, 10), (26, 10)]) {
         let mut app = asked_to_save();
         app.ask_replace();
         assert!(app.handle(no) == Command::Continue);

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::app::{PANEL_X, STATUS_Y, cell_of, key, render, row, status, text_at};
+use common::app::{PANEL_X, STATUS_Y, answers_but_yes, cell_of, key, render, row, status, text_at};
 use common::{diagram, fill_order, name, pt};
 use piskrs::app::screen::{Style, TextScreen, glyph};
 use piskrs::app::ui::{self, App, Command, Input, Key, point_at};
@@ -425,14 +425,7 @@ fn escape_or_a_click_on_quit_asks_and_only_y_quits() {
     ];
     for ask in asks {
         // Every answer but Y keeps the program on the menu.
-        let noes = [
-            Input::Key(Key::Char(b'n')),
-            Input::Key(Key::Escape),
-            Input::Key(Key::Enter),
-            Input::Key(Key::Char(b'3')),
-            Input::Click { x: 30, y: 12 },
-        ];
-        for no in noes {
+        for no in answers_but_yes(b'3', &[(30, 12)]) {
             let mut app = App::new(true);
             assert!(ask(&mut app) == Command::Continue);
             assert_eq!(status(&app), "Quit PISKRS for DOS? Y/N");

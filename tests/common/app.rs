@@ -16,6 +16,19 @@ pub const STATUS_Y: usize = 22;
 /// The first column of the side panel.
 pub const PANEL_X: usize = 46;
 
+/// The answers to a Y/N question that are not a yes: N, Esc, Enter, the key
+/// `other` and a click at each of `clicks` (x, y).
+pub fn answers_but_yes(other: u8, clicks: &[(u8, u8)]) -> Vec<Input> {
+    let mut noes = vec![
+        Input::Key(Key::Char(b'n')),
+        Input::Key(Key::Escape),
+        Input::Key(Key::Enter),
+        Input::Key(Key::Char(other)),
+    ];
+    noes.extend(clicks.iter().map(|&(x, y)| Input::Click { x, y }));
+    noes
+}
+
 /// Screen cell of a point of the 19x19 board.
 pub fn cell_of(point: Point) -> (usize, usize) {
     (4 + 2 * point.col as usize, 20 - (point.row as usize + 1))
