@@ -10,7 +10,7 @@ const assert = require("node:assert/strict");
 const fs = require("fs");
 const path = require("path");
 const h = require("./harness");
-const { piskrsForSuite } = require("./suite");
+const { piskrsForSuite, leaveToMenu, quitFromMenu, beginRun } = require("./suite");
 
 const T = { timeout: 60000 };
 const { boardCell: pt, boardStones: stones, boardAttr: attrAt, statusLine: status, sidePanel: panel } = h;
@@ -71,11 +71,6 @@ async function typeName(dos, oldName, name) {
     assert.ok(h.canType(name), `the harness can type ${name}`);
     for (let i = 0; i < oldName.length; i++) await dos.key("backspace");
     await dos.type(name);
-}
-
-async function leaveToMenu(dos, step) {
-    const s = await dos.leaveToMenu(step);
-    assert.ok(isMenu(s), show(s));
 }
 
 describe("save, load from the menu (L), /LOAD at start, and play on", () => {
@@ -146,13 +141,11 @@ describe("save, load from the menu (L), /LOAD at start, and play on", () => {
         assert.equal(count(after), 8, show(after));
         assert.ok(status(after).includes(`The computer played ${reply}.`), show(after));
         await leaveToMenu(dos, "quit1");
-        await dos.key("3"); // 3 quits at once
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
     });
 
     it("PISKRS /LOAD GAME.PSQ starts in the saved game: same stones, Black (X) to move; play on", T, async () => {
-        await dos.begun(2);
-        await h.forgetDumps(dos);
+        await beginRun(dos, 2);
         let s = await dos.screenUntil("slash-load", (t) => isGame(t) && count(t) > 0);
         assert.equal(status(s).trim(), "Loaded GAME.PSQ: 6 moves. Black to move.", show(s));
         assert.deepEqual(stones(s), saved.board, show(s));
@@ -164,8 +157,7 @@ describe("save, load from the menu (L), /LOAD at start, and play on", () => {
         assert.ok(status(after).includes(`The computer played ${reply}.`), show(after));
         assert.equal(turn(after), "black", show(after));
         await leaveToMenu(dos, "quit2");
-        await dos.key("3"); // 3 quits at once
-        assert.equal((await dos.finished(2)).errorlevel, 0);
+        await quitFromMenu(dos, 2);
     });
 });
 
@@ -234,15 +226,13 @@ describe("files that cannot be loaded: garbage, cut off, missing", () => {
         const placed = await dos.screenUntil("menu-usable-stone", (t) => count(t) === 1);
         assert.deepEqual(stones(placed), { J10: "X" }, show(placed));
         await leaveToMenu(dos, "after-failures");
-        await dos.key("3"); // 3 quits at once
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
     });
 
     for (let i = 0; i < cases.length; i++) {
         const [name, reason] = cases[i];
         it(`PISKRS /LOAD ${name}: the menu with Could not load and a reason; errorlevel 0`, T, async () => {
-            await dos.begun(i + 2);
-            await h.forgetDumps(dos);
+            await beginRun(dos, i + 2);
             let s = await dos.screenUntil(`slash-load-${name}`, (t) => status(t).includes("Could not load"));
             checkFailure(s, name, reason);
             assert.ok(isMenu(s), show(s));
@@ -250,8 +240,7 @@ describe("files that cannot be loaded: garbage, cut off, missing", () => {
             s = await dos.screenUntil(`slash-load-${name}-game`, isGame);
             assert.ok(isGame(s), show(s));
             await leaveToMenu(dos, `slash-load-${name}-back`);
-            await dos.key("3"); // 3 quits at once
-            assert.equal((await dos.finished(i + 2)).errorlevel, 0);
+            await quitFromMenu(dos, i + 2);
         });
     }
 });
@@ -308,8 +297,7 @@ describe("saves that fail: a missing directory, an absent drive", () => {
         const [mine, reply, s] = await playOne(dos, "play-on");
         assert.ok(status(s).includes(`The computer played ${reply}.`), `after ${mine}` + show(s));
         await leaveToMenu(dos, "end");
-        await dos.key("3"); // 3 quits at once
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
         assert.deepEqual(await dos.readFile("GAME.PSQ"), good, "GAME.PSQ is still the good save");
     });
 });
@@ -347,8 +335,7 @@ describe("a monochrome adapter (machine=hercules)", () => {
         assert.equal(attrAt(s, "J10"), 0x0f, "a black stone is bright");
         assert.equal(attrAt(s, reply), 0x09, "the computer's last move is bright underlined (issue 19: O as bright as X)");
         await leaveToMenu(dos, "leave");
-        await dos.key("3"); // 3 quits at once
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
     });
 });
 
@@ -398,7 +385,6 @@ describe("a file name with * or ? is refused with a message, not changed behind 
         assert.equal(status(s).trim(), "Load (Enter loads, Esc cancels): ABC_", "the * left no trace in the name" + show(s));
         await dos.key("esc");
         s = await dos.screenUntil("cancelled", (t) => isMenu(t) && status(t).includes("Cancelled."));
-        await dos.key("3");
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
     });
 });

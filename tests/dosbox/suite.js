@@ -28,4 +28,26 @@ function piskrsForSuite(use, name, steps, { menu = false, game = false, ...opts 
     after(async () => { if (dos) await dos.exit(); });
 }
 
-module.exports = { piskrsForSuite };
+/** Esc and Y to its question: back on the menu (checked); returns its screen. */
+async function leaveToMenu(dos, step) {
+    const s = await dos.leaveToMenu(step);
+    assert.ok(h.isPiskrsMenu(s), "\n" + s.toString());
+    return s;
+}
+
+/** 3 on the menu quits at once: run `n` ends with errorlevel 0. */
+async function quitFromMenu(dos, n = 1) {
+    await dos.key("3");
+    assert.equal((await dos.finished(n)).errorlevel, 0);
+}
+
+/**
+ * Waits for run `n` of the emulator's batch to begin and forgets the dumps
+ * of the runs before it (each run numbers its F12 dumps from 1).
+ */
+async function beginRun(dos, n) {
+    await dos.begun(n);
+    await h.forgetDumps(dos);
+}
+
+module.exports = { piskrsForSuite, leaveToMenu, quitFromMenu, beginRun };

@@ -10,7 +10,7 @@
 const { describe, it, before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const h = require("./harness");
-const { piskrsForSuite } = require("./suite");
+const { piskrsForSuite, leaveToMenu, quitFromMenu, beginRun } = require("./suite");
 
 const T = { timeout: 60000 };
 const LONG = { timeout: 180000 };
@@ -67,12 +67,6 @@ function cfgLines(bytes) {
 }
 
 const startPiskrs = h.startPiskrs;
-
-async function leaveToMenu(dos, step) {
-    const s = await dos.leaveToMenu(step);
-    assert.ok(isMenu(s), show(s));
-    return s;
-}
 
 /** Press G on the menu until the Game line names `name` (at most one round). */
 async function chooseGame(dos, name, step) {
@@ -276,8 +270,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         s = await dos.screenUntil("mist-menu", isMenu);
         assert.ok(isMenu(s), show(s));
         assert.equal(menuValue(s, MENU.game), "Gomoku in the Mist 19x19", show(s));
-        await dos.key("3");
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
     });
 
     it("the controller (PISKRS /MIST < VIEW.IN) views the same hole for the same stones: centre and 49 characters", T, async () => {
@@ -291,8 +284,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
     });
 
     it("against the computer (1): it replies under the Mist; saved, its stones and yours showed only inside the hole", LONG, async () => {
-        await dos.begun(3);
-        await h.forgetDumps(dos);
+        await beginRun(dos, 3);
         let s = await dos.screenUntil("computer-menu", isMenu);
         assert.equal(menuValue(s, MENU.game), "Gomoku in the Mist 19x19", show(s));
         await dos.key("1");
@@ -343,8 +335,7 @@ describe("Gomoku in the Mist in full screen: two players by clicks, the command 
         console.log(`# Mist against the computer (/SEED 4): ${moves.join(" ")}; replies under the mist ${hiddenReplies}, in the hole ${shownReplies}`);
         assert.ok(hiddenStones > 0, "some stones were under the mist");
         await leaveToMenu(dos, "computer-end");
-        await dos.key("3"); // 3 quits at once
-        assert.equal((await dos.finished(3)).errorlevel, 0);
+        await quitFromMenu(dos, 3);
     });
 });
 
@@ -482,15 +473,13 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
         assert.equal(turn(s), "white", show(s));
         console.log(`# Outer-Open, the computer begins (/SEED 7 from the menu): ${first}`);
         await leaveToMenu(dos, "computer-begins-end");
-        await dos.key("3");
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
     });
 
     const firsts = [];
     SEEDS.forEach((seed, i) => {
         it(`PISKRS /OUTER /SEED ${seed} /PLAY 2: the computer's first stone is on the outer lines`, T, async () => {
-            await dos.begun(i + 2);
-            await h.forgetDumps(dos);
+            await beginRun(dos, i + 2);
             const s = await dos.screenUntil(`play2-seed${seed}`, (t) => isGame15(t) && panel(t).includes(stonesLine(1)));
             const all = B15.stones(s);
             const [first] = Object.keys(all);
@@ -499,8 +488,7 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
             assert.ok(panel(s).includes("The computer against you"), show(s));
             firsts.push(first);
             await leaveToMenu(dos, `play2-seed${seed}-end`);
-            await dos.key("3"); // 3 quits at once
-            assert.equal((await dos.finished(i + 2)).errorlevel, 0);
+            await quitFromMenu(dos, i + 2);
             if (i === SEEDS.length - 1) console.log(`# Outer-Open openings by seed ${SEEDS.join(",")}: ${firsts.join(" ")}`);
         });
     });
@@ -576,8 +564,7 @@ describe("Exact five 15x15 (/EXACT /PLAY 4): six in a row does not win, and says
         for (const p of ["C8", "D8", "E8", "F8", "G8", "H8"]) assert.equal(attr15(s, p), ATTR.black, `${p} of the six stays plain` + show(s));
         await dos.key("space");
         await dos.screenUntil("exact-menu", isMenu);
-        await dos.key("3"); // 3 quits at once
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
     });
 });
 
@@ -631,13 +618,11 @@ describe("Level Cha: /LEVEL CHA and the menu's C; it replies with legal moves", 
         console.log(`# Cha (/LEVEL CHA): ${moves.join(" ")}`);
         games.push(moves);
         await leaveToMenu(dos, "cha-switch-end");
-        await dos.key("3"); // 3 quits at once
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
     });
 
     it("the menu's C switches to Cha; the same moves get the same replies", LONG, async () => {
-        await dos.begun(2);
-        await h.forgetDumps(dos);
+        await beginRun(dos, 2);
         let s = await dos.screenUntil("cha-menu", isMenu);
         assert.equal(menuValue(s, MENU.level), "Classic (Piskasm)", show(s));
         await dos.key("c");
@@ -664,8 +649,7 @@ describe("Level Cha: /LEVEL CHA and the menu's C; it replies with legal moves", 
         const moves = await playAgainst(dos, 3, "O", "cha-begins");
         console.log(`# Cha begins: ${first} ${moves.join(" ")}`);
         await leaveToMenu(dos, "cha-begins-end");
-        await dos.key("3");
-        assert.equal((await dos.finished(2)).errorlevel, 0);
+        await quitFromMenu(dos, 2);
     });
 });
 
@@ -717,8 +701,7 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
         assert.equal(status(s).trim(), "Sound off.", show(s));
         assert.deepEqual(menuValues(s), { game: "Outer-Open Gomoku 15x15", level: "Cha (Harry Cha's rules)", sound: "off" }, show(s));
         chosenMenu = menuChoices(s);
-        await dos.key("3");
-        assert.equal((await dos.finished(1)).errorlevel, 0);
+        await quitFromMenu(dos);
         assert.deepEqual(await cfgFiles(), ["PISKRS.CFG"]);
         const cfg = await dos.readFile("PISKRS.CFG");
         assert.deepEqual(cfgChoices(cfg), CFG_CHOSEN, cfg.toString("latin1"));
@@ -726,8 +709,7 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
     });
 
     it("second run: the menu shows the same choices, and 4 starts Outer-Open 15x15; PISKRS.CFG unchanged", T, async () => {
-        await dos.begun(2);
-        await h.forgetDumps(dos);
+        await beginRun(dos, 2);
         let s = await dos.screenUntil("second-menu", isMenu);
         assert.deepEqual(menuValues(s), { game: "Outer-Open Gomoku 15x15", level: "Cha (Harry Cha's rules)", sound: "off" }, show(s));
         assert.deepEqual(menuChoices(s), chosenMenu, show(s));
@@ -739,14 +721,12 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
         assert.deepEqual(await dos.readFile("PISKRS.CFG"), chosenCfg, "PISKRS.CFG is not rewritten");
         // Damage the file before the next run starts.
         await dos.writeFile("PISKRS.CFG", GARBAGE_SMALL);
-        await dos.key("3");
-        assert.equal((await dos.finished(2)).errorlevel, 0);
+        await quitFromMenu(dos, 2);
     });
 
     for (const [n, label, garbage, next] of [[3, "100 bytes", GARBAGE_SMALL, GARBAGE_BIG], [4, "1000 bytes", GARBAGE_BIG, null]]) {
         it(`a PISKRS.CFG of ${label} of garbage: the defaults, no crash; the file is left alone`, T, async () => {
-            await dos.begun(n);
-            await h.forgetDumps(dos);
+            await beginRun(dos, n);
             let s = await dos.screenUntil(`garbage-${n}-menu`, isMenu);
             assert.ok(isMenu(s), show(s));
             assert.deepEqual(menuValues(s), DEFAULTS, show(s));
@@ -757,21 +737,18 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
             await leaveToMenu(dos, `garbage-${n}`);
             assert.deepEqual(await dos.readFile("PISKRS.CFG"), Buffer.from(garbage), "nothing was chosen: the file is not rewritten");
             if (next) await dos.writeFile("PISKRS.CFG", next);
-            await dos.key("3");
-            assert.equal((await dos.finished(n)).errorlevel, 0);
+            await quitFromMenu(dos, n);
         });
     }
 
     it("GAMES\\PISKRS keeps its own GAMES\\PISKRS.CFG; C:\\PISKRS.CFG is not touched", T, async () => {
-        await dos.begun(5);
-        await h.forgetDumps(dos);
+        await beginRun(dos, 5);
         let s = await dos.screenUntil("games-menu", isMenu);
         assert.deepEqual(menuValues(s), DEFAULTS, "GAMES has no PISKRS.CFG yet" + show(s));
         await dos.key("g");
         s = await dos.screenUntil("games-g", (t) => menuValue(t, MENU.game) === "Gomoku in the Mist 19x19");
         assert.equal(menuValue(s, MENU.game), "Gomoku in the Mist 19x19", show(s));
-        await dos.key("3");
-        assert.equal((await dos.finished(5)).errorlevel, 0);
+        await quitFromMenu(dos, 5);
         assert.deepEqual(await cfgFiles(), ["GAMES/PISKRS.CFG", "PISKRS.CFG"]);
         const cfg = await dos.readFile("GAMES/PISKRS.CFG");
         assert.deepEqual(cfgChoices(cfg), { GAME: "MIST", LEVEL: "CLASSIC", SOUND: "ON" }, cfg.toString("latin1"));
