@@ -36,6 +36,17 @@ const turn = (s) => {
     return black && !white ? "black" : white && !black ? "white" : "?";
 };
 const stonesLine = (n) => `Stones on the board: ${n}`;
+
+/**
+ * Waits (the step `step`) for the computer's first stone on a board that
+ * `isGame` knows; gives the screen, its stones as `stonesOf` reads them and
+ * that stone's point.
+ */
+async function firstStone(dos, step, isGame, stonesOf) {
+    const s = await dos.screenUntil(step, (t) => isGame(t) && panel(t).includes(stonesLine(1)));
+    const all = stonesOf(s);
+    return { s, all, first: Object.keys(all)[0] };
+}
 /** The menu's value on line y ("Game:", "Level:", "Sound:"), as shown. */
 function menuValue(s, y) {
     const m = /^ {22}[A-Z]  [A-Za-z]+: +(.+?)\s*$/.exec(s.row(y));
@@ -460,9 +471,7 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
 
     it("the computer begins (2): its stone is on the outer lines; you (White) may play H8; it replies", T, async () => {
         await dos.key("2");
-        let s = await dos.screenUntil("computer-begins", (t) => isGame15(t) && panel(t).includes(stonesLine(1)));
-        const all = B15.stones(s);
-        const [first] = Object.keys(all);
+        let { s, all, first } = await firstStone(dos, "computer-begins", isGame15, B15.stones);
         assert.equal(Object.keys(all).length, 1, show(s));
         assert.equal(all[first], "X", show(s));
         assert.ok(OUTER_LINES(first), `${first} is on rows 1, 2, 14, 15 or columns A, B, O, P` + show(s));
@@ -480,9 +489,7 @@ describe("Outer-Open Gomoku 15x15: the board, Black's opening on the outer lines
     SEEDS.forEach((seed, i) => {
         it(`PISKRS /OUTER /SEED ${seed} /PLAY 2: the computer's first stone is on the outer lines`, T, async () => {
             await beginRun(dos, i + 2);
-            const s = await dos.screenUntil(`play2-seed${seed}`, (t) => isGame15(t) && panel(t).includes(stonesLine(1)));
-            const all = B15.stones(s);
-            const [first] = Object.keys(all);
+            const { s, all, first } = await firstStone(dos, `play2-seed${seed}`, isGame15, B15.stones);
             assert.equal(Object.keys(all).length, 1, show(s));
             assert.ok(OUTER_LINES(first), `${first} is on the outer lines` + show(s));
             assert.ok(panel(s).includes("The computer against you"), show(s));
@@ -639,9 +646,7 @@ describe("Level Cha: /LEVEL CHA and the menu's C; it replies with legal moves", 
 
     it("Cha begins (2): its first stone near J10; it replies to White's stones", LONG, async () => {
         await dos.key("2");
-        let s = await dos.screenUntil("cha-begins", (t) => isGame19(t) && panel(t).includes(stonesLine(1)));
-        const all = h.boardStones(s);
-        const [first] = Object.keys(all);
+        let { s, all, first } = await firstStone(dos, "cha-begins", isGame19, h.boardStones);
         assert.equal(all[first], "X", show(s));
         const { c, r } = B19.cell(first);
         assert.ok(Math.abs(c - 9) <= 2 && Math.abs(r - 10) <= 2, `${first} is near J10` + show(s));
