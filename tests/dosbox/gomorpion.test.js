@@ -44,9 +44,12 @@ async function clickPoint(dos, name, letter) {
 }
 
 /** Starts PISKRS with `options` (h.withPiskrs) and runs `play(dos, s)` once
- * the board shows, `s` its screen. */
+ * the board shows, `s` its screen; withMenu, once the menu shows. */
 function withBoard(options, play) {
     return h.withPiskrs(options, async (dos) => play(dos, await dos.screenUntil("board", isBoard)));
+}
+function withMenu(options, play) {
+    return h.withPiskrs(options, async (dos) => play(dos, await dos.screenUntil("menu", isMenu)));
 }
 
 /** Esc on the board and Y to its question: the menu's screen, back in 80x25. */
@@ -66,11 +69,7 @@ async function quitFromMenu(dos) {
 
 describe("Gomorpion between two people, from the menu (/GOMORPION)", () => {
     it("a cast won by clicks captures a piece; score, links and circles on the 80x50 screen; refusals; resign; back to the menu", T, async () => {
-        await h.withPiskrs({
-            name: "gomorpion",
-            run: "PISKRS /GOMORPION /SEED 7",
-        }, async (dos) => {
-            let s = await dos.screenUntil("menu", isMenu);
+        await withMenu({ name: "gomorpion", run: "PISKRS /GOMORPION /SEED 7" }, async (dos, s) => {
             assert.ok(s.row(16).includes("Gomorpion 30x30"), "the menu's game line" + show(s));
             // Only the lines that apply to Gomorpion: no level, rule or time.
             assert.equal(s.row(5).trim(), "Gomorpion: fives are captured; most points win.", show(s));
