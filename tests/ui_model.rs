@@ -499,6 +499,17 @@ fn play_clicks(app: &mut App, moves: &[&str]) {
     }
 }
 
+/// A started two-player game that Black has won by clicks, A1 to E1 (nine
+/// moves, White on row 2).
+fn won_by_black_on_row_1() -> App {
+    let mut app = started();
+    play_clicks(
+        &mut app,
+        &["A1", "A2", "B1", "B2", "C1", "C2", "D1", "D2", "E1"],
+    );
+    app
+}
+
 #[test]
 fn black_five_announces_black_wins_and_marks_the_five() {
     let mut app = started();
@@ -570,11 +581,7 @@ fn after_the_game_ends_other_keys_and_the_menu_button_return_to_the_menu() {
         Input::Click { x: 45, y: 23 }, // [Menu Esc]
     ];
     for input in inputs {
-        let mut app = started();
-        play_clicks(
-            &mut app,
-            &["A1", "A2", "B1", "B2", "C1", "C2", "D1", "D2", "E1"],
-        );
+        let mut app = won_by_black_on_row_1();
         assert!(app.game().is_over());
         assert!(app.handle(input) == Command::Continue);
         assert!(is_menu(&render(&app)));
@@ -589,11 +596,7 @@ fn after_the_game_ends_other_keys_and_the_menu_button_return_to_the_menu() {
 #[test]
 fn after_the_game_ends_a_click_off_the_buttons_keeps_the_result() {
     for (x, y) in [(24, 10), (70, 24), (4, 19)] {
-        let mut app = started();
-        play_clicks(
-            &mut app,
-            &["A1", "A2", "B1", "B2", "C1", "C2", "D1", "D2", "E1"],
-        );
+        let mut app = won_by_black_on_row_1();
         let before = render(&app);
         assert!(app.handle(Input::Click { x, y }) == Command::Continue);
         let after = render(&app);
@@ -613,11 +616,7 @@ fn after_the_game_ends_a_click_off_the_buttons_keeps_the_result() {
 /// back (to see where it went wrong) instead of returning to the menu.
 #[test]
 fn after_the_game_ends_u_takes_the_winning_move_back() {
-    let mut app = started();
-    play_clicks(
-        &mut app,
-        &["A1", "A2", "B1", "B2", "C1", "C2", "D1", "D2", "E1"],
-    );
+    let mut app = won_by_black_on_row_1();
     assert!(app.game().is_over());
     key(&mut app, Key::Char(b'u'));
     let screen = render(&app);
