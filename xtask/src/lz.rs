@@ -1,6 +1,6 @@
 //! The compression of PISKRS.COM's parts: an LZSS whose decoder is quick on
 //! an 8088. DOSBox-X charges a cycle an instruction and a cycle a repetition
-//! of a string instruction, so the decoder (`stub.rs`) is a few instructions
+//! of a string instruction, so the decoder (`decoders.rs`, `tokens`) is a few instructions
 //! an item and a REP MOVSB a copy, and the parse weighs the cycles an item
 //! costs against its bits.
 //!
@@ -51,7 +51,7 @@ pub const GROUPS: [(u8, u8); 16] = [
 /// The code of a run of literals (and, with a count of 0, of the end).
 const RUN: u8 = 0;
 
-/// What an item costs the decoder, in DOSBox-X cycles (`stub.rs`'s loop: a
+/// What an item costs the decoder, in DOSBox-X cycles (its loop: a
 /// flag's share of reading its byte, then the item's instructions).
 const FLAG_CYCLES: u32 = 5; // a flag byte's, shared by its eight items
 const LITERAL_CYCLES: u32 = 3;

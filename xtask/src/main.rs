@@ -20,7 +20,9 @@
 //! (tests/dosbox/tree_bench.js) and checked against the host
 //! (tests/dosbox/tree.test.js).
 
+mod decoders;
 mod lz;
+mod lz_bits;
 mod stub;
 
 use std::path::{Path, PathBuf};
@@ -374,21 +376,63 @@ struct Com {
     engine_cycles: u64,
 }
 
-/// How the parse weighs a cycle of the decoder against a bit of the file
-/// (`lz::pack`): the parts unpacked at every start are worth some bytes to
-/// be quicker; the engine, unpacked once when Strong first plays, is packed
-/// smallest. Measured on PISKRS86.COM (docs/benchmarks.md, "The start"):
-/// weighing a cycle as half a bit made its image and texts 2,316 bytes
-/// bigger and their unpacking some 82,700 cycles quicker than packing them
-/// smallest.
-const START_CYCLE_BITS: f64 = 0.5;
-const ENGINE_CYCLE_BITS: f64 = 0.0;
+/// How a part is packed: `lz`'s byte tokens, quick to unpack, for the
+/// image; `lz_bits`, denser and slower, for the far texts and the engine
+/// (unpacked once, when Strong first plays). Each with how its parse weighs
+/// a cycle of the decoder against a bit of the file (docs/benchmarks.md,
+/// "The start").
+#[derive(Clone, Copy)]
+enum Packing {
+    Tokens(f64),
+    Bits(f64),
+}
+
+/// The image: weighing a cycle as half a bit made PISKRS86.COM's image and
+/// texts 2,316 bytes bigger and their unpacking some 82,700 cycles quicker
+/// than packing them smallest (with `lz` for both then).
+const IMAGE_PACKING: Packing = Packing::Tokens(0.5);
+/// The texts and the engine: weighing a cycle as a tenth of a bit made
+/// PISKRS86.COM's texts 26 bytes bigger and 5,400 cycles quicker to unpack
+/// than packing them smallest, its engine 46 bytes and 12,300 cycles.
+const TEXTS_PACKING: Packing = Packing::Bits(0.1);
+const ENGINE_PACKING: Packing = Packing::Bits(0.1);
+
+impl Packing {
+    fn pack(self, data: &[u8]) -> Vec<u8> {
+        match self {
+            Packing::Tokens(cycle_bits) => lz::pack(data, cycle_bits),
+            Packing::Bits(cycle_bits) => lz_bits::pack(data, cycle_bits),
+        }
+    }
+
+    fn in_place_gap(self, stream: &[u8]) -> usize {
+        match self {
+            Packing::Tokens(_) => lz::in_place_gap(stream),
+            Packing::Bits(_) => lz_bits::in_place_gap(stream),
+        }
+    }
+
+    fn unpack_in_place(self, stream: &[u8], gap: usize, out_len: usize) -> Option<Vec<u8>> {
+        match self {
+            Packing::Tokens(_) => lz::unpack_in_place(stream, gap, out_len),
+            Packing::Bits(_) => lz_bits::unpack_in_place(stream, gap, out_len),
+        }
+    }
+
+    /// About how many cycles the loader's decoder takes.
+    fn cycles(self, stream: &[u8]) -> u64 {
+        match self {
+            Packing::Tokens(_) => lz::cycles(stream),
+            Packing::Bits(_) => lz_bits::cycles(stream),
+        }
+    }
+}
 
 /// A part packed, checked to unpack where it will lie; and its gap.
-fn pack_part(data: &[u8], cycle_bits: f64, what: &str) -> Result<(Vec<u8>, stub::Part), String> {
-    let stream = lz::pack(data, cycle_bits);
-    let gap = lz::in_place_gap(&stream);
-    if lz::unpack_in_place(&stream, gap, data.len()).as_deref() != Some(data) {
+fn pack_part(data: &[u8], packing: Packing, what: &str) -> Result<(Vec<u8>, stub::Part), String> {
+    let stream = packing.pack(data);
+    let gap = packing.in_place_gap(&stream);
+    if packing.unpack_in_place(&stream, gap, data.len()).as_deref() != Some(data) {
         return Err(format!(
             "{what}: the packed stream does not unpack to itself"
         ));
@@ -401,11 +445,11 @@ fn pack_part(data: &[u8], cycle_bits: f64, what: &str) -> Result<(Vec<u8>, stub:
 }
 
 fn pack(program: &Program) -> Result<Com, String> {
-    let (image_stream, image) = pack_part(&program.image, START_CYCLE_BITS, "the image")?;
-    let (tail_stream, texts) = pack_part(&program.tail, START_CYCLE_BITS, "the far texts")?;
+    let (image_stream, image) = pack_part(&program.image, IMAGE_PACKING, "the image")?;
+    let (tail_stream, texts) = pack_part(&program.tail, TEXTS_PACKING, "the far texts")?;
     let engine = match &program.engine {
         Some((engine, engine_at)) => Some((
-            pack_part(engine, ENGINE_CYCLE_BITS, "the tree's engine")?,
+            pack_part(engine, ENGINE_PACKING, "the tree's engine")?,
             *engine_at,
         )),
         None => None,
@@ -450,8 +494,10 @@ fn pack(program: &Program) -> Result<Com, String> {
         tail_stream_len: tail_stream.len(),
         engine_stream_len: engine.as_ref().map_or(0, |((s, _), _)| s.len()),
         kb_needed: layout.kb_needed(stub.len() as u16),
-        start_cycles: lz::cycles(&image_stream) + lz::cycles(&tail_stream),
-        engine_cycles: engine.as_ref().map_or(0, |((s, _), _)| lz::cycles(s)),
+        start_cycles: IMAGE_PACKING.cycles(&image_stream) + TEXTS_PACKING.cycles(&tail_stream),
+        engine_cycles: engine
+            .as_ref()
+            .map_or(0, |((s, _), _)| ENGINE_PACKING.cycles(s)),
         bytes,
     })
 }

@@ -3,16 +3,18 @@
 //! DOS loads a .COM of at most FF00h bytes at offset 100h of one segment. The
 //! program's image (code and data), its far texts (the messages and the help)
 //! and the tree's engine would not fit in that together, so the file holds
-//! them packed (`lz.rs`) behind this stub:
+//! them packed behind this stub: the image in `lz.rs`'s byte tokens, quick
+//! to unpack at every start; the texts and the engine in `lz_bits.rs`'s
+//! denser bits:
 //!
 //! ```text
 //! file:  [stub, its groups, its message] [engine stream] [texts stream] [image stream]
 //! ```
 //!
 //! Each part is unpacked where it lies, its stream in the same segment as its
-//! output and far enough into it (`lz::in_place_gap`) that the output never
-//! overtakes the stream: the decoder needs no segment switch, so a match is
-//! a table look-up and a `rep movsb`. The stub, in code any 8086 runs (so
+//! output and far enough into it (`in_place_gap` of its format) that the
+//! output never overtakes the stream: the decoders (`decoders.rs`) need no
+//! segment switch, so a match is a `rep movsb`. The stub, in code any 8086 runs (so
 //! that the program's own check for a 386 still gets to speak):
 //! 1. checks that DOS gave enough memory (PSP:0002 is the end of our block):
 //!    our segment, the far memory the program uses, and room above it for a
@@ -22,8 +24,8 @@
 //!    1000h, at the offset the program names, plus its gap), then itself and
 //!    the engine's stream to the same offsets of the segment above the
 //!    program's memory, takes its stack there and jumps into the copy;
-//! 3. builds the decoder's two tables from the groups (`lz::tables`), unpacks
-//!    the texts, moves the image's stream up to its gap if it lies lower, and
+//! 3. builds the token decoder's two tables from the groups (`lz::tables`),
+//!    unpacks the texts, moves the image's stream up to its gap if it lies lower, and
 //!    unpacks the image to offset 100h of our segment, where the linker put it;
 //! 4. puts at the engine's entry (offset 100h of its segment) a far jump to
 //!    `lazy` in the copy: the engine is unpacked only when the program first
@@ -34,16 +36,12 @@
 //! 5. jumps to 100h with DS = ES = SS = our segment and SP = FFFEh over a
 //!    zero word, as if DOS had loaded the image itself.
 //!
-//! The decoder keeps the flag bits in DL above a sentinel bit (ADD DL, DL
-//! gives the next flag in CF and ZF once only the sentinel went out), CH = 0
-//! and BH = 0 throughout (a REP leaves CX at 0). Its REP MOVSBs have no
-//! segment prefix (an 8086 loses all but the last prefix when an interrupt
-//! resumes such an instruction); the tables are read through CS.
+//! BP keeps our segment throughout (the decoders leave it).
 
 use iced_x86::BlockEncoderOptions;
 use iced_x86::code_asm::*;
 
-use crate::lz;
+use crate::{decoders, lz};
 
 /// Where DOS puts a .COM's first byte.
 pub const ORIGIN: u16 = 0x100;
@@ -162,21 +160,23 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
     let mut in_copy = a.create_label();
     let mut lazy = a.create_label();
     let mut unpack = a.create_label();
+    let mut unpack_bits = a.create_label();
     let mut groups = a.create_label();
 
     check_memory_and_copy(&mut a, layout, at, message_at)?;
     a.set_label(&mut in_copy)?;
     build_tables(&mut a, at, tables_at)?;
-    unpack_texts_and_image(&mut a, layout, at, unpack)?;
+    unpack_texts_and_image(&mut a, layout, at, unpack, unpack_bits)?;
     if let Some((_, engine_at)) = layout.engine {
         point_engine_at_lazy(&mut a, engine_at, at)?;
     }
     start_program(&mut a)?;
     if let Some((engine, engine_at)) = layout.engine {
         a.set_label(&mut lazy)?;
-        lazy_engine(&mut a, layout, at, engine, engine_at, unpack)?;
+        lazy_engine(&mut a, layout, at, engine, engine_at, unpack_bits)?;
     }
-    decoder(&mut a, &mut unpack, tables_at)?;
+    decoders::tokens(&mut a, &mut unpack, tables_at)?;
+    decoders::bits(&mut a, &mut unpack_bits)?;
 
     // The groups (length, codes), a 0 after them; the message ends the stub.
     a.set_label(&mut groups)?;
@@ -277,14 +277,15 @@ fn build_tables(a: &mut CodeAssembler, at: Places, tables_at: u16) -> Result<(),
     a.set_label(&mut built)
 }
 
-/// Step 3: the texts unpacked in far memory, then the image's stream moved
-/// up to its gap if it lies lower (from its end down: the places overlap)
-/// and unpacked to 100h.
+/// Step 3: the texts unpacked in far memory (`lz_bits`), then the image's
+/// stream moved up to its gap if it lies lower (from its end down: the
+/// places overlap) and unpacked to 100h (`lz`).
 fn unpack_texts_and_image(
     a: &mut CodeAssembler,
     layout: &Layout,
     at: Places,
     unpack: CodeLabel,
+    unpack_bits: CodeLabel,
 ) -> Result<(), IcedError> {
     a.mov(ax, bp)?;
     a.add(ax, 0x1000u32)?;
@@ -292,7 +293,7 @@ fn unpack_texts_and_image(
     a.mov(es, ax)?;
     a.mov(si, (layout.tail_at + layout.texts.gap) as u32)?;
     a.mov(di, layout.tail_at as u32)?;
-    a.call(unpack)?;
+    a.call(unpack_bits)?;
     a.mov(ds, bp)?;
     a.mov(es, bp)?;
     let image_offset = layout.image_offset(at.stub_len);
@@ -361,7 +362,7 @@ fn lazy_engine(
     at: Places,
     engine: Part,
     engine_at: u16,
-    unpack: CodeLabel,
+    unpack_bits: CodeLabel,
 ) -> Result<(), IcedError> {
     a.push(ds)?;
     a.push(si)?;
@@ -378,7 +379,7 @@ fn lazy_engine(
     a.mov(ds, ax)?;
     a.mov(si, (ORIGIN + engine.gap) as u32)?;
     a.mov(di, ORIGIN as u32)?;
-    a.call(unpack)?;
+    a.call(unpack_bits)?;
     a.pop(cx)?;
     a.pop(si)?;
     a.pop(ds)?;
@@ -388,60 +389,10 @@ fn lazy_engine(
     a.retf()
 }
 
-/// The decoder (the format: lz.rs), called near: DS:SI the stream, ES:DI
-/// the output, DS = ES; the tables at CS:`tables_at`. Changes AX, BX, CX,
-/// DX, SI, DI.
-fn decoder(a: &mut CodeAssembler, unpack: &mut CodeLabel, tables_at: u16) -> Result<(), IcedError> {
-    let high_at = tables_at + 256;
-    let mut literal = a.create_label();
-    let mut next = a.create_label();
-    let mut token = a.create_label();
-    let mut reload = a.create_label();
-    let mut run = a.create_label();
-    let mut done = a.create_label();
-    a.set_label(unpack)?;
-    a.xor(bx, bx)?;
-    a.xor(cx, cx)?;
-    a.mov(dl, 0x80)?; // only the sentinel: a flag byte first
-    a.jmp(next)?;
-    a.set_label(&mut literal)?;
-    a.movsb()?;
-    a.set_label(&mut next)?;
-    a.add(dl, dl)?; // CF = the flag; ZF = only the sentinel went out
-    a.jnc(literal)?;
-    a.jz(reload)?;
-    a.set_label(&mut token)?;
-    a.lodsw()?; // AL = low, AH = the code
-    a.mov(bl, ah)?;
-    a.mov(cl, byte_ptr(bx + tables_at as i32).cs())?;
-    a.jcxz(run)?;
-    a.mov(ah, byte_ptr(bx + high_at as i32).cs())?; // AX = -distance
-    a.add(ax, di)?;
-    a.xchg(ax, si)?; // SI = the match, AX = the stream
-    a.rep().movsb()?;
-    a.xchg(ax, si)?;
-    a.add(dl, dl)?; // the next flag, as at `next`
-    a.jnc(literal)?;
-    a.jnz(token)?;
-    a.set_label(&mut reload)?;
-    a.mov(dl, byte_ptr(si))?;
-    a.inc(si)?;
-    a.adc(dl, dl)?; // a new sentinel in (CF was 1); CF = the first flag
-    a.jnc(literal)?;
-    a.jmp(token)?;
-    a.set_label(&mut run)?;
-    a.mov(cl, al)?;
-    a.jcxz(done)?;
-    a.rep().movsb()?;
-    a.jmp(next)?;
-    a.set_label(&mut done)?;
-    a.ret()?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lz_bits;
     use iced_x86::{CpuidFeature, Decoder, DecoderOptions, Mnemonic};
     use unicorn_engine::{Arch, Mode, Prot, RegisterX86, Unicorn};
 
@@ -489,18 +440,26 @@ mod tests {
         } else {
             Vec::new()
         };
-        let part = |data: &[u8]| {
-            let stream = lz::pack(data, 0.5);
-            let gap = lz::in_place_gap(&stream) as u16;
+        let part = |stream: Vec<u8>, gap: usize| {
             let part = Part {
                 stream_len: stream.len() as u16,
-                gap,
+                gap: gap as u16,
             };
             (stream, part)
         };
-        let (image_stream, image_part) = part(&image);
-        let (texts_stream, texts_part) = part(&texts);
-        let (engine_stream, engine_part) = part(&engine_image);
+        let tokens = |data: &[u8]| {
+            let stream = lz::pack(data, 0.5);
+            let gap = lz::in_place_gap(&stream);
+            part(stream, gap)
+        };
+        let bits = |data: &[u8]| {
+            let stream = lz_bits::pack(data, 0.1);
+            let gap = lz_bits::in_place_gap(&stream);
+            part(stream, gap)
+        };
+        let (image_stream, image_part) = tokens(&image);
+        let (texts_stream, texts_part) = bits(&texts);
+        let (engine_stream, engine_part) = bits(&engine_image);
         let layout = Layout {
             program_paragraphs: PROGRAM_PARAGRAPHS,
             image: image_part,
@@ -699,6 +658,42 @@ mod tests {
         );
         // The image stays as it was.
         assert_eq!(read(&emu, SEG, ORIGIN, file.image.len()), file.image);
+    }
+
+    #[test]
+    fn the_bit_decoder_takes_the_cycles_lz_bits_counts() {
+        // DOSBox-X's cycles: one an instruction, one a repetition of a REP
+        // (Unicorn's code hook runs so too), in `lazy` on the engine.
+        // (Unicorn runs a hook only in code translated after it was added.)
+        let file = file(45_000, true);
+        let mut emu = dos(&file, 0xA000);
+        let counted = std::rc::Rc::new(std::cell::Cell::new(0u64));
+        let count = counted.clone();
+        emu.add_code_hook(0, 0xFFFFF, move |_, _, _| count.set(count.get() + 1))
+            .unwrap();
+        load(&mut emu);
+        counted.set(0);
+        let copy = SEG + PROGRAM_PARAGRAPHS;
+        emu.reg_write(RegisterX86::CS, copy as u64).unwrap();
+        emu.reg_write(RegisterX86::SP, 0xFFF0).unwrap();
+        emu.emu_start(
+            linear(copy, file.places.lazy),
+            linear(SEG + ENGINE_AT, ORIGIN),
+            0,
+            100_000_000,
+        )
+        .unwrap();
+        let engine = file.layout.engine.unwrap().0;
+        let from = file.places.stub_len as usize;
+        let stream = &file.bytes[from..from + engine.stream_len as usize];
+        // Past the decoder: the stream's copy (its words) and some 25
+        // instructions of `lazy`'s own.
+        let lazy = counted.get() - lz_bits::cycles(stream) - engine.stream_len.div_ceil(2) as u64;
+        assert!(
+            (15..=35).contains(&lazy),
+            "{} counted, {lazy} past the model",
+            counted.get()
+        );
     }
 
     #[test]
