@@ -141,9 +141,23 @@
 //! right (column + 1, row + 1: rows count upwards). Where that is off the board or
 //! taken, 10:30, then 4:30, then 7:30 (the order of Cha's program).
 //!
-//! Nothing here allocates, recurses or formats: the shapes are a few short strings
-//! (kept as one static of 131 bytes and six bytes a shape), matched by one small
-//! routine.
+//! # How the shapes are found
+//!
+//! Checks 1 to 6 run as one pass over the board. Each free point next to a
+//! stone reads what lies on its eight rays (six points each way, the longest
+//! arm of a drawing) once, as two bytes a ray for each side: its stones, and
+//! the other's stones or the edge. Each drawing is kept as such rays too,
+//! worked out from the text above when the program is compiled: what it wants
+//! ahead and behind the point it is read at, along a direction, and for
+//! crossing lines across it. A shape fits where the point's rays, masked,
+//! equal the drawing's. The point played goes with the check, the owner and
+//! the shape's place in the order; the least of all is played, which is the
+//! move the checks would make one after the other. (Cha looked at the board
+//! point by point for every shape, every way round and every candidate
+//! before: several seconds on an 8088, docs/benchmarks.md;
+//! tests/cha_same_moves.rs holds the two to the same moves.)
+//!
+//! Nothing here allocates, recurses or formats.
 
 use crate::ai::patterns::Line;
 use crate::rules::WinRule;
@@ -225,79 +239,168 @@ const DRAWINGS: [Drawing; 14] = [
     cross(2, concat!("  O  ", "  X  ", "+X+X+", "  X  ", "  +  ")),
 ];
 
-/// A shape as the program keeps it: [`Drawing`] with its cells in [`CELLS`] (an
-/// offset and a length of one byte each cost the .COM less than a `&str`).
+/// The eight ways a line leaves a point: each is followed two places on by one
+/// across it, and four places on by its opposite.
+const STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// How many points a ray reads from the point it leaves: the longest arm of a
+/// drawing (`OXX+XX+`'s, from its far end back).
+const REACH: u8 = 6;
+
+/// A drawing's ray from the point it is read at, as the checks want it: bit
+/// `k` of each byte for the point `k + 1` steps on, the owner's stones in the
+/// low byte, the other's and the edge in the high byte. The points matched
+/// are `CARE`'s; of them `WANT`'s must be set. `X` is wanted in the low byte,
+/// `O` in the high, `+` cared for in both, `!` (not the owner's) in the low.
+type Ray = [u16; 2];
+const WANT: usize = 0;
+const CARE: usize = 1;
+
+/// A drawing as the checks read it: two arms through one point, each a ray
+/// ahead and a ray behind. A line is read at my point, along a direction
+/// (with anything across); crossing lines at their centre, their column along
+/// a direction (down ahead) and their row across it.
 struct Shape {
-    /// As in [`Drawing`], plus [`EARLY_ONLY`] if `early_only`.
-    check: u8,
-    /// Where its cells start in [`CELLS`].
-    start: u8,
-    /// How many cells it has.
-    len: u8,
-    /// As in [`Drawing`].
-    width: u8,
-    /// The points `mine` and `his` of [`Drawing`], as the index of their cell.
-    /// (Mine first, then his.)
-    played: [u8; 2],
+    /// `check << 5 | drawing`: the order the checks try the shapes in, mine
+    /// first (his add 16).
+    rank: u8,
+    /// The arm across, as its place in [`ACROSS`]; [`EARLY_ONLY`];
+    /// [`MINE_AHEAD`]; and how many steps behind the point read his point
+    /// is, times [`HIS_BEHIND`].
+    flags: u8,
+    /// The arm along the direction: ahead, behind.
+    along: [Ray; 2],
 }
 
-/// In [`Shape::check`]: the shape is looked for only in the first few turns.
+/// In [`Shape::flags`]: the shape is looked for only in the first few turns.
 const EARLY_ONLY: u8 = 4;
+/// In [`Shape::flags`]: my point is one step ahead of the point read (the
+/// T's fourth arm).
+const MINE_AHEAD: u8 = 8;
+/// In [`Shape::flags`]: his point is `flags / HIS_BEHIND` steps behind the
+/// point read.
+const HIS_BEHIND: u8 = 16;
 
-/// The cells of all the drawings, one after the other.
-static CELLS: [u8; cells_len()] = {
-    let mut cells = [0; cells_len()];
-    let (mut shape, mut at) = (0, 0);
-    while shape < DRAWINGS.len() {
-        let drawing = DRAWINGS[shape].cells.as_bytes();
-        let mut cell = 0;
-        while cell < drawing.len() {
-            cells[at] = drawing[cell];
-            (cell, at) = (cell + 1, at + 1);
-        }
-        shape += 1;
-    }
-    cells
-};
-
-/// How many cells the drawings have in all.
-const fn cells_len() -> usize {
-    let (mut shape, mut len) = (0, 0);
-    while shape < DRAWINGS.len() {
-        len += DRAWINGS[shape].cells.len();
-        shape += 1;
-    }
-    len
+/// Whether `drawing` is a line (one row).
+const fn is_line(drawing: &Drawing) -> bool {
+    drawing.cells.len() == drawing.width as usize
 }
 
-/// [`DRAWINGS`] as the program keeps them.
+/// The ray of `drawing` from its point (`col`, `row`) by (`dc`, `dr`) a step.
+const fn ray(drawing: &Drawing, (col, row): (i16, i16), dc: i16, dr: i16) -> Ray {
+    let cells = drawing.cells.as_bytes();
+    let width = drawing.width as i16;
+    let height = cells.len() as i16 / width;
+    let mut ray = [0; 2];
+    let mut k = 0;
+    while k < REACH as i16 {
+        let (c, r) = (col + dc * (k + 1), row + dr * (k + 1));
+        if c >= 0 && r >= 0 && c < width && r < height {
+            let bit = 1 << k;
+            let (want, care) = match cells[(r * width + c) as usize] {
+                b'X' => (bit, bit),
+                b'O' => (bit << 8, bit << 8),
+                b'+' => (0, bit | bit << 8),
+                b'!' => (0, bit),
+                _ => (0, 0),
+            };
+            ray[WANT] |= want;
+            ray[CARE] |= care;
+        }
+        k += 1;
+    }
+    ray
+}
+
+/// The shape of the `index`th drawing.
+const fn shape(index: usize) -> Shape {
+    let drawing = &DRAWINGS[index];
+    let mut flags = across_place(index);
+    if drawing.early_only {
+        flags |= EARLY_ONLY;
+    }
+    let along = if is_line(drawing) {
+        // His point is mine or behind it.
+        assert!(drawing.his.0 <= drawing.mine.0 && drawing.mine.0 - drawing.his.0 < 4);
+        flags |= (drawing.mine.0 - drawing.his.0) * HIS_BEHIND;
+        let at = (drawing.mine.0 as i16, 0);
+        [ray(drawing, at, 1, 0), ray(drawing, at, -1, 0)]
+    } else {
+        let centre = drawing.width as i16 / 2;
+        // His point is the centre; mine the centre or one step down.
+        assert!(drawing.his.0 as i16 == centre && drawing.his.1 as i16 == centre);
+        assert!(drawing.mine.0 as i16 == centre && drawing.mine.1 as i16 - centre < 2);
+        if drawing.mine.1 as i16 != centre {
+            flags |= MINE_AHEAD;
+        }
+        let at = (centre, centre);
+        [ray(drawing, at, 0, 1), ray(drawing, at, 0, -1)]
+    };
+    // Every shape has an `X` next to the point it is read at, along: the
+    // checks try a direction only where the owner has a stone there.
+    assert!((along[0][WANT] | along[1][WANT]) & 1 != 0);
+    Shape {
+        rank: drawing.check << 5 | index as u8,
+        flags,
+        along,
+    }
+}
+
+/// Where the arm across of the `index`th drawing is in [`ACROSS`]: 0 for a
+/// line, then the crossing lines in the order drawn.
+const fn across_place(index: usize) -> u8 {
+    let (mut other, mut place) = (0, 0);
+    while other <= index {
+        if !is_line(&DRAWINGS[other]) {
+            place += 1;
+        }
+        other += 1;
+    }
+    if is_line(&DRAWINGS[index]) { 0 } else { place }
+}
+
+/// The shapes of checks 1 to 6, in the order of [`DRAWINGS`].
 static SHAPES: [Shape; DRAWINGS.len()] = {
     let mut shapes = [const {
         Shape {
-            check: 0,
-            start: 0,
-            len: 0,
-            width: 0,
-            played: [0; 2],
+            rank: 0,
+            flags: 0,
+            along: [[0; 2]; 2],
         }
     }; DRAWINGS.len()];
-    let (mut shape, mut start) = (0, 0);
-    while shape < DRAWINGS.len() {
-        let drawing = &DRAWINGS[shape];
-        shapes[shape] = Shape {
-            check: drawing.check | if drawing.early_only { EARLY_ONLY } else { 0 },
-            start: start as u8,
-            len: drawing.cells.len() as u8,
-            width: drawing.width,
-            played: [
-                drawing.mine.1 * drawing.width + drawing.mine.0,
-                drawing.his.1 * drawing.width + drawing.his.0,
-            ],
-        };
-        start += drawing.cells.len();
-        shape += 1;
+    let mut index = 0;
+    while index < DRAWINGS.len() {
+        shapes[index] = shape(index);
+        index += 1;
     }
     shapes
+};
+
+/// The arms across: anything (a line's), then each crossing lines' row, in
+/// the order drawn. Each reads the same both ways, so one ray serves.
+static ACROSS: [Ray; 4] = {
+    let mut across = [[0; 2]; 4];
+    let mut index = 0;
+    while index < DRAWINGS.len() {
+        let drawing = &DRAWINGS[index];
+        if !is_line(drawing) {
+            let centre = (drawing.width as i16 / 2, drawing.width as i16 / 2);
+            let (ahead, behind) = (ray(drawing, centre, 1, 0), ray(drawing, centre, -1, 0));
+            assert!(ahead[WANT] == behind[WANT] && ahead[CARE] == behind[CARE]);
+            across[across_place(index) as usize] = ahead;
+        }
+        index += 1;
+    }
+    across
 };
 
 /// The point Cha's program plays for `me` on `board` under `rule`; `his_first` is
@@ -306,16 +409,135 @@ static SHAPES: [Shape; DRAWINGS.len()] = {
 pub fn choose(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule) -> Option<Point> {
     let my_stones = board.points().iter().filter(|&&s| s == Some(me)).count();
     let early = my_stones < FIRST_FEW_TURNS;
-    // Checks 1 to 6 (counted from 0 here), in pairs: my shapes, then his (one
-    // loop rather than six calls: each call costs the .COM its arguments).
-    for check in 0..6 {
-        if let Some(point) = find(board, check / 2, me, check & 1 != 0, rule, early) {
-            return Some(point);
-        }
-    }
-    check7_longest_line(board, me)
+    first_shape(board, me, rule, early)
+        .or_else(|| check7_longest_line(board, me))
         .or_else(|| check8_first_move(board, his_first, my_stones))
         .or_else(|| nearest_the_centre(board))
+}
+
+/// Checks 1 to 6: the first shape, in their order, that lies on the board,
+/// and the first point in the scan where it does. Each free point next to a
+/// stone reads its eight rays once, and every shape, mine and his, is
+/// matched on them.
+fn first_shape(board: &Board, me: Stone, rule: WinRule, early: bool) -> Option<Point> {
+    let side = board.side();
+    let points = board.points();
+    // Bit `col + 1` of `near[row + 1]`: a stone next to (`col`, `row`).
+    // Every shape has one next to the point it is read at.
+    let mut near = [0u32; MAX_SIDE as usize + 2];
+    let mut index = 0;
+    for row in 0..side as usize {
+        for col in 0..side {
+            if points[index].is_some() {
+                for bits in &mut near[row..row + 3] {
+                    *bits |= 0b111 << col;
+                }
+            }
+            index += 1;
+        }
+    }
+    // The step along the board's points in each direction.
+    let mut strides = [0i16; 8];
+    for (stride, &(dc, dr)) in strides.iter_mut().zip(STEPS.iter()) {
+        *stride = dr as i16 * side as i16 + dc as i16;
+    }
+    // Under five or more, `!` is anything: its bits (cared for only in the low
+    // byte, where nothing is wanted) are dropped.
+    let loose = if rule == WinRule::FiveOrMore { 0xff } else { 0 };
+    // The best so far: `rank << 9 | index` of the point played.
+    let mut best = u16::MAX;
+    let mut index = 0;
+    for row in 0..side {
+        let mut near_here = near[row as usize + 1] >> 1;
+        for col in 0..side {
+            if points[index].is_none() && near_here & 1 != 0 {
+                let rays = read_rays(points, side, (col, row), index, &strides);
+                for his in 0..2 {
+                    let owner = if his == 0 { me } else { me.opponent() };
+                    let rays = &rays[owner as usize];
+                    // Once the first few turns are over, the early shapes
+                    // are not looked for.
+                    let skip = if early { 0 } else { EARLY_ONLY };
+                    for d in 0..8 {
+                        if (rays[d] | rays[(d + 4) & 7]) & 1 == 0 {
+                            continue;
+                        }
+                        for shape in &SHAPES {
+                            if shape.flags & skip != 0 {
+                                continue;
+                            }
+                            let rank = (shape.rank | his << 4) as u16;
+                            if rank > best >> 9 {
+                                break;
+                            }
+                            // Along ahead and behind, then across both ways.
+                            let across = &ACROSS[(shape.flags & 3) as usize];
+                            if fits(&shape.along[0], rays[d], loose)
+                                && fits(&shape.along[1], rays[(d + 4) & 7], loose)
+                                && (2..4).all(|k| fits(across, rays[(d + k * 4 - 6) & 7], loose))
+                            {
+                                let steps = if his == 0 {
+                                    ((shape.flags / MINE_AHEAD) & 1) as i16
+                                } else {
+                                    -((shape.flags / HIS_BEHIND) as i16)
+                                };
+                                let played = index as i16 + steps * strides[d];
+                                best = best.min(rank << 9 | played as u16);
+                            }
+                        }
+                    }
+                }
+            }
+            near_here >>= 1;
+            index += 1;
+        }
+    }
+    (best != u16::MAX).then(|| point(board, (best & 511) as usize))
+}
+
+/// The rays from (`col`, `row`), the point `index` of `points`, in the eight
+/// [`STEPS`], as Black sees them and as White does.
+fn read_rays(
+    points: &[Option<Stone>],
+    side: u8,
+    (col, row): (u8, u8),
+    index: usize,
+    strides: &[i16; 8],
+) -> [[u16; 8]; 2] {
+    let mut rays = [[0; 8]; 2];
+    for d in 0..8 {
+        let (dc, dr) = STEPS[d];
+        // How many of the ray's points are on the board.
+        let room = |at: u8, step: i8| match step {
+            1 => side - 1 - at,
+            -1 => at,
+            _ => REACH,
+        };
+        let steps = room(col, dc).min(room(row, dr)).min(REACH);
+        let (mut black, mut white, mut bit, mut i) = (0u8, 0u8, 1u8, index as i16);
+        for _ in 0..steps {
+            i += strides[d];
+            match points[i as usize] {
+                Some(Stone::Black) => black |= bit,
+                Some(Stone::White) => white |= bit,
+                None => {}
+            }
+            bit <<= 1;
+        }
+        // The points past the edge (bits `steps` to 5).
+        let edge = (1 << REACH) - bit;
+        rays[0][d] = black as u16 | ((white | edge) as u16) << 8;
+        rays[1][d] = white as u16 | ((black | edge) as u16) << 8;
+    }
+    rays
+}
+
+/// Whether the ray `seen` on the board fits `want` of a drawing; `loose` is
+/// 0xff under five or more (its `!` is then anything), else 0.
+fn fits(want: &Ray, seen: u16, loose: u16) -> bool {
+    let [wanted, care] = *want;
+    let guard = care & !wanted & !(care >> 8) & loose;
+    seen & (care & !guard) == wanted
 }
 
 /// Check 7: one more stone on my longest run that is open at both ends, after its
@@ -350,12 +572,14 @@ fn check7_longest_line(board: &Board, me: Stone) -> Option<Point> {
 fn check8_first_move(board: &Board, his_first: Option<Point>, my_stones: usize) -> Option<Point> {
     let his_first = his_first.filter(|_| my_stones == 0)?;
     board.get(his_first)?;
-    // (Only whether a point is empty matters, so any owner will do for `look`.)
     // 1:30, 10:30, 4:30, 7:30: right or left, then up or down.
     for (dc, dr) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-        let (col, row) = (his_first.col as i16 + dc, his_first.row as i16 + dr);
-        if look(board, col, row, Stone::Black) == Seen::Empty {
-            return Some(Point::new(col as u8, row as u8));
+        let at = Point::new(
+            his_first.col.wrapping_add_signed(dc),
+            his_first.row.wrapping_add_signed(dr),
+        );
+        if board.contains(at) && board.get(at).is_none() {
+            return Some(at);
         }
     }
     None
@@ -378,162 +602,10 @@ fn nearest_the_centre(board: &Board) -> Option<Point> {
     best
 }
 
-/// What a point of a drawing finds on the board, seen by the shape's owner.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Seen {
-    Edge,
-    Empty,
-    Owner,
-    Other,
-}
-
 /// The point with index `index` in `Board::points` (`row * side + col`): the
 /// checks scan the board in that order, row by row from the bottom left.
 #[inline(never)]
 fn point(board: &Board, index: usize) -> Point {
     let (index, side) = (index as u16, board.side() as u16);
     Point::new((index % side) as u8, (index / side) as u8)
-}
-
-/// The first free point where one of the shapes of `check` (his if `his`, else
-/// mine) lies with the point I play there.
-fn find(
-    board: &Board,
-    check: u8,
-    me: Stone,
-    his: bool,
-    rule: WinRule,
-    early: bool,
-) -> Option<Point> {
-    let owner = if his { me.opponent() } else { me };
-    // Every shape but the T has a stone of the owner's right next to the point
-    // played (across, up or on a diagonal; the T turned by 45 degrees has its
-    // stones two points from its fourth arm), so for the others only such points
-    // are tried. Bit `col + 1` of `near[row + 1]` says whether (`col`, `row`) has
-    // one: shifted by one so that stones on the first row or column need no care.
-    // (Worked out once, not looked for around every point: eight looks a point
-    // made Cha several times slower.)
-    let mut near = [0u32; MAX_SIDE as usize + 2];
-    for (index, &stone) in board.points().iter().enumerate() {
-        if stone == Some(owner) {
-            let at = point(board, index);
-            let rows = at.row as usize..at.row as usize + 3;
-            for bits in &mut near[rows] {
-                *bits |= 0b111 << at.col;
-            }
-        }
-    }
-    for shape in &SHAPES {
-        let early_only = shape.check & EARLY_ONLY != 0;
-        if shape.check & !EARLY_ONLY != check || early_only && !early {
-            continue;
-        }
-        let anchor = shape.played[his as usize];
-        let anchor = (anchor % shape.width, anchor / shape.width);
-        for (index, stone) in board.points().iter().enumerate() {
-            if stone.is_some() {
-                continue;
-            }
-            let at = point(board, index);
-            if !early_only && near[at.row as usize + 1] >> (at.col + 1) & 1 == 0 {
-                continue;
-            }
-            for turn in 0..16 {
-                // A line has no second axis: flipping it (turns 8 to 15)
-                // changes nothing.
-                if shape.len == shape.width && turn & 8 != 0 {
-                    continue;
-                }
-                if fits(board, shape, anchor, at, owner, rule, turn) {
-                    return Some(at);
-                }
-            }
-        }
-    }
-    None
-}
-
-/// One of the first 8 of the 16 ways to lay a drawing on the board: where its
-/// rightward and downward steps go. Bit 2 picks the axes (across and up, or the
-/// two diagonals), bit 1 swaps them, bit 0 reverses the rightward step; the first
-/// eight turns go right all eight ways. Bit 3 of a turn, which reverses the
-/// downward step, is [`fits`]'s.
-const fn axes(turn: u8) -> ((i8, i8), (i8, i8)) {
-    let (mut right, mut down) = if turn & 4 == 0 {
-        ((1, 0), (0, 1))
-    } else {
-        ((1, 1), (1, -1))
-    };
-    if turn & 2 != 0 {
-        (right, down) = (down, right);
-    }
-    if turn & 1 != 0 {
-        right = (-right.0, -right.1);
-    }
-    (right, down)
-}
-
-/// [`axes`] for the first eight turns, worked out when the program is compiled:
-/// a table costs the .COM less than the code.
-static AXES: [((i8, i8), (i8, i8)); 8] = {
-    let mut table = [((0, 0), (0, 0)); 8];
-    let mut turn = 0;
-    while turn < 8 {
-        table[turn] = axes(turn as u8);
-        turn += 1;
-    }
-    table
-};
-
-/// Whether `shape`, owned by `owner` and laid the way `turn` says, lies on the
-/// board with its point `anchor` on `at`.
-fn fits(
-    board: &Board,
-    shape: &Shape,
-    anchor: (u8, u8),
-    at: Point,
-    owner: Stone,
-    rule: WinRule,
-    turn: u8,
-) -> bool {
-    let ((right_col, right_row), (down_col, down_row)) = AXES[turn as usize & 7];
-    for index in 0..shape.len {
-        let want = CELLS[(shape.start + index) as usize];
-        // A space is anything: not looked at.
-        if want == b' ' {
-            continue;
-        }
-        // From the point played to this one, in steps of the drawing.
-        let x = (index % shape.width) as i16 - anchor.0 as i16;
-        let y = (index / shape.width) as i16 - anchor.1 as i16;
-        // Bit 3 of `turn` reverses the downward step.
-        let y = if turn & 8 != 0 { -y } else { y };
-        let col = at.col as i16 + x * right_col as i16 + y * down_col as i16;
-        let row = at.row as i16 + x * right_row as i16 + y * down_row as i16;
-        let seen = look(board, col, row, owner);
-        let matches = match want {
-            b'X' => seen == Seen::Owner,
-            b'O' => seen == Seen::Other || seen == Seen::Edge,
-            b'+' => seen == Seen::Empty,
-            // `!` (spaces are skipped above)
-            _ => rule == WinRule::FiveOrMore || seen != Seen::Owner,
-        };
-        if !matches {
-            return false;
-        }
-    }
-    true
-}
-
-/// What is on (`col`, `row`), seen by `owner`.
-fn look(board: &Board, col: i16, row: i16, owner: Stone) -> Seen {
-    let side = board.side() as i16;
-    if col < 0 || row < 0 || col >= side || row >= side {
-        return Seen::Edge;
-    }
-    match board.get(Point::new(col as u8, row as u8)) {
-        None => Seen::Empty,
-        Some(stone) if stone == owner => Seen::Owner,
-        Some(_) => Seen::Other,
-    }
 }

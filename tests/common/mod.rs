@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod cha;
+pub mod cha_reference;
 pub mod controller;
 pub mod gomorpion;
 pub mod mist;
