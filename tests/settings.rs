@@ -170,12 +170,17 @@ fn settings_write_then_parse_round_trips_all_combinations() {
             for sound in [true, false] {
                 for exact_five in [true, false] {
                     for think_tenths in [1, 5, 10, 15, 99, 100, 250] {
+                        // Every clock of the menu, in turn.
+                        let (clock_minutes, increment_seconds) =
+                            settings::CLOCK_CHOICES[count % settings::CLOCK_CHOICES.len()];
                         let s = Settings {
                             variant,
                             level,
                             sound,
                             exact_five,
                             think_tenths,
+                            clock_minutes,
+                            increment_seconds,
                             ..Settings::default()
                         };
                         let mut out = [0u8; settings::MAX_BYTES];
@@ -196,11 +201,42 @@ fn settings_write_then_parse_round_trips_all_combinations() {
         sound: true,
         exact_five: false,
         think_tenths: 15,
+        clock_minutes: 20,
+        increment_seconds: 5,
         ..Settings::default()
     };
     assert_eq!(
         settings_text(s),
-        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\nRULE=FREE\r\nTIME=1.5\r\n")
+        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\nRULE=FREE\r\nTIME=1.5\r\nCLOCK=20+05\r\n")
+    );
+}
+
+#[test]
+fn the_clock_is_kept_as_minutes_and_increment() {
+    let clock = |text: &[u8]| {
+        let s = Settings::parse(text);
+        (s.clock_minutes, s.increment_seconds)
+    };
+    assert_eq!(clock(b"CLOCK=05+00\r\n"), (5, 0));
+    assert_eq!(clock(b"CLOCK=1+5\r\n"), (1, 5));
+    assert_eq!(clock(b"clock=20\r\n"), (20, 0));
+    // No clock has no increment; a broken value keeps the default (none).
+    assert_eq!(clock(b"CLOCK=00+05\r\n"), (0, 0));
+    for broken in [
+        &b"CLOCK=fast\r\n"[..],
+        b"CLOCK=100\r\n",
+        b"CLOCK=5+\r\n",
+        b"CLOCK=\r\n",
+    ] {
+        assert_eq!(clock(broken), (0, 0), "{}", show(broken));
+    }
+    let mut out = [0u8; settings::MAX_BYTES];
+    let d = Settings::default();
+    let len = d.write(&mut out);
+    assert!(
+        out[..len].ends_with(b"CLOCK=00+00\r\n"),
+        "{}",
+        show(&out[..len])
     );
 }
 

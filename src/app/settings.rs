@@ -30,8 +30,7 @@ pub struct Settings {
     /// on a slower machine [`strong_budget_at`]).
     pub think_tenths: u8,
     /// The game clock: minutes for all of a side's moves (0: no clock) and
-    /// the Fischer increment in seconds (menu K, /CLOCK; not kept in the
-    /// file, for room).
+    /// the Fischer increment in seconds (menu K, /CLOCK, CLOCK=mm+ss).
     pub clock_minutes: u8,
     pub increment_seconds: u8,
 }
@@ -120,7 +119,7 @@ impl Default for Settings {
 
 /// The file's keys, in the order `write_to` writes them (`parse` knows them by
 /// their place here).
-static KEYS: TextList = text_list![b"GAME", b"LEVEL", b"SOUND", b"RULE", b"TIME"];
+static KEYS: TextList = text_list![b"GAME", b"LEVEL", b"SOUND", b"RULE", b"TIME", b"CLOCK"];
 
 /// The file's name, looked for in the program's own directory.
 pub const FILE_NAME: &[u8] = b"PISKRS.CFG";
@@ -200,9 +199,14 @@ impl Settings {
                         settings.exact_five = exact;
                     }
                 }
-                Some(_) => {
+                Some(4) => {
                     if let Some(tenths) = parse_tenths(value) {
                         settings.think_tenths = tenths;
+                    }
+                }
+                Some(_) => {
+                    if let Some(clock) = parse_clock(value) {
+                        (settings.clock_minutes, settings.increment_seconds) = clock;
                     }
                 }
                 None => {}
@@ -212,7 +216,9 @@ impl Settings {
     }
 
     /// The clock as `mm+ss` (the menu's form, as /CLOCK takes it: two
-    /// digits each, and no number writer needed).
+    /// digits each, and no number writer needed). Out of line: the menu and
+    /// the file's writer share it.
+    #[inline(never)]
     pub fn clock_digits(&self) -> [u8; 5] {
         let (minutes, increment) = (self.clock_minutes, self.increment_seconds);
         [
@@ -242,12 +248,14 @@ impl Settings {
     pub fn write_to(&self, out: &mut dyn crate::support::text::Sink) {
         let mut time = [0u8; 4];
         let time_len = write_tenths(self.think_tenths, &mut time);
-        let values: [&[u8]; 5] = [
+        let clock = self.clock_digits();
+        let values: [&[u8]; 6] = [
             self.variant.keyword(),
             self.level.keyword(),
             if self.sound { b"ON" } else { b"OFF" },
             if self.exact_five { b"EXACT" } else { b"FREE" },
             &time[..time_len],
+            &clock,
         ];
         // The keys from a static table: an array of all eleven parts was built
         // on the stack at every save, costing the .COM more.

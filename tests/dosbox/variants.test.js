@@ -55,10 +55,10 @@ function menuValue(s, y) {
 function menuValues(s) {
     return { game: menuValue(s, MENU.game), level: menuValue(s, MENU.level), sound: menuValue(s, MENU.sound) };
 }
-/** Every choice the menu shows ("G  Game:  ..." lines from y = 16 on), by label. */
+/** Every choice the menu shows (its "K  Clock: ..." and "G  Game:  ..." lines), by label. */
 function menuChoices(s) {
     const out = {};
-    for (let y = MENU.game; y < 22; y++) {
+    for (let y = 8; y < 22; y++) {
         const m = /^ {22}([A-Z])  ([A-Za-z]+): +(.+?)\s*$/.exec(s.row(y));
         if (m) out[m[2]] = m[3];
     }
@@ -70,7 +70,7 @@ function cfgLines(bytes) {
     assert.ok(text.endsWith("\r\n"), `PISKRS.CFG ends with CR LF: ${JSON.stringify(text)}`);
     const out = {};
     for (const line of text.slice(0, -2).split("\r\n")) {
-        const m = /^([A-Z]+)=([A-Z]+|\d+\.\d)$/.exec(line);
+        const m = /^([A-Z]+)=([A-Z]+|\d+\.\d|\d\d\+\d\d)$/.exec(line);
         assert.ok(m, `a KEY=VALUE line: ${JSON.stringify(line)} in ${JSON.stringify(text)}`);
         out[m[1]] = m[2];
     }
@@ -661,9 +661,9 @@ describe("Level Cha: /LEVEL CHA and the menu's C; it replies with legal moves", 
 // ---------------------------------------------------------------------------
 // Settings in PISKRS.CFG
 
-const CFG_CHOSEN = { GAME: "OUTER", LEVEL: "CHA", SOUND: "OFF" };
-/** The GAME, LEVEL and SOUND lines of PISKRS.CFG (other lines may follow them). */
-const cfgChoices = (bytes) => { const all = cfgLines(bytes); return { GAME: all.GAME, LEVEL: all.LEVEL, SOUND: all.SOUND }; };
+const CFG_CHOSEN = { GAME: "OUTER", LEVEL: "CHA", SOUND: "OFF", CLOCK: "01+00" };
+/** The GAME, LEVEL, SOUND and CLOCK lines of PISKRS.CFG (other lines may come between). */
+const cfgChoices = (bytes) => { const all = cfgLines(bytes); return { GAME: all.GAME, LEVEL: all.LEVEL, SOUND: all.SOUND, CLOCK: all.CLOCK }; };
 const GARBAGE_SMALL = h.garbageBytes(100, 777);
 const GARBAGE_BIG = h.garbageBytes(1000, 4242);
 
@@ -688,7 +688,7 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
     let chosenMenu = null; // every choice the menu showed when the first run quit
     const cfgFiles = async () => (await dos.listFiles()).map((f) => f.name).filter((n) => /PISKRS\.CFG$/i.test(n)).sort();
 
-    it("first run: the defaults; G G C S choose Outer-Open, Cha, sound off; 3 quits; PISKRS.CFG says so", T, async () => {
+    it("first run: the defaults; G G C S K choose Outer-Open, Cha, sound off, a 1-minute clock; 3 quits; PISKRS.CFG says so", T, async () => {
         let s = await dos.screenUntil("first-menu", isMenu);
         assert.deepEqual(await cfgFiles(), [], "no PISKRS.CFG yet");
         assert.deepEqual(menuValues(s), DEFAULTS, show(s));
@@ -705,6 +705,9 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
         s = await dos.screenUntil("first-s", (t) => menuValue(t, MENU.sound) === "off");
         assert.equal(status(s).trim(), "Sound off.", show(s));
         assert.deepEqual(menuValues(s), { game: "Outer-Open Gomoku 15x15", level: "Cha (Harry Cha's rules)", sound: "off" }, show(s));
+        await dos.key("k");
+        s = await dos.screenUntil("first-k", (t) => menuChoices(t).Clock !== defaults.Clock);
+        assert.notEqual(menuChoices(s).Clock, defaults.Clock, show(s));
         chosenMenu = menuChoices(s);
         await quitFromMenu(dos);
         assert.deepEqual(await cfgFiles(), ["PISKRS.CFG"]);
@@ -756,7 +759,7 @@ describe("the menu's choices persist in PISKRS.CFG beside the program; a damaged
         await quitFromMenu(dos, 5);
         assert.deepEqual(await cfgFiles(), ["GAMES/PISKRS.CFG", "PISKRS.CFG"]);
         const cfg = await dos.readFile("GAMES/PISKRS.CFG");
-        assert.deepEqual(cfgChoices(cfg), { GAME: "MIST", LEVEL: "CLASSIC", SOUND: "ON" }, cfg.toString("latin1"));
+        assert.deepEqual(cfgChoices(cfg), { GAME: "MIST", LEVEL: "CLASSIC", SOUND: "ON", CLOCK: "00+00" }, cfg.toString("latin1"));
         assert.deepEqual(await dos.readFile("PISKRS.CFG"), Buffer.from(GARBAGE_BIG));
     });
 });
