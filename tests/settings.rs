@@ -181,7 +181,6 @@ fn settings_write_then_parse_round_trips_all_combinations() {
                             think_tenths,
                             clock_minutes,
                             increment_seconds,
-                            ..Settings::default()
                         };
                         let mut out = [0u8; settings::MAX_BYTES];
                         let len = s.write(&mut out);
@@ -203,7 +202,6 @@ fn settings_write_then_parse_round_trips_all_combinations() {
         think_tenths: 15,
         clock_minutes: 20,
         increment_seconds: 5,
-        ..Settings::default()
     };
     assert_eq!(
         settings_text(s),
