@@ -278,3 +278,40 @@ fn bp_kept_across_calls() {
             .function_mode(),
     );
 }
+
+/// A frame larger than a one-byte displacement reaches: BP, made a copy
+/// of SP, points into its middle (`lea bp, [bp+k]` after `mov bp, sp`), and
+/// the slots at either end, SP as data and a local's address still give
+/// the model's results.
+#[test]
+fn large_frame_through_a_biased_bp() {
+    let mut a = Asm::default();
+    a.w(SUB, S::Imm(0x200), D::R(1));
+    for slot in [0x150, 0x160, 0x170, 0x180, 0x190, 0x1A0, 0x1B0, 0x1C0] {
+        a.w(MOV, S::R(12), D::X(1, slot))
+            .w(ADD, S::X(1, slot), D::R(13))
+            .w(XOR, S::X(1, slot), D::X(1, slot + 2));
+    }
+    a.w(MOV, S::R(13), D::X(1, 0))
+        .w(ADD, S::X(1, 0), D::X(1, 0x1F0))
+        .w(MOV, S::R(1), D::R(14))
+        .w(ADD, S::Imm(0x1A0), D::R(14))
+        .w(MOV, S::I(14), D::R(15))
+        .w(ADD, S::X(1, 0x1F0), D::R(15))
+        // The address itself differs where the function saves BP (its
+        // stack lies 2 bytes lower): only what it reads is compared.
+        .w(MOV, S::Cg(0), D::R(14))
+        .w(MOV, S::X(1, 0x1C2), D::R(12))
+        .w(ADD, S::Imm(0x200), D::R(1))
+        .ret();
+    let snippet = translation(&a, true).expect("translates");
+    let biased = count_instructions(&snippet, |i| {
+        i.code() == iced_x86::Code::Lea_r16_m
+            && i.op0_register() == iced_x86::Register::BP
+            && i.memory_base() == iced_x86::Register::BP
+    });
+    assert!(biased > 0, "BP is not moved into the large frame");
+    let case = Case::new("large frame").reg(12, 0x1234).reg(13, 0x8765);
+    run(&a, case.clone());
+    run(&a, case.function_mode());
+}

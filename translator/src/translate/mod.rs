@@ -144,6 +144,10 @@ pub struct FunctionTranslator<'a> {
     at: usize,
     /// The function saves its caller's BP on entry ([`Self::save_bp`]).
     saves_bp: bool,
+    /// BP - SP where the translation makes BP a copy of SP: in a large
+    /// frame, a point in its middle, so that more of its slots lie within
+    /// a one-byte displacement (`program::frame_bias_worth`).
+    pub frame_bias: i16,
     /// Callees may change BP (a test snippet translated whole, whose
     /// functions are not split apart): BP is not kept across a call.
     pub callees_change_bp: bool,
@@ -196,6 +200,7 @@ impl<'a> FunctionTranslator<'a> {
             live_registers: Vec::new(),
             at: 0,
             saves_bp: false,
+            frame_bias: 0,
             callees_change_bp: false,
             bias: 0,
             skip: 0,
