@@ -315,3 +315,42 @@ fn large_frame_through_a_biased_bp() {
     run(&a, case.clone());
     run(&a, case.function_mode());
 }
+
+/// `X(r14)` (r14 lives in DX, which cannot address memory) where r12 is
+/// live and BP copies SP: r10's home, SI, serves as the copied base while
+/// r10 is dead (the prologue saved its caller's value), and BP keeps its
+/// copy for the next `X(SP)`. r10 still comes back as it came.
+#[test]
+fn a_dead_callee_saved_home_as_a_copied_base() {
+    let mut a = Asm::default();
+    a.one(PUSH, false, S::R(10))
+        .w(SUB, S::Cg(2), D::R(1))
+        .w(MOV, S::R(13), D::R(10))
+        .w(MOV, S::R(10), D::X(1, 0))
+        .w(MOV, S::X(14, 2), D::R(15))
+        .w(ADD, S::X(1, 0), D::R(12))
+        .w(ADD, S::R(15), D::R(12))
+        .w(ADD, S::Cg(2), D::R(1))
+        .w(MOV, S::P(1), D::R(10))
+        .ret();
+    let snippet = translation(&a, true).expect("translates");
+    let si_base = count_instructions(&snippet, |i| {
+        i.code() == iced_x86::Code::Mov_r16_rm16
+            && i.op0_register() == iced_x86::Register::SI
+            && i.op1_register() == iced_x86::Register::DX
+    });
+    assert_eq!(si_base, 1, "SI is not the copied base");
+    let copies_of_sp = count_instructions(&snippet, |i| {
+        i.code() == iced_x86::Code::Mov_r16_rm16
+            && i.op0_register() == iced_x86::Register::BP
+            && i.op1_register() == iced_x86::Register::SP
+    });
+    assert_eq!(copies_of_sp, 1, "BP is made a copy of SP again");
+    let case = Case::new("dead home as base")
+        .reg(10, 0xCAFE)
+        .reg(12, 0x1111)
+        .reg(13, 0x2222)
+        .reg(14, DATA + 0x40)
+        .mem(DATA + 0x40, &[1, 2, 3, 4]);
+    run(&a, case.function_mode());
+}

@@ -115,9 +115,10 @@ pub struct FunctionTranslator<'a> {
     /// this one ([`flags::high_byte_liveness`]).
     highs: Vec<flags::RegSet>,
     high_live: flags::RegSet,
-    /// Whether BX may serve as a copied base before each instruction, and now.
-    bx_frees: Vec<bool>,
-    bx_free: bool,
+    /// The register free to serve as a copied base before each instruction,
+    /// and now ([`Plan::free_base`]).
+    free_bases: Vec<Option<Register>>,
+    free_base: Option<Register>,
     /// What BP holds (BP - SP) on arriving at a label that only direct jumps
     /// reach, where every arrival agreed in a first pass; the jumps then make
     /// it so. Elsewhere a label knows nothing of BP.
@@ -184,8 +185,8 @@ impl<'a> FunctionTranslator<'a> {
             adjust_before: plan.adjust_before,
             highs: plan.high_live,
             high_live: 0xFFFF,
-            bx_frees: plan.bx_free,
-            bx_free: false,
+            free_bases: plan.free_base,
+            free_base: None,
             assume: HashMap::new(),
             arrivals: HashMap::new(),
             vregs,
@@ -243,7 +244,7 @@ impl<'a> FunctionTranslator<'a> {
             self.skip = self.skip.saturating_sub(1);
             self.depth = self.depths.get(n).copied().unwrap_or(0);
             self.high_live = self.highs.get(n).copied().unwrap_or(0xFFFF);
-            self.bx_free = self.bx_frees.get(n).copied().unwrap_or(false);
+            self.free_base = self.free_bases.get(n).copied().flatten();
             if !folded_away && (self.labels.contains(&d.address) || n == 0) {
                 self.out.push(Item::Label(Label::Text(d.address)));
                 self.bp_minus_sp = if n == 0 {
