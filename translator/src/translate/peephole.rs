@@ -49,6 +49,89 @@ pub(super) fn tidy(out: &mut Vec<Item>) {
         }
     }
     drop_copies_held(out);
+    drop_loads_held(out);
+}
+
+/// A word through BP and the register known to hold it.
+type Held = (Register, i64);
+
+/// `mov r, [bp+d]` where r holds that word already: it was loaded from
+/// there or stored there, and since then nothing wrote r or BP, no store
+/// could have reached the word (only stores through BP to other words
+/// leave it), and no label, call or jump came between. No interrupt
+/// handler writes near memory in the 8086 build (its one handler, Ctrl+C's,
+/// is an IRET; the clock and the keyboard are read through calls).
+fn drop_loads_held(out: &mut Vec<Item>) {
+    let mut factory = iced_x86::InstructionInfoFactory::new();
+    let not_written = |access: iced_x86::OpAccess| {
+        matches!(
+            access,
+            iced_x86::OpAccess::Read
+                | iced_x86::OpAccess::CondRead
+                | iced_x86::OpAccess::NoMemAccess
+        )
+    };
+    let word_through_bp = |i: &Instruction, op: u32| {
+        (i.op_kind(op) == iced_x86::OpKind::Memory
+            && i.memory_base() == Register::BP
+            && i.memory_index() == Register::None
+            && i.segment_prefix() == Register::None)
+            .then(|| i.memory_displacement32() as u16 as i16 as i64)
+    };
+    let kept = |r: Register| !matches!(r, Register::BP | Register::SP);
+    let mut held: Vec<Held> = Vec::new();
+    out.retain(|item| {
+        let i = match item {
+            Item::Plain(i) | Item::WithAddress(i, _) => *i,
+            // Falling through a conditional jump changes nothing.
+            Item::Branch(Some(_), _) => return true,
+            _ => {
+                held.clear();
+                return true;
+            }
+        };
+        let load = (i.code() == Code::Mov_r16_rm16 && kept(i.op0_register()))
+            .then(|| word_through_bp(&i, 1))
+            .flatten()
+            .map(|d| (i.op0_register(), d));
+        if load.is_some_and(|pair| held.contains(&pair)) {
+            return false;
+        }
+        let info = factory.info(&i);
+        // iced names registers whole (RAX for AL or AX).
+        let written: Vec<Register> = info
+            .used_registers()
+            .iter()
+            .filter(|u| !not_written(u.access()))
+            .map(|u| u.register().full_register())
+            .collect();
+        if written.contains(&Register::BP.full_register()) {
+            held.clear();
+        }
+        held.retain(|(r, _)| !written.contains(&r.full_register()));
+        for used in info.used_memory() {
+            if not_written(used.access()) {
+                continue;
+            }
+            let size = used.memory_size().size() as i64;
+            let through_bp = used.base() == Register::BP && used.index() == Register::None;
+            let at = used.displacement() as u16 as i16 as i64;
+            held.retain(|&(_, d)| through_bp && (at + size <= d || d + 2 <= at));
+        }
+        if i.flow_control() != iced_x86::FlowControl::Next {
+            held.clear();
+        }
+        let store = (i.code() == Code::Mov_rm16_r16
+            && i.op1_kind() == iced_x86::OpKind::Register
+            && kept(i.op1_register()))
+        .then(|| word_through_bp(&i, 0))
+        .flatten()
+        .map(|d| (i.op1_register(), d));
+        if let Some(pair) = load.or(store) {
+            held.push(pair);
+        }
+        true
+    });
 }
 
 /// `mov r, s` (two word registers, neither SP) where r and s hold the same
@@ -361,6 +444,70 @@ mod tests {
                 "mov dx,si",
                 "?",
                 "mov dx,si",
+            ]
+        );
+    }
+
+    /// `mov bx, [bp+4]` goes where BX holds that word (loaded or stored
+    /// there), kept after a byte stored into the word, a store through
+    /// another base, a write of BX or of BP, a label; a store through BP to
+    /// another word, a conditional jump and other registers change nothing.
+    #[test]
+    fn tidy_drops_a_word_still_held() {
+        let word = |d: i64, size: u32| MemoryOperand::with_base_displ_size(Register::BP, d, size);
+        let load = |d: i64| {
+            Item::Plain(Instruction::with2(Code::Mov_r16_rm16, Register::BX, word(d, 1)).unwrap())
+        };
+        let store = |d: i64, r: Register| {
+            Item::Plain(Instruction::with2(Code::Mov_rm16_r16, word(d, 1), r).unwrap())
+        };
+        let mut out = vec![
+            store(4, Register::BX),
+            load(4),
+            store(6, Register::AX),
+            Item::Branch(
+                Some(iced_x86::ConditionCode::e),
+                crate::emit::Label::Text(0x1234),
+            ),
+            plain(Code::Mov_r16_rm16, Register::CX, Register::DX),
+            load(4),
+            Item::Plain(Instruction::with2(Code::Mov_rm8_r8, word(5, 1), Register::AL).unwrap()),
+            load(4),
+            Item::Plain(
+                Instruction::with2(
+                    Code::Mov_rm16_r16,
+                    MemoryOperand::with_base_displ_size(Register::DI, 2, 1),
+                    Register::AX,
+                )
+                .unwrap(),
+            ),
+            load(4),
+            Item::Plain(Instruction::with1(Code::Inc_r16, Register::BX).unwrap()),
+            load(4),
+            plain(Code::Mov_r16_rm16, Register::BP, Register::SP),
+            load(4),
+            Item::Label(crate::emit::Label::Text(0x1236)),
+            load(4),
+            load(4),
+        ];
+        tidy(&mut out);
+        assert_eq!(
+            codes(&out),
+            [
+                "mov [bp+4],bx",
+                "mov [bp+6],ax",
+                "?",
+                "mov cx,dx",
+                "mov [bp+5],al",
+                "mov bx,[bp+4]",
+                "mov [di+2],ax",
+                "mov bx,[bp+4]",
+                "inc bx",
+                "mov bx,[bp+4]",
+                "mov bp,sp",
+                "mov bx,[bp+4]",
+                "?",
+                "mov bx,[bp+4]",
             ]
         );
     }
