@@ -136,14 +136,17 @@ fn drop_loads_held(out: &mut Vec<Item>) {
 
 /// `mov r, s` (two word registers, neither SP) where r and s hold the same
 /// already: nothing wrote either since the last `mov r, s` or `mov s, r`,
-/// no label or control flow between (BX as a copied base of CX, taken again
-/// for each operand).
+/// no label and no control flow but a conditional jump's fall between (BX
+/// as a copied base of CX, taken again for each operand).
 fn drop_copies_held(out: &mut Vec<Item>) {
     let mut factory = iced_x86::InstructionInfoFactory::new();
     let mut held: Option<[Register; 2]> = None;
     out.retain(|item| {
         let Item::Plain(i) = item else {
-            held = None;
+            // Falling through a conditional jump changes nothing.
+            if !matches!(item, Item::Branch(Some(_), _)) {
+                held = None;
+            }
             return true;
         };
         let copy = register_copy(i);
@@ -403,8 +406,8 @@ mod tests {
     }
 
     /// `mov bx, cx` again while BX and CX still hold the same goes (also
-    /// `mov cx, bx`); after a write of either (MUL's DX, a byte half), a
-    /// label or a jump, it stays.
+    /// `mov cx, bx`), past a conditional jump too; after a write of either
+    /// (MUL's DX, a byte half), a label or an unconditional jump, it stays.
     #[test]
     fn tidy_drops_a_copy_still_held() {
         let copy = |a, b| plain(Code::Mov_r16_rm16, a, b);
@@ -427,6 +430,11 @@ mod tests {
             copy(Register::DX, Register::SI),
             Item::Branch(None, crate::emit::Label::Text(0x1234)),
             copy(Register::DX, Register::SI),
+            Item::Branch(
+                Some(iced_x86::ConditionCode::ne),
+                crate::emit::Label::Text(0x1234),
+            ),
+            copy(Register::DX, Register::SI),
         ];
         tidy(&mut out);
         assert_eq!(
@@ -444,6 +452,7 @@ mod tests {
                 "mov dx,si",
                 "?",
                 "mov dx,si",
+                "?",
             ]
         );
     }
