@@ -319,7 +319,8 @@ impl<'a> FunctionTranslator<'a> {
                     .map_err(|e| format!("after {:#06x} {:?}: {e}", d.address, d.instruction))?;
             }
         }
-        tidy(&mut self.out);
+        let registers = self.vregs.0 as i64..self.vregs.0 as i64 + 32;
+        tidy(&mut self.out, registers);
         Ok(())
     }
 

@@ -14,7 +14,7 @@ use crate::emit::Item;
 /// again while it still holds the copy; and a word in memory
 /// added to itself through AX, which one SHL does (`add rX, rX` where rX
 /// lives in memory: the same C, Z, N and V).
-pub(super) fn tidy(out: &mut Vec<Item>) {
+pub(super) fn tidy(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
     let is_not_ax = |item: &Item| matches!(item, Item::Plain(i) if i.code() == Code::Not_rm16 && i.op0_register() == Register::AX);
     out.retain(|item| {
         !matches!(item, Item::Plain(i)
@@ -49,19 +49,28 @@ pub(super) fn tidy(out: &mut Vec<Item>) {
         }
     }
     drop_copies_held(out);
-    drop_loads_held(out);
+    drop_loads_held(out, registers);
 }
 
-/// A word through BP and the register known to hold it.
-type Held = (Register, i64);
+/// A word the last pass follows: through BP (a frame's, or a copied
+/// base's), or one of the register words ([`super::Vregs`]), which no
+/// pointer of the MSP430 code reaches (they are its registers).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Word {
+    ThroughBp(i64),
+    Register(i64),
+}
 
-/// `mov r, [bp+d]` where r holds that word already: it was loaded from
-/// there or stored there, and since then nothing wrote r or BP, no store
-/// could have reached the word (only stores through BP to other words
-/// leave it), and no label, call or jump came between. No interrupt
-/// handler writes near memory in the 8086 build (its one handler, Ctrl+C's,
-/// is an IRET; the clock and the keyboard are read through calls).
-fn drop_loads_held(out: &mut Vec<Item>) {
+/// `mov r, [m]` where r holds that word already: it was loaded from there
+/// or stored there, and since then nothing wrote r (nor BP, for a word
+/// through BP), no store could have reached the word, and no label, call
+/// or jump came between. A store through BP leaves the other words through
+/// BP and the register words; a store to a register word leaves all but
+/// that word; any other store leaves only the register words. No
+/// interrupt handler writes near memory in the 8086 build (its one
+/// handler, Ctrl+C's, is an IRET; the clock and the keyboard are read
+/// through calls). `registers` is where the register words lie.
+fn drop_loads_held(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
     let mut factory = iced_x86::InstructionInfoFactory::new();
     let not_written = |access: iced_x86::OpAccess| {
         matches!(
@@ -71,32 +80,48 @@ fn drop_loads_held(out: &mut Vec<Item>) {
                 | iced_x86::OpAccess::NoMemAccess
         )
     };
-    let word_through_bp = |i: &Instruction, op: u32| {
-        (i.op_kind(op) == iced_x86::OpKind::Memory
-            && i.memory_base() == Register::BP
-            && i.memory_index() == Register::None
-            && i.segment_prefix() == Register::None)
-            .then(|| i.memory_displacement32() as u16 as i16 as i64)
+    let word = |base: Register, index: Register, displacement: u64| {
+        let at = displacement as u16 as i16 as i64;
+        match (base, index) {
+            (Register::BP, Register::None) => Some(Word::ThroughBp(at)),
+            (Register::None, Register::None) => {
+                let at = displacement as u16 as i64;
+                registers.contains(&at).then_some(Word::Register(at))
+            }
+            _ => None,
+        }
     };
+    let operand_word = |i: &Instruction, op: u32| {
+        (i.op_kind(op) == iced_x86::OpKind::Memory && i.segment_prefix() == Register::None)
+            .then(|| word(i.memory_base(), i.memory_index(), i.memory_displacement64()))
+            .flatten()
+    };
+    let overlaps = |a: i64, size: i64, b: i64| a < b + 2 && b < a + size;
     let kept = |r: Register| !matches!(r, Register::BP | Register::SP);
-    let mut held: Vec<Held> = Vec::new();
-    out.retain(|item| {
-        let i = match item {
+    let mut held: Vec<(Register, Word)> = Vec::new();
+    let items = std::mem::take(out);
+    for item in items {
+        let i = match &item {
             Item::Plain(i) | Item::WithAddress(i, _) => *i,
             // Falling through a conditional jump changes nothing.
-            Item::Branch(Some(_), _) => return true,
+            Item::Branch(Some(_), _) => {
+                out.push(item);
+                continue;
+            }
             _ => {
                 held.clear();
-                return true;
+                out.push(item);
+                continue;
             }
         };
         let load = (i.code() == Code::Mov_r16_rm16 && kept(i.op0_register()))
-            .then(|| word_through_bp(&i, 1))
+            .then(|| operand_word(&i, 1))
             .flatten()
-            .map(|d| (i.op0_register(), d));
+            .map(|w| (i.op0_register(), w));
         if load.is_some_and(|pair| held.contains(&pair)) {
-            return false;
+            continue;
         }
+
         let info = factory.info(&i);
         // iced names registers whole (RAX for AL or AX).
         let written: Vec<Register> = info
@@ -106,7 +131,7 @@ fn drop_loads_held(out: &mut Vec<Item>) {
             .map(|u| u.register().full_register())
             .collect();
         if written.contains(&Register::BP.full_register()) {
-            held.clear();
+            held.retain(|(_, w)| matches!(w, Word::Register(_)));
         }
         held.retain(|(r, _)| !written.contains(&r.full_register()));
         for used in info.used_memory() {
@@ -114,9 +139,14 @@ fn drop_loads_held(out: &mut Vec<Item>) {
                 continue;
             }
             let size = used.memory_size().size() as i64;
-            let through_bp = used.base() == Register::BP && used.index() == Register::None;
-            let at = used.displacement() as u16 as i16 as i64;
-            held.retain(|&(_, d)| through_bp && (at + size <= d || d + 2 <= at));
+            let stored = word(used.base(), used.index(), used.displacement());
+            held.retain(|&(_, w)| match (stored, w) {
+                (Some(Word::ThroughBp(at)), Word::ThroughBp(d)) => !overlaps(at, size, d),
+                (Some(Word::Register(at)), Word::Register(d)) => !overlaps(at, size, d),
+                (Some(Word::Register(_)), Word::ThroughBp(_)) => true,
+                (_, Word::Register(_)) => true,
+                (None, Word::ThroughBp(_)) => false,
+            });
         }
         if i.flow_control() != iced_x86::FlowControl::Next {
             held.clear();
@@ -124,14 +154,14 @@ fn drop_loads_held(out: &mut Vec<Item>) {
         let store = (i.code() == Code::Mov_rm16_r16
             && i.op1_kind() == iced_x86::OpKind::Register
             && kept(i.op1_register()))
-        .then(|| word_through_bp(&i, 0))
+        .then(|| operand_word(&i, 0))
         .flatten()
-        .map(|d| (i.op1_register(), d));
+        .map(|w| (i.op1_register(), w));
         if let Some(pair) = load.or(store) {
             held.push(pair);
         }
-        true
-    });
+        out.push(item);
+    }
 }
 
 /// `mov r, s` (two word registers, neither SP) where r and s hold the same
@@ -368,7 +398,7 @@ mod tests {
             shift(Code::Sar_rm16_CL, Register::BX),
             xchg(),
         ];
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(
             codes(&out),
             [
@@ -393,7 +423,7 @@ mod tests {
             plain(Code::Xchg_r16_AX, Register::DX, Register::AX),
         ];
         let kept = codes(&out);
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(codes(&out), kept);
         let memory = MemoryOperand::with_base_displ_size(Register::BP, 4, 1);
         let mut out = vec![
@@ -401,7 +431,7 @@ mod tests {
             Item::Plain(Instruction::with2(Code::Shl_rm16_CL, memory, Register::CL).unwrap()),
             count(3),
         ];
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(codes(&out).len(), 2);
     }
 
@@ -436,7 +466,7 @@ mod tests {
             ),
             copy(Register::DX, Register::SI),
         ];
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(
             codes(&out),
             [
@@ -499,7 +529,7 @@ mod tests {
             load(4),
             load(4),
         ];
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(
             codes(&out),
             [
@@ -517,6 +547,55 @@ mod tests {
                 "mov bx,[bp+4]",
                 "?",
                 "mov bx,[bp+4]",
+            ]
+        );
+    }
+
+    /// A register word (r15's at 6BEAh) held in AX stays held past stores
+    /// through any base and to other words, and goes with a byte stored
+    /// into it; a word through BP goes with a store to a word that is not
+    /// a register's.
+    #[test]
+    fn tidy_drops_a_register_word_still_held() {
+        let absolute = |a: i64| MemoryOperand::with_base_displ_size(Register::None, a, 2);
+        let frame = MemoryOperand::with_base_displ_size(Register::BP, 4, 1);
+        let with = |code, m: MemoryOperand, r| Item::Plain(Instruction::with2(code, m, r).unwrap());
+        let load = || {
+            Item::Plain(
+                Instruction::with2(Code::Mov_r16_rm16, Register::AX, absolute(0x6BEA)).unwrap(),
+            )
+        };
+        let load_frame =
+            || Item::Plain(Instruction::with2(Code::Mov_r16_rm16, Register::DX, frame).unwrap());
+        let mut out = vec![
+            with(Code::Mov_rm16_r16, absolute(0x6BEA), Register::AX),
+            with(Code::Mov_rm16_r16, frame, Register::DX),
+            with(
+                Code::Mov_rm16_r16,
+                MemoryOperand::with_base_displ_size(Register::DI, 2, 1),
+                Register::BX,
+            ),
+            load(),
+            with(Code::Mov_rm16_r16, absolute(0x6BE8), Register::CX),
+            load(),
+            with(Code::Mov_rm16_r16, absolute(0x1000), Register::CX),
+            load(),
+            load_frame(),
+            with(Code::Mov_rm8_r8, absolute(0x6BEB), Register::CL),
+            load(),
+        ];
+        tidy(&mut out, 0x6BCC..0x6BEC);
+        assert_eq!(
+            codes(&out),
+            [
+                "mov [6BEAh],ax",
+                "mov [bp+4],dx",
+                "mov [di+2],bx",
+                "mov [6BE8h],cx",
+                "mov [1000h],cx",
+                "mov dx,[bp+4]",
+                "mov [6BEBh],cl",
+                "mov ax,[6BEAh]",
             ]
         );
     }
