@@ -64,6 +64,7 @@ macro_rules! i {
 
 mod alu;
 mod control;
+mod frame_bias;
 mod homes;
 mod operands;
 mod peephole;
@@ -75,6 +76,7 @@ mod status_register;
 mod two_operand;
 mod x86;
 
+pub use frame_bias::frame_bias_worth;
 pub use homes::{Home, Vregs, home, plan_homes};
 pub use plan::{Merge, Plan, plan};
 
@@ -147,7 +149,7 @@ pub struct FunctionTranslator<'a> {
     saves_bp: bool,
     /// BP - SP where the translation makes BP a copy of SP: in a large
     /// frame, a point in its middle, so that more of its slots lie within
-    /// a one-byte displacement (`program::frame_bias_worth`).
+    /// a one-byte displacement ([`frame_bias_worth`]).
     pub frame_bias: i16,
     /// Callees may change BP (a test snippet translated whole, whose
     /// functions are not split apart): BP is not kept across a call.
