@@ -590,12 +590,34 @@ type Context<'a> = (
     bool,
 );
 
-/// Translates one function in passes: the first finds at which labels every
-/// arrival agrees on what BP holds; the next assume it there.
+/// Translates one function with BP a copy of SP, and again with BP pointing
+/// into the frame where that promises fewer bytes
+/// ([`crate::translate::frame_bias_worth`]): the smaller.
 fn translate_passes(
+    list: &[Decoded],
+    context: Context,
+    save_bp: bool,
+) -> Result<Vec<Item>, String> {
+    let plain = translate_passes_biased(list, context, save_bp, 0)?;
+    let Some(bias) = crate::translate::frame_bias_worth(&plain) else {
+        return Ok(plain);
+    };
+    let biased = translate_passes_biased(list, context, save_bp, bias)?;
+    Ok(if size_of(&biased) < size_of(&plain) {
+        biased
+    } else {
+        plain
+    })
+}
+
+/// Translates one function in passes, BP - SP being `frame_bias` where BP
+/// is made a copy of SP: the first finds at which labels every arrival
+/// agrees on what BP holds; the next assume it there.
+fn translate_passes_biased(
     list: &[Decoded],
     (vregs, labels, entered_indirectly, live_after, live_in, fixed): Context,
     save_bp: bool,
+    frame_bias: i16,
 ) -> Result<Vec<Item>, String> {
     let mut assume: HashMap<u16, i16> = HashMap::new();
     let mut best: Option<Vec<Item>> = None;
@@ -612,6 +634,7 @@ fn translate_passes(
         // A snippet translated whole keeps no calling convention between its
         // parts: BP is not kept across its calls.
         pass.callees_change_bp = fixed;
+        pass.frame_bias = frame_bias;
         pass.entered_indirectly = entered_indirectly.clone();
         pass.assume = assume;
         pass.function(list, live_after, live_in)?;

@@ -438,3 +438,40 @@ fn bic_complements_a_dead_source_in_place() {
     }
     run_all(cases);
 }
+
+/// `mov #0, x(Rn)` and `mov #-1, x(Rn)` (words) are AND and OR with a
+/// sign-extended byte where no flag is read after, and MOV where one is.
+#[test]
+fn a_word_of_memory_cleared_or_filled_by_and_or_where_the_flags_are_dead() {
+    let mut cases = Vec::new();
+    for value in [S::Cg(0), S::Cg(0xFFFF)] {
+        for flags_read in [false, true] {
+            let mut a = Asm::default();
+            a.w(CMP, S::R(12), D::R(13)).w(MOV, value, D::X(14, 2));
+            if flags_read {
+                a.jump(JEQ, "done").w(ADD, S::Cg(1), D::R(15)).label("done");
+            }
+            a.ret();
+            let snippet = translation(&a, false).expect("translates");
+            let short = count_instructions(&snippet, |i| {
+                matches!(
+                    i.code(),
+                    iced_x86::Code::And_rm16_imm8 | iced_x86::Code::Or_rm16_imm8
+                ) && i.op0_kind() == iced_x86::OpKind::Memory
+            });
+            assert_eq!(
+                short, !flags_read as usize,
+                "{value:?}, flags read: {flags_read}"
+            );
+            for (r12, r13) in [(1u16, 1u16), (1, 2)] {
+                let case = Case::new(format!("{value:?} flags read {flags_read} {r12} {r13}"))
+                    .reg(12, r12)
+                    .reg(13, r13)
+                    .reg(14, DATA + 0x40)
+                    .mem(DATA + 0x40, &[0x11, 0x22, 0x33, 0x44, 0x55, 0x66]);
+                cases.push((a.clone(), case));
+            }
+        }
+    }
+    run_all(cases);
+}

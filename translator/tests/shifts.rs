@@ -300,3 +300,39 @@ fn word_in_memory_doubled() {
     }
     run_all(cases);
 }
+
+/// A shift loop whose count goes to CL through AX puts r13 back in CX
+/// (`xchg cx, ax` after the shift) only where r13 is read after it.
+#[test]
+fn a_shift_loop_gives_cx_back_only_where_r13_is_read() {
+    let mut cases = Vec::new();
+    for r13_read in [false, true] {
+        for count in [0u16, 3, 15] {
+            let mut a = Asm::default();
+            a.w(MOV, S::Imm(0x8D35), D::R(12))
+                .w(MOV, S::Imm(count), D::R(14))
+                .b(CMP, S::Cg(0), D::R(14))
+                .jump(JEQ, "done")
+                .label("loop")
+                .w(ADD, S::R(12), D::R(12))
+                .b(SUB, S::Cg(1), D::R(14))
+                .jump(JNE, "loop")
+                .label("done");
+            if r13_read {
+                a.w(ADD, S::R(13), D::R(12));
+            } else {
+                a.w(MOV, S::Imm(5), D::R(13));
+            }
+            a.ret();
+            let snippet = translation(&a, false).expect("translates");
+            let swaps = count_instructions(&snippet, |i| {
+                i.code() == iced_x86::Code::Xchg_r16_AX
+                    && i.op0_register() == iced_x86::Register::CX
+            });
+            assert_eq!(swaps, 1 + r13_read as usize, "r13 read after: {r13_read}");
+            let case = Case::new(format!("r13 read {r13_read} count {count}")).reg(13, 0x1234);
+            cases.push((a, case));
+        }
+    }
+    run_all(cases);
+}

@@ -278,3 +278,79 @@ fn bp_kept_across_calls() {
             .function_mode(),
     );
 }
+
+/// A frame larger than a one-byte displacement reaches: BP, made a copy
+/// of SP, points into its middle (`lea bp, [bp+k]` after `mov bp, sp`), and
+/// the slots at either end, SP as data and a local's address still give
+/// the model's results.
+#[test]
+fn large_frame_through_a_biased_bp() {
+    let mut a = Asm::default();
+    a.w(SUB, S::Imm(0x200), D::R(1));
+    for slot in [0x150, 0x160, 0x170, 0x180, 0x190, 0x1A0, 0x1B0, 0x1C0] {
+        a.w(MOV, S::R(12), D::X(1, slot))
+            .w(ADD, S::X(1, slot), D::R(13))
+            .w(XOR, S::X(1, slot), D::X(1, slot + 2));
+    }
+    a.w(MOV, S::R(13), D::X(1, 0))
+        .w(ADD, S::X(1, 0), D::X(1, 0x1F0))
+        .w(MOV, S::R(1), D::R(14))
+        .w(ADD, S::Imm(0x1A0), D::R(14))
+        .w(MOV, S::I(14), D::R(15))
+        .w(ADD, S::X(1, 0x1F0), D::R(15))
+        // The address itself differs where the function saves BP (its
+        // stack lies 2 bytes lower): only what it reads is compared.
+        .w(MOV, S::Cg(0), D::R(14))
+        .w(MOV, S::X(1, 0x1C2), D::R(12))
+        .w(ADD, S::Imm(0x200), D::R(1))
+        .ret();
+    let snippet = translation(&a, true).expect("translates");
+    let biased = count_instructions(&snippet, |i| {
+        i.code() == iced_x86::Code::Lea_r16_m
+            && i.op0_register() == iced_x86::Register::BP
+            && i.memory_base() == iced_x86::Register::BP
+    });
+    assert!(biased > 0, "BP is not moved into the large frame");
+    let case = Case::new("large frame").reg(12, 0x1234).reg(13, 0x8765);
+    run(&a, case.clone());
+    run(&a, case.function_mode());
+}
+
+/// `X(r14)` (r14 lives in DX, which cannot address memory) where r12 is
+/// live and BP copies SP: r10's home, SI, serves as the copied base while
+/// r10 is dead (the prologue saved its caller's value), and BP keeps its
+/// copy for the next `X(SP)`. r10 still comes back as it came.
+#[test]
+fn a_dead_callee_saved_home_as_a_copied_base() {
+    let mut a = Asm::default();
+    a.one(PUSH, false, S::R(10))
+        .w(SUB, S::Cg(2), D::R(1))
+        .w(MOV, S::R(13), D::R(10))
+        .w(MOV, S::R(10), D::X(1, 0))
+        .w(MOV, S::X(14, 2), D::R(15))
+        .w(ADD, S::X(1, 0), D::R(12))
+        .w(ADD, S::R(15), D::R(12))
+        .w(ADD, S::Cg(2), D::R(1))
+        .w(MOV, S::P(1), D::R(10))
+        .ret();
+    let snippet = translation(&a, true).expect("translates");
+    let si_base = count_instructions(&snippet, |i| {
+        i.code() == iced_x86::Code::Mov_r16_rm16
+            && i.op0_register() == iced_x86::Register::SI
+            && i.op1_register() == iced_x86::Register::DX
+    });
+    assert_eq!(si_base, 1, "SI is not the copied base");
+    let copies_of_sp = count_instructions(&snippet, |i| {
+        i.code() == iced_x86::Code::Mov_r16_rm16
+            && i.op0_register() == iced_x86::Register::BP
+            && i.op1_register() == iced_x86::Register::SP
+    });
+    assert_eq!(copies_of_sp, 1, "BP is made a copy of SP again");
+    let case = Case::new("dead home as base")
+        .reg(10, 0xCAFE)
+        .reg(12, 0x1111)
+        .reg(13, 0x2222)
+        .reg(14, DATA + 0x40)
+        .mem(DATA + 0x40, &[1, 2, 3, 4]);
+    run(&a, case.function_mode());
+}

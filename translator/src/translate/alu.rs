@@ -111,7 +111,8 @@ impl FunctionTranslator<'_> {
     /// A constant operand's shorter forms, where the flags they differ in
     /// are not read: INC/DEC leave CF (and two of them give another OF than
     /// one ADD of 2), XOR clears the flags a MOV keeps, TEST r,r is CMP r,0
-    /// exactly. True where one went to `out`.
+    /// exactly, AND/OR of a word of memory with 0/-1 is MOV's 0/FFFFh in a
+    /// byte less. True where one went to `out`.
     fn short_form(
         &mut self,
         op: Op2,
@@ -176,6 +177,17 @@ impl FunctionTranslator<'_> {
                     _ => return Err("a constant destination".into()),
                 }));
             }
+            self.carry = Carry::Unknown;
+            return Ok(true);
+        }
+        // A word of memory made 0 or FFFFh where no flag is read after: AND
+        // or OR with a sign-extended byte, a byte shorter than MOV's imm16.
+        if let (X::M(m), Op2::Mov, false, 0, 0 | 0xFFFF) = (t, op, byte, live, v) {
+            out.push(Item::Plain(if v == 0 {
+                i!(Code::And_rm16_imm8, *m, 0)
+            } else {
+                i!(Code::Or_rm16_imm8, *m, -1)
+            }));
             self.carry = Carry::Unknown;
             return Ok(true);
         }

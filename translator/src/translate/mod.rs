@@ -64,6 +64,7 @@ macro_rules! i {
 
 mod alu;
 mod control;
+mod frame_bias;
 mod homes;
 mod operands;
 mod peephole;
@@ -75,6 +76,7 @@ mod status_register;
 mod two_operand;
 mod x86;
 
+pub use frame_bias::frame_bias_worth;
 pub use homes::{Home, Vregs, home, plan_homes};
 pub use plan::{Merge, Plan, plan};
 
@@ -115,9 +117,10 @@ pub struct FunctionTranslator<'a> {
     /// this one ([`flags::high_byte_liveness`]).
     highs: Vec<flags::RegSet>,
     high_live: flags::RegSet,
-    /// Whether BX may serve as a copied base before each instruction, and now.
-    bx_frees: Vec<bool>,
-    bx_free: bool,
+    /// The register free to serve as a copied base before each instruction,
+    /// and now ([`Plan::free_base`]).
+    free_bases: Vec<Option<Register>>,
+    free_base: Option<Register>,
     /// What BP holds (BP - SP) on arriving at a label that only direct jumps
     /// reach, where every arrival agreed in a first pass; the jumps then make
     /// it so. Elsewhere a label knows nothing of BP.
@@ -144,6 +147,10 @@ pub struct FunctionTranslator<'a> {
     at: usize,
     /// The function saves its caller's BP on entry ([`Self::save_bp`]).
     saves_bp: bool,
+    /// BP - SP where the translation makes BP a copy of SP: in a large
+    /// frame, a point in its middle, so that more of its slots lie within
+    /// a one-byte displacement ([`frame_bias_worth`]).
+    pub frame_bias: i16,
     /// Callees may change BP (a test snippet translated whole, whose
     /// functions are not split apart): BP is not kept across a call.
     pub callees_change_bp: bool,
@@ -180,8 +187,8 @@ impl<'a> FunctionTranslator<'a> {
             adjust_before: plan.adjust_before,
             highs: plan.high_live,
             high_live: 0xFFFF,
-            bx_frees: plan.bx_free,
-            bx_free: false,
+            free_bases: plan.free_base,
+            free_base: None,
             assume: HashMap::new(),
             arrivals: HashMap::new(),
             vregs,
@@ -196,6 +203,7 @@ impl<'a> FunctionTranslator<'a> {
             live_registers: Vec::new(),
             at: 0,
             saves_bp: false,
+            frame_bias: 0,
             callees_change_bp: false,
             bias: 0,
             skip: 0,
@@ -238,7 +246,7 @@ impl<'a> FunctionTranslator<'a> {
             self.skip = self.skip.saturating_sub(1);
             self.depth = self.depths.get(n).copied().unwrap_or(0);
             self.high_live = self.highs.get(n).copied().unwrap_or(0xFFFF);
-            self.bx_free = self.bx_frees.get(n).copied().unwrap_or(false);
+            self.free_base = self.free_bases.get(n).copied().flatten();
             if !folded_away && (self.labels.contains(&d.address) || n == 0) {
                 self.out.push(Item::Label(Label::Text(d.address)));
                 self.bp_minus_sp = if n == 0 {
@@ -313,7 +321,8 @@ impl<'a> FunctionTranslator<'a> {
                     .map_err(|e| format!("after {:#06x} {:?}: {e}", d.address, d.instruction))?;
             }
         }
-        tidy(&mut self.out);
+        let registers = self.vregs.0 as i64..self.vregs.0 as i64 + 32;
+        tidy(&mut self.out, registers);
         Ok(())
     }
 

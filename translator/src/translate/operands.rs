@@ -32,12 +32,13 @@ impl FunctionTranslator<'_> {
         match self.homes[reg as usize] {
             Home::Reg(r) if is_base(r) => Ok(mem_base(r, disp)),
             other => {
-                // The base goes to BX where r12 is dead here (BP keeps its
-                // copy of SP), else to BP.
-                let base = if self.bx_free {
-                    Register::BX
-                } else {
-                    Register::BP
+                // The base goes to BX where r12 is dead here, or to SI or DI
+                // where what lives there is (BP keeps its copy of SP), else
+                // to BP.
+                let base = match self.free_base {
+                    Some(Register::BX) => Register::BX,
+                    Some(x) if self.bp_minus_sp.is_some() => x,
+                    _ => Register::BP,
                 };
                 if sp_in_use && base == Register::BP {
                     return Err(format!(

@@ -14,7 +14,7 @@ use crate::emit::Item;
 /// again while it still holds the copy; and a word in memory
 /// added to itself through AX, which one SHL does (`add rX, rX` where rX
 /// lives in memory: the same C, Z, N and V).
-pub(super) fn tidy(out: &mut Vec<Item>) {
+pub(super) fn tidy(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
     let is_not_ax = |item: &Item| matches!(item, Item::Plain(i) if i.code() == Code::Not_rm16 && i.op0_register() == Register::AX);
     out.retain(|item| {
         !matches!(item, Item::Plain(i)
@@ -49,18 +49,134 @@ pub(super) fn tidy(out: &mut Vec<Item>) {
         }
     }
     drop_copies_held(out);
+    drop_loads_held(out, registers);
+}
+
+/// A word the last pass follows: through BP (a frame's, or a copied
+/// base's), or one of the register words ([`super::Vregs`]), which no
+/// pointer of the MSP430 code reaches (they are its registers).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Word {
+    ThroughBp(i64),
+    Register(i64),
+}
+
+/// `mov r, [m]` where r holds that word already: it was loaded from there
+/// or stored there, and since then nothing wrote r (nor BP, for a word
+/// through BP), no store could have reached the word, and no label, call
+/// or jump came between. A store through BP leaves the other words through
+/// BP and the register words; a store to a register word leaves all but
+/// that word; any other store leaves only the register words. No
+/// interrupt handler writes near memory in the 8086 build (its one
+/// handler, Ctrl+C's, is an IRET; the clock and the keyboard are read
+/// through calls). `registers` is where the register words lie.
+fn drop_loads_held(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
+    let mut factory = iced_x86::InstructionInfoFactory::new();
+    let not_written = |access: iced_x86::OpAccess| {
+        matches!(
+            access,
+            iced_x86::OpAccess::Read
+                | iced_x86::OpAccess::CondRead
+                | iced_x86::OpAccess::NoMemAccess
+        )
+    };
+    let word = |base: Register, index: Register, displacement: u64| {
+        let at = displacement as u16 as i16 as i64;
+        match (base, index) {
+            (Register::BP, Register::None) => Some(Word::ThroughBp(at)),
+            (Register::None, Register::None) => {
+                let at = displacement as u16 as i64;
+                registers.contains(&at).then_some(Word::Register(at))
+            }
+            _ => None,
+        }
+    };
+    let operand_word = |i: &Instruction, op: u32| {
+        (i.op_kind(op) == iced_x86::OpKind::Memory && i.segment_prefix() == Register::None)
+            .then(|| word(i.memory_base(), i.memory_index(), i.memory_displacement64()))
+            .flatten()
+    };
+    let overlaps = |a: i64, size: i64, b: i64| a < b + 2 && b < a + size;
+    let kept = |r: Register| !matches!(r, Register::BP | Register::SP);
+    let mut held: Vec<(Register, Word)> = Vec::new();
+    let items = std::mem::take(out);
+    for item in items {
+        let i = match &item {
+            Item::Plain(i) | Item::WithAddress(i, _) => *i,
+            // Falling through a conditional jump changes nothing.
+            Item::Branch(Some(_), _) => {
+                out.push(item);
+                continue;
+            }
+            _ => {
+                held.clear();
+                out.push(item);
+                continue;
+            }
+        };
+        let load = (i.code() == Code::Mov_r16_rm16 && kept(i.op0_register()))
+            .then(|| operand_word(&i, 1))
+            .flatten()
+            .map(|w| (i.op0_register(), w));
+        if load.is_some_and(|pair| held.contains(&pair)) {
+            continue;
+        }
+
+        let info = factory.info(&i);
+        // iced names registers whole (RAX for AL or AX).
+        let written: Vec<Register> = info
+            .used_registers()
+            .iter()
+            .filter(|u| !not_written(u.access()))
+            .map(|u| u.register().full_register())
+            .collect();
+        if written.contains(&Register::BP.full_register()) {
+            held.retain(|(_, w)| matches!(w, Word::Register(_)));
+        }
+        held.retain(|(r, _)| !written.contains(&r.full_register()));
+        for used in info.used_memory() {
+            if not_written(used.access()) {
+                continue;
+            }
+            let size = used.memory_size().size() as i64;
+            let stored = word(used.base(), used.index(), used.displacement());
+            held.retain(|&(_, w)| match (stored, w) {
+                (Some(Word::ThroughBp(at)), Word::ThroughBp(d)) => !overlaps(at, size, d),
+                (Some(Word::Register(at)), Word::Register(d)) => !overlaps(at, size, d),
+                (Some(Word::Register(_)), Word::ThroughBp(_)) => true,
+                (_, Word::Register(_)) => true,
+                (None, Word::ThroughBp(_)) => false,
+            });
+        }
+        if i.flow_control() != iced_x86::FlowControl::Next {
+            held.clear();
+        }
+        let store = (i.code() == Code::Mov_rm16_r16
+            && i.op1_kind() == iced_x86::OpKind::Register
+            && kept(i.op1_register()))
+        .then(|| operand_word(&i, 0))
+        .flatten()
+        .map(|w| (i.op1_register(), w));
+        if let Some(pair) = load.or(store) {
+            held.push(pair);
+        }
+        out.push(item);
+    }
 }
 
 /// `mov r, s` (two word registers, neither SP) where r and s hold the same
 /// already: nothing wrote either since the last `mov r, s` or `mov s, r`,
-/// no label or control flow between (BX as a copied base of CX, taken again
-/// for each operand).
+/// no label and no control flow but a conditional jump's fall between (BX
+/// as a copied base of CX, taken again for each operand).
 fn drop_copies_held(out: &mut Vec<Item>) {
     let mut factory = iced_x86::InstructionInfoFactory::new();
     let mut held: Option<[Register; 2]> = None;
     out.retain(|item| {
         let Item::Plain(i) = item else {
-            held = None;
+            // Falling through a conditional jump changes nothing.
+            if !matches!(item, Item::Branch(Some(_), _)) {
+                held = None;
+            }
             return true;
         };
         let copy = register_copy(i);
@@ -282,7 +398,7 @@ mod tests {
             shift(Code::Sar_rm16_CL, Register::BX),
             xchg(),
         ];
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(
             codes(&out),
             [
@@ -307,7 +423,7 @@ mod tests {
             plain(Code::Xchg_r16_AX, Register::DX, Register::AX),
         ];
         let kept = codes(&out);
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(codes(&out), kept);
         let memory = MemoryOperand::with_base_displ_size(Register::BP, 4, 1);
         let mut out = vec![
@@ -315,13 +431,13 @@ mod tests {
             Item::Plain(Instruction::with2(Code::Shl_rm16_CL, memory, Register::CL).unwrap()),
             count(3),
         ];
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(codes(&out).len(), 2);
     }
 
     /// `mov bx, cx` again while BX and CX still hold the same goes (also
-    /// `mov cx, bx`); after a write of either (MUL's DX, a byte half), a
-    /// label or a jump, it stays.
+    /// `mov cx, bx`), past a conditional jump too; after a write of either
+    /// (MUL's DX, a byte half), a label or an unconditional jump, it stays.
     #[test]
     fn tidy_drops_a_copy_still_held() {
         let copy = |a, b| plain(Code::Mov_r16_rm16, a, b);
@@ -344,8 +460,13 @@ mod tests {
             copy(Register::DX, Register::SI),
             Item::Branch(None, crate::emit::Label::Text(0x1234)),
             copy(Register::DX, Register::SI),
+            Item::Branch(
+                Some(iced_x86::ConditionCode::ne),
+                crate::emit::Label::Text(0x1234),
+            ),
+            copy(Register::DX, Register::SI),
         ];
-        tidy(&mut out);
+        tidy(&mut out, 0..0);
         assert_eq!(
             codes(&out),
             [
@@ -361,6 +482,120 @@ mod tests {
                 "mov dx,si",
                 "?",
                 "mov dx,si",
+                "?",
+            ]
+        );
+    }
+
+    /// `mov bx, [bp+4]` goes where BX holds that word (loaded or stored
+    /// there), kept after a byte stored into the word, a store through
+    /// another base, a write of BX or of BP, a label; a store through BP to
+    /// another word, a conditional jump and other registers change nothing.
+    #[test]
+    fn tidy_drops_a_word_still_held() {
+        let word = |d: i64, size: u32| MemoryOperand::with_base_displ_size(Register::BP, d, size);
+        let load = |d: i64| {
+            Item::Plain(Instruction::with2(Code::Mov_r16_rm16, Register::BX, word(d, 1)).unwrap())
+        };
+        let store = |d: i64, r: Register| {
+            Item::Plain(Instruction::with2(Code::Mov_rm16_r16, word(d, 1), r).unwrap())
+        };
+        let mut out = vec![
+            store(4, Register::BX),
+            load(4),
+            store(6, Register::AX),
+            Item::Branch(
+                Some(iced_x86::ConditionCode::e),
+                crate::emit::Label::Text(0x1234),
+            ),
+            plain(Code::Mov_r16_rm16, Register::CX, Register::DX),
+            load(4),
+            Item::Plain(Instruction::with2(Code::Mov_rm8_r8, word(5, 1), Register::AL).unwrap()),
+            load(4),
+            Item::Plain(
+                Instruction::with2(
+                    Code::Mov_rm16_r16,
+                    MemoryOperand::with_base_displ_size(Register::DI, 2, 1),
+                    Register::AX,
+                )
+                .unwrap(),
+            ),
+            load(4),
+            Item::Plain(Instruction::with1(Code::Inc_r16, Register::BX).unwrap()),
+            load(4),
+            plain(Code::Mov_r16_rm16, Register::BP, Register::SP),
+            load(4),
+            Item::Label(crate::emit::Label::Text(0x1236)),
+            load(4),
+            load(4),
+        ];
+        tidy(&mut out, 0..0);
+        assert_eq!(
+            codes(&out),
+            [
+                "mov [bp+4],bx",
+                "mov [bp+6],ax",
+                "?",
+                "mov cx,dx",
+                "mov [bp+5],al",
+                "mov bx,[bp+4]",
+                "mov [di+2],ax",
+                "mov bx,[bp+4]",
+                "inc bx",
+                "mov bx,[bp+4]",
+                "mov bp,sp",
+                "mov bx,[bp+4]",
+                "?",
+                "mov bx,[bp+4]",
+            ]
+        );
+    }
+
+    /// A register word (r15's at 6BEAh) held in AX stays held past stores
+    /// through any base and to other words, and goes with a byte stored
+    /// into it; a word through BP goes with a store to a word that is not
+    /// a register's.
+    #[test]
+    fn tidy_drops_a_register_word_still_held() {
+        let absolute = |a: i64| MemoryOperand::with_base_displ_size(Register::None, a, 2);
+        let frame = MemoryOperand::with_base_displ_size(Register::BP, 4, 1);
+        let with = |code, m: MemoryOperand, r| Item::Plain(Instruction::with2(code, m, r).unwrap());
+        let load = || {
+            Item::Plain(
+                Instruction::with2(Code::Mov_r16_rm16, Register::AX, absolute(0x6BEA)).unwrap(),
+            )
+        };
+        let load_frame =
+            || Item::Plain(Instruction::with2(Code::Mov_r16_rm16, Register::DX, frame).unwrap());
+        let mut out = vec![
+            with(Code::Mov_rm16_r16, absolute(0x6BEA), Register::AX),
+            with(Code::Mov_rm16_r16, frame, Register::DX),
+            with(
+                Code::Mov_rm16_r16,
+                MemoryOperand::with_base_displ_size(Register::DI, 2, 1),
+                Register::BX,
+            ),
+            load(),
+            with(Code::Mov_rm16_r16, absolute(0x6BE8), Register::CX),
+            load(),
+            with(Code::Mov_rm16_r16, absolute(0x1000), Register::CX),
+            load(),
+            load_frame(),
+            with(Code::Mov_rm8_r8, absolute(0x6BEB), Register::CL),
+            load(),
+        ];
+        tidy(&mut out, 0x6BCC..0x6BEC);
+        assert_eq!(
+            codes(&out),
+            [
+                "mov [6BEAh],ax",
+                "mov [bp+4],dx",
+                "mov [di+2],bx",
+                "mov [6BE8h],cx",
+                "mov [1000h],cx",
+                "mov dx,[bp+4]",
+                "mov [6BEBh],cl",
+                "mov ax,[6BEAh]",
             ]
         );
     }

@@ -27,9 +27,12 @@ pub struct Plan {
     /// arithmetic at `sp_extra`'s addresses grows by its bytes; `adjust_*`
     /// add to SP after or before an instruction.
     pub merged: bool,
-    /// Where BX holds nothing live: r12 is dead and not named, and no other
-    /// register lives in BX.
-    pub bx_free: Vec<bool>,
+    /// A register free to serve as a copied base before each instruction:
+    /// BX where r12 is dead and not named and no other register lives in
+    /// BX; else SI or DI where the one register living there is saved by
+    /// the prologue and is dead and not named (its caller's value waits on
+    /// the stack).
+    pub free_base: Vec<Option<Register>>,
     pub sp_extra: HashMap<u16, i16>,
     pub adjust_after: HashMap<u16, i16>,
     pub adjust_before: HashMap<u16, i16>,
@@ -150,7 +153,7 @@ impl Plan {
             release: HashSet::new(),
             high_live: vec![0xFFFF; code.len()],
             merged: false,
-            bx_free: vec![false; code.len()],
+            free_base: vec![None; code.len()],
             sp_extra: HashMap::new(),
             adjust_after: HashMap::new(),
             adjust_before: HashMap::new(),
@@ -305,15 +308,33 @@ pub fn plan(code: &[Decoded], vregs: &Vregs, labels: &HashSet<u16>) -> Result<Pl
         .zip(flags::high_byte_demand(code, labels))
         .map(|(read, matters)| read & matters)
         .collect();
+    let only_owner = |x: Register| {
+        let mut owners = (0..16).filter(|&r| homes[r] == Home::Reg(x));
+        match (owners.next(), owners.next()) {
+            (Some(r), None) => Some(r as Reg),
+            _ => None,
+        }
+    };
+    let saved = |r: Reg| pushes.iter().any(|&(_, p)| p == r);
     let bx_only_r12 = (0..16).all(|r| r == 12 || homes[r] != Home::Reg(Register::BX));
+    let bases: Vec<(Register, Reg)> = [Register::SI, Register::DI]
+        .into_iter()
+        .filter_map(|x| only_owner(x).filter(|&r| saved(r)).map(|r| (x, r)))
+        .collect();
     let (live, named) = flags::register_liveness(code);
-    let bx_free = live
+    let free_base = live
         .iter()
         .zip(&named)
-        .map(|(after, named)| bx_only_r12 && (after | named) & (1 << 12) == 0)
+        .map(|(after, named)| {
+            let dead = |r: Reg| (after | named) & (1 << r) == 0;
+            if bx_only_r12 && dead(12) {
+                return Some(Register::BX);
+            }
+            bases.iter().find(|&&(_, r)| dead(r)).map(|&(x, _)| x)
+        })
         .collect();
     Ok(Plan {
-        bx_free,
+        free_base,
         homes,
         depth,
         reserve,

@@ -278,7 +278,14 @@ impl FunctionTranslator<'_> {
         if shift.byte && shift.left {
             low_byte(self)?;
         }
-        if saved_cx {
+        // CX's value goes back from AX unless nothing reads r13 after the
+        // loop (and the shifted value is not r13's, in AX meanwhile).
+        let last = self.at + shift.length - 1;
+        let r13_read_after = self
+            .live_registers
+            .get(last)
+            .is_none_or(|live| live & (1 << 13) != 0);
+        if saved_cx && (r13_read_after || shift.x == 13) {
             self.put(i!(Code::Xchg_r16_AX, Register::CX, Register::AX));
         }
         if shift.counter_read_after {

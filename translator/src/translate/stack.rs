@@ -12,15 +12,22 @@ use crate::flags::FlagSet;
 use crate::msp430::{Instruction as M, Op2, Operand, SP};
 
 impl FunctionTranslator<'_> {
-    /// Makes BP a copy of SP (for an `X(SP)` operand) unless it is one
-    /// already; returns BP - SP.
+    /// Makes BP point into the stack (for an `X(SP)` operand: SP plus the
+    /// function's [`Self::frame_bias`]) unless it does already; returns BP - SP.
     pub(super) fn frame(&mut self, pre: &mut Vec<Instruction>) -> R<i16> {
         if let Some(offset) = self.bp_minus_sp {
             return Ok(offset);
         }
         pre.push(i!(Code::Mov_r16_rm16, Register::BP, Register::SP));
-        self.bp_minus_sp = Some(0);
-        Ok(0)
+        if self.frame_bias != 0 {
+            pre.push(i!(
+                Code::Lea_r16_m,
+                Register::BP,
+                mem_base(Register::BP, self.frame_bias as u16)
+            ));
+        }
+        self.bp_minus_sp = Some(self.frame_bias);
+        Ok(self.frame_bias)
     }
 
     /// `X(SP)` in the 8086's stack: the function's own frame lies where the
