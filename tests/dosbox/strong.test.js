@@ -173,7 +173,7 @@ describe("Strong's thinking time: /TIME, the menu's T, PISKRS.CFG", () => {
             await dos.key("3");
             assert.equal((await dos.finished(1)).errorlevel, 0);
             const cfg = (await dos.readFile("PISKRS.CFG")).toString("latin1");
-            assert.match(cfg, /\r\nTIME=2\.0\r\n$/, cfg);
+            assert.match(cfg, /\r\nTIME=2\.0\r\n/, cfg);
             await dos.begun(2);
             s = await dos.screenUntil("time-next-run", h.isPiskrsMenu);
             assert.equal(s.row(20).trim(), "T  Time:  2.0 s (Strong)", show(s));
