@@ -406,6 +406,29 @@ pub fn unpack_in_place(stream: &[u8], gap: usize, out_len: usize) -> Option<Vec<
     (di == out_len).then_some(memory)
 }
 
+/// A fixed pseudo-random sequence with stretches of repetition, near and
+/// far, like code: the test data of both packings.
+#[cfg(test)]
+pub(crate) fn code_like(len: usize, seed: u32) -> Vec<u8> {
+    let mut state = seed;
+    let mut data = Vec::new();
+    while data.len() < len {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let r = (state >> 16) as usize;
+        if r.is_multiple_of(5) && data.len() > 40 {
+            let back = 1 + r % data.len().min(20_000);
+            let start = data.len() - back;
+            for k in 0..(r % 30) {
+                data.push(data[start + k % back]);
+            }
+        } else {
+            data.push((r >> 3) as u8);
+        }
+    }
+    data.truncate(len);
+    data
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -420,27 +443,6 @@ mod tests {
             "unpacked where it lies"
         );
         stream
-    }
-
-    /// A fixed pseudo-random sequence with stretches of repetition, like code.
-    fn code_like(len: usize, seed: u32) -> Vec<u8> {
-        let mut state = seed;
-        let mut data = Vec::new();
-        while data.len() < len {
-            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            let r = (state >> 16) as usize;
-            if r.is_multiple_of(5) && data.len() > 40 {
-                let back = 1 + r % data.len().min(20_000);
-                let start = data.len() - back;
-                for k in 0..(r % 30) {
-                    data.push(data[start + k % back]);
-                }
-            } else {
-                data.push((r >> 3) as u8);
-            }
-        }
-        data.truncate(len);
-        data
     }
 
     #[test]
