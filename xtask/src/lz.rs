@@ -97,35 +97,59 @@ fn shortest() -> usize {
         .max(2)
 }
 
-/// For each position, the matches worth knowing: longer ones in turn, each
-/// with the nearest place it starts (a staircase: for any length up to an
-/// entry's, that entry's distance is the nearest).
+/// For each position, the matches worth knowing (for lz.rs's groups).
 fn matches(data: &[u8]) -> Vec<Vec<(u16, u16)>> {
-    const NONE: u32 = u32::MAX;
-    /// How many earlier places with the same two bytes are tried.
-    const CHAIN: usize = 1500;
     let window = GROUPS.iter().map(|g| g.1 as usize * 256).max().unwrap_or(0);
     let longest = longest();
+    find_matches(
+        data,
+        Reach {
+            window,
+            longest,
+            chain: 1500,
+            nice: longest,
+        },
+    )
+}
+
+/// How far a packing's match finder looks: back `window` bytes, matches up
+/// to `longest`, `chain` earlier places with the same two bytes tried, and a
+/// match of `nice` bytes ending the search (a nearer one is as good).
+pub(crate) struct Reach {
+    pub window: usize,
+    pub longest: usize,
+    pub chain: usize,
+    pub nice: usize,
+}
+
+/// For each position, the matches worth knowing: longer ones in turn, each
+/// with the nearest place it starts (a staircase: for any length up to an
+/// entry's, that entry's distance is the nearest). Both packings use it.
+pub(crate) fn find_matches(data: &[u8], reach: Reach) -> Vec<Vec<(u16, u16)>> {
+    const NONE: u32 = u32::MAX;
     let n = data.len();
     let mut head = vec![NONE; 1 << 16];
     let mut previous = vec![NONE; n];
     let mut found = vec![Vec::new(); n];
     for i in 0..n.saturating_sub(1) {
         let key = (data[i] as usize) << 8 | data[i + 1] as usize;
-        let limit = (n - i).min(longest);
+        let limit = (n - i).min(reach.longest);
         let (mut best, mut tried) = (1, 0);
         let mut at = head[key];
-        while at != NONE && i - at as usize <= window && tried < CHAIN {
+        while at != NONE && i - at as usize <= reach.window && tried < reach.chain {
             let start = at as usize;
-            let mut len = 2;
-            while len < limit && data[start + len] == data[i + len] {
-                len += 1;
-            }
-            if len > best {
-                best = len;
-                found[i].push((len as u16, (i - start) as u16));
-                if len == limit {
-                    break;
+            // Only a longer match is news: its byte at `best` must agree.
+            if best < limit && data[start + best] == data[i + best] {
+                let mut len = 2;
+                while len < limit && data[start + len] == data[i + len] {
+                    len += 1;
+                }
+                if len > best {
+                    best = len;
+                    found[i].push((len as u16, (i - start) as u16));
+                    if len >= limit.min(reach.nice) {
+                        break;
+                    }
                 }
             }
             at = previous[start];

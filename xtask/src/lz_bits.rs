@@ -96,47 +96,16 @@ fn worth_trying(take: usize, len: usize) -> bool {
     take <= 48 || take == len
 }
 
-/// For each place, the matches worth knowing: longer ones in turn, each
-/// with the nearest place it starts (for any length up to an entry's, that
-/// entry's offset is the nearest).
+/// For each place, the matches worth knowing ([`crate::lz::find_matches`]
+/// within this format's window and lengths).
 fn matches(data: &[u8]) -> Vec<Vec<(u16, u16)>> {
-    const NONE: u32 = u32::MAX;
-    /// How many earlier places with the same two bytes are tried.
-    const CHAIN: usize = 2000;
-    /// A match this long ends the search (a nearer one is as good).
-    const NICE: usize = 256;
-    let n = data.len();
-    let mut head = vec![NONE; 1 << 16];
-    let mut previous = vec![NONE; n];
-    let mut found = vec![Vec::new(); n];
-    for i in 0..n.saturating_sub(1) {
-        let key = (data[i] as usize) << 8 | data[i + 1] as usize;
-        let limit = (n - i).min(LONGEST);
-        let (mut best, mut tried) = (1, 0);
-        let mut at = head[key];
-        while at != NONE && i - at as usize <= WINDOW && tried < CHAIN {
-            let start = at as usize;
-            // Only a longer match is news: its byte at `best` must agree.
-            if best < limit && data[start + best] == data[i + best] {
-                let mut len = 2;
-                while len < limit && data[start + len] == data[i + len] {
-                    len += 1;
-                }
-                if len > best {
-                    best = len;
-                    found[i].push((len as u16, (i - start) as u16));
-                    if len >= limit.min(NICE) {
-                        break;
-                    }
-                }
-            }
-            at = previous[start];
-            tried += 1;
-        }
-        previous[i] = head[key];
-        head[key] = i as u32;
-    }
-    found
+    let reach = crate::lz::Reach {
+        window: WINDOW,
+        longest: LONGEST,
+        chain: 2000,
+        nice: 256,
+    };
+    crate::lz::find_matches(data, reach)
 }
 
 /// A way to arrive at a place: its cost from the start, the last match's
