@@ -1,12 +1,12 @@
 //! The request and reply that PISKRS.COM and the tree's engine hand each
 //! other across segments (`piskrs::ai::tree_request`): whatever board, side, rule
-//! and budget go in come out the same, a reply word gives back its point and
+//! and budget (or Cha's clue) go in come out the same, a reply word gives back its point and
 //! nodes, and bytes that are not a request are refused rather than read as
 //! some other position.
 
 use piskrs::ai::tree_request::{
-    REQUEST_LEN, asks_for_stack, decode, decode_reply, decode_stack_reply, encode, encode_reply,
-    encode_stack_question, encode_stack_reply,
+    Question, REQUEST_LEN, asks_for_stack, decode, decode_reply, decode_stack_reply, encode,
+    encode_cha, encode_reply, encode_stack_question, encode_stack_reply,
 };
 use piskrs::rules::WinRule;
 use piskrs::rules::board::{Board, MAX_SIDE, Stone};
@@ -51,7 +51,31 @@ proptest! {
         prop_assert!(same_board(&request.board, &board));
         prop_assert!(request.to_move == to_move);
         prop_assert!(request.rule == rule);
-        prop_assert_eq!(request.budget, budget);
+        let asked = match request.question { Question::Tree { budget } => Some(budget), Question::Cha { .. } => None };
+        prop_assert_eq!(asked, Some(budget));
+    }
+
+    #[test]
+    fn a_request_for_cha_comes_back_as_it_went(
+        side in 5u8..=MAX_SIDE,
+        cells in proptest::collection::vec(0u8..3, 400),
+        white in any::<bool>(),
+        exact in any::<bool>(),
+        first in proptest::option::of((0u8..MAX_SIDE, 0u8..MAX_SIDE)),
+    ) {
+        let board = board_of(side, &cells);
+        let to_move = if white { Stone::White } else { Stone::Black };
+        let rule = if exact { WinRule::ExactlyFive } else { WinRule::FiveOrMore };
+        let his_first = first
+            .map(|(col, row)| Point::new(col % side, row % side));
+        let bytes = encode_cha(&board, to_move, rule, his_first);
+        prop_assert!(!asks_for_stack(&bytes));
+        let request = decode(&bytes).expect("a request");
+        prop_assert!(same_board(&request.board, &board));
+        prop_assert!(request.to_move == to_move);
+        prop_assert!(request.rule == rule);
+        let clue = match request.question { Question::Cha { his_first } => Some(his_first), Question::Tree { .. } => None };
+        prop_assert!(clue == Some(his_first));
     }
 
     #[test]
@@ -84,8 +108,27 @@ fn what_is_not_a_request_is_refused() {
     assert!(spoiled(1, 2), "a third colour");
     assert!(spoiled(2, 2), "a third rule");
     assert!(spoiled(3, 1), "the stack question");
+    assert!(spoiled(3, 3), "an unknown question");
     assert!(spoiled(8, 0b11), "a point's code 3");
     assert_eq!(good.len(), REQUEST_LEN);
+}
+
+#[test]
+fn chas_clue_off_the_board_is_refused() {
+    let board = board_of(15, &[1, 2, 0, 1]);
+    let good = encode_cha(
+        &board,
+        Stone::White,
+        WinRule::ExactlyFive,
+        Some(Point::new(14, 0)),
+    );
+    assert!(decode(&good).is_some());
+    let mut off = good;
+    off[4] = 15;
+    assert!(decode(&off).is_none(), "a column past the board");
+    let mut half = good;
+    half[5] = 0xFF;
+    assert!(decode(&half).is_none(), "half of the no-point mark");
 }
 
 #[test]

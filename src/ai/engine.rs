@@ -4,6 +4,7 @@
 //! the board), `/BENCH`, the Gomocup brain, the arena and the examples (which
 //! keep nothing and see the whole board).
 
+#[cfg(not(target_os = "none"))]
 use crate::ai::cha;
 use crate::ai::classic::{Classic, opening_move};
 use crate::ai::evaluation::Info;
@@ -152,9 +153,9 @@ pub fn think(
         }
         // A likely stone is no sight of his first stone: the knowledge tells.
         #[cfg(not(target_os = "none"))]
-        Level::Cha => cha_choice(board, knowledge.unwrap_or(board), position)?,
+        Level::Cha => cha_choice(board, knowledge.unwrap_or(board), position, tree)?,
         #[cfg(target_os = "none")]
-        Level::Cha => cha_choice(board, position)?,
+        Level::Cha => cha_choice(board, position, tree)?,
         Level::Strong => {
             let chosen = match tree {
                 Some(tree) => tree.choose(board, me, position.rule, budget),
@@ -242,14 +243,16 @@ fn opening(side: u8, opening: Opening, random: &mut Random) -> Point {
 
 /// Cha's point on `board`, given his first move (Black's moves come first,
 /// then they alternate) if `seen` (the board without the Mist's likely
-/// stones: a candidate is no sight of it) shows his stone there. Out of line: Cha's
-/// tables must not sit in [`think`]'s frame under Strong's search (the game's
-/// stack is measured to within 200 bytes of its reserve).
+/// stones: a candidate is no sight of it) shows his stone there. Cha runs
+/// where `tree` runs (PISKRS.COM's engine); None: here on the host (on DOS:
+/// no move). Out of line: Cha's tables must not sit in [`think`]'s frame
+/// under Strong's search.
 #[inline(never)]
 fn cha_choice(
     board: &Board,
     #[cfg(not(target_os = "none"))] seen: &Board,
     position: Position,
+    tree: Option<&dyn TreeSearch>,
 ) -> Option<Point> {
     // The .COMs do not read the hole: their board is the knowledge.
     #[cfg(target_os = "none")]
@@ -258,7 +261,21 @@ fn cha_choice(
     let index = if me == Stone::Black { 1 } else { 0 };
     let his_first = position.moves.get(index).copied();
     let his_first = his_first.filter(|&p| seen.get(p) == Some(me.opponent()));
-    cha::choose(board, me, his_first, position.rule)
+    match tree {
+        Some(tree) => tree.cha(board, me, his_first, position.rule),
+        None => cha_here(board, me, his_first, position.rule),
+    }
+}
+
+/// Cha on the host, for the callers that name no engine.
+#[cfg(not(target_os = "none"))]
+fn cha_here(board: &Board, me: Stone, his_first: Option<Point>, rule: WinRule) -> Option<Point> {
+    cha::choose(board, me, his_first, rule)
+}
+
+#[cfg(target_os = "none")]
+fn cha_here(_: &Board, _: Stone, _: Option<Point>, _: WinRule) -> Option<Point> {
+    None
 }
 
 /// Classic with an Info computed afresh for `me`. Out of line: its 724-byte

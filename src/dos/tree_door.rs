@@ -1,7 +1,7 @@
-//! Strong's moves from the tree's engine (src/dos/tree_engine.rs), a program of
-//! its own in the segment `far::ENGINE_AT` paragraphs past ours: the
-//! position goes as a request (`piskrs::ai::tree_request`), by a far call, and the
-//! move comes back as a reply word. The door also measures the machine's
+//! Strong's and Cha's moves from the tree's engine (src/dos/tree_engine.rs), a
+//! program of its own in the segment `far::ENGINE_AT` paragraphs past ours:
+//! the position goes as a request (`piskrs::ai::tree_request`), by a far call,
+//! and the move comes back as a reply word. The door also measures the machine's
 //! speed, which cuts Strong's budget on a slow PC (`piskrs::ai::speed`), when
 //! first asked: a start does not wait the tick or two it takes.
 
@@ -41,6 +41,17 @@ impl TreeSearch for FarTree {
     ) -> Option<(Point, u32)> {
         let request = tree_request::encode(board, to_move, rule, budget);
         tree_request::decode_reply(call_engine(&request))
+    }
+
+    fn cha(
+        &self,
+        board: &Board,
+        to_move: Stone,
+        his_first: Option<Point>,
+        rule: WinRule,
+    ) -> Option<Point> {
+        let request = tree_request::encode_cha(board, to_move, rule, his_first);
+        tree_request::decode_reply(call_engine(&request)).map(|(point, _)| point)
     }
 
     fn speed_units(&self) -> u16 {

@@ -1,7 +1,8 @@
-//! The tree's engine: the tree's search (`piskrs::ai::tree`) as a program of its
-//! own, in a segment of its own, which PISKRS.COM calls far for Strong's
-//! moves (src/dos/tree_door.rs). The tree's code and its search's state have
-//! no room in the program's segment.
+//! The tree's engine: the tree's search (`piskrs::ai::tree`) and Cha's rules
+//! (`piskrs::ai::cha`) as a program of its own, in a segment of its own,
+//! which PISKRS.COM calls far for Strong's and Cha's moves
+//! (src/dos/tree_door.rs). Their code and the search's state have no room
+//! in the program's segment.
 //!
 //! `cargo com` links it (the bin `tree-engine`, src/bin/tree_engine.rs) at 100h like a .COM and puts
 //! its image in PISKRS.COM's far texts, so that the loader unpacks it to
@@ -30,8 +31,9 @@
 //! caller with the reply word `rt86::ENGINE_FATAL` (the caller's SS:SP back),
 //! on which PISKRS86.COM takes its own fatal-error path (src/dos/tree_door.rs).
 
+use piskrs::ai::cha;
 use piskrs::ai::tree::KeptTree;
-use piskrs::ai::tree_request::{self, REQUEST_LEN};
+use piskrs::ai::tree_request::{self, Question, REQUEST_LEN};
 
 use super::far_tree::FarTreeTables;
 
@@ -155,7 +157,8 @@ fn stack_reply() -> u32 {
     tree_request::encode_stack_reply((STACK_TOP - address) as u16, (STACK_TOP - floor) as u16)
 }
 
-/// The tree's reply to the request, as a reply word (or the stack reply).
+/// The tree's or Cha's reply to the request, as a reply word (or the stack
+/// reply).
 #[unsafe(no_mangle)]
 extern "C" fn piskrs_engine_main() -> u32 {
     // SAFETY: the engine runs one call at a time and nothing else touches
@@ -180,12 +183,11 @@ extern "C" fn piskrs_engine_main() -> u32 {
     let Some(request) = tree_request::decode(&bytes) else {
         return tree_request::encode_reply(None);
     };
-    let reply = tree.choose(
-        &request.board,
-        request.to_move,
-        request.rule,
-        request.budget,
-    );
+    let (board, to_move, rule) = (&request.board, request.to_move, request.rule);
+    let reply = match request.question {
+        Question::Tree { budget } => tree.choose(board, to_move, rule, budget),
+        Question::Cha { his_first } => cha::choose(board, to_move, his_first, rule).map(|p| (p, 0)),
+    };
     tree_request::encode_reply(reply)
 }
 

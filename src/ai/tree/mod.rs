@@ -75,6 +75,19 @@ pub trait TreeSearch {
     fn speed_units(&self) -> u16 {
         u16::MAX
     }
+
+    /// Cha's point for `to_move` on `board` ([`crate::ai::cha::choose`]),
+    /// where it runs: here on the host; in the .COMs in the engine, whose
+    /// segment has the room for Cha's code.
+    fn cha(
+        &self,
+        board: &Board,
+        to_move: Stone,
+        his_first: Option<Point>,
+        rule: WinRule,
+    ) -> Option<Point> {
+        crate::ai::cha::choose(board, to_move, his_first, rule)
+    }
 }
 
 /// The tree on the host, kept from move to move as the engine keeps
