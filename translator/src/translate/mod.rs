@@ -65,6 +65,7 @@ macro_rules! i {
 mod alu;
 mod control;
 mod frame_bias;
+mod held;
 mod homes;
 mod operands;
 mod peephole;
@@ -322,7 +323,7 @@ impl<'a> FunctionTranslator<'a> {
             }
         }
         let registers = self.vregs.0 as i64..self.vregs.0 as i64 + 32;
-        tidy(&mut self.out, registers);
+        tidy(&mut self.out, registers, &self.entered_indirectly);
         Ok(())
     }
 

@@ -14,7 +14,11 @@ use crate::emit::Item;
 /// again while it still holds the copy; and a word in memory
 /// added to itself through AX, which one SHL does (`add rX, rX` where rX
 /// lives in memory: the same C, Z, N and V).
-pub(super) fn tidy(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
+pub(super) fn tidy(
+    out: &mut Vec<Item>,
+    registers: std::ops::Range<i64>,
+    entered: &std::collections::HashSet<u16>,
+) {
     let is_not_ax = |item: &Item| matches!(item, Item::Plain(i) if i.code() == Code::Not_rm16 && i.op0_register() == Register::AX);
     out.retain(|item| {
         !matches!(item, Item::Plain(i)
@@ -49,119 +53,7 @@ pub(super) fn tidy(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
         }
     }
     drop_copies_held(out);
-    drop_loads_held(out, registers);
-}
-
-/// A word the last pass follows: through BP (a frame's, or a copied
-/// base's), or one of the register words ([`super::Vregs`]), which no
-/// pointer of the MSP430 code reaches (they are its registers).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Word {
-    ThroughBp(i64),
-    Register(i64),
-}
-
-/// `mov r, [m]` where r holds that word already: it was loaded from there
-/// or stored there, and since then nothing wrote r (nor BP, for a word
-/// through BP), no store could have reached the word, and no label, call
-/// or jump came between. A store through BP leaves the other words through
-/// BP and the register words; a store to a register word leaves all but
-/// that word; any other store leaves only the register words. No
-/// interrupt handler writes near memory in the 8086 build (its one
-/// handler, Ctrl+C's, is an IRET; the clock and the keyboard are read
-/// through calls). `registers` is where the register words lie.
-fn drop_loads_held(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
-    let mut factory = iced_x86::InstructionInfoFactory::new();
-    let not_written = |access: iced_x86::OpAccess| {
-        matches!(
-            access,
-            iced_x86::OpAccess::Read
-                | iced_x86::OpAccess::CondRead
-                | iced_x86::OpAccess::NoMemAccess
-        )
-    };
-    let word = |base: Register, index: Register, displacement: u64| {
-        let at = displacement as u16 as i16 as i64;
-        match (base, index) {
-            (Register::BP, Register::None) => Some(Word::ThroughBp(at)),
-            (Register::None, Register::None) => {
-                let at = displacement as u16 as i64;
-                registers.contains(&at).then_some(Word::Register(at))
-            }
-            _ => None,
-        }
-    };
-    let operand_word = |i: &Instruction, op: u32| {
-        (i.op_kind(op) == iced_x86::OpKind::Memory && i.segment_prefix() == Register::None)
-            .then(|| word(i.memory_base(), i.memory_index(), i.memory_displacement64()))
-            .flatten()
-    };
-    let overlaps = |a: i64, size: i64, b: i64| a < b + 2 && b < a + size;
-    let kept = |r: Register| !matches!(r, Register::BP | Register::SP);
-    let mut held: Vec<(Register, Word)> = Vec::new();
-    let items = std::mem::take(out);
-    for item in items {
-        let i = match &item {
-            Item::Plain(i) | Item::WithAddress(i, _) => *i,
-            // Falling through a conditional jump changes nothing.
-            Item::Branch(Some(_), _) => {
-                out.push(item);
-                continue;
-            }
-            _ => {
-                held.clear();
-                out.push(item);
-                continue;
-            }
-        };
-        let load = (i.code() == Code::Mov_r16_rm16 && kept(i.op0_register()))
-            .then(|| operand_word(&i, 1))
-            .flatten()
-            .map(|w| (i.op0_register(), w));
-        if load.is_some_and(|pair| held.contains(&pair)) {
-            continue;
-        }
-
-        let info = factory.info(&i);
-        // iced names registers whole (RAX for AL or AX).
-        let written: Vec<Register> = info
-            .used_registers()
-            .iter()
-            .filter(|u| !not_written(u.access()))
-            .map(|u| u.register().full_register())
-            .collect();
-        if written.contains(&Register::BP.full_register()) {
-            held.retain(|(_, w)| matches!(w, Word::Register(_)));
-        }
-        held.retain(|(r, _)| !written.contains(&r.full_register()));
-        for used in info.used_memory() {
-            if not_written(used.access()) {
-                continue;
-            }
-            let size = used.memory_size().size() as i64;
-            let stored = word(used.base(), used.index(), used.displacement());
-            held.retain(|&(_, w)| match (stored, w) {
-                (Some(Word::ThroughBp(at)), Word::ThroughBp(d)) => !overlaps(at, size, d),
-                (Some(Word::Register(at)), Word::Register(d)) => !overlaps(at, size, d),
-                (Some(Word::Register(_)), Word::ThroughBp(_)) => true,
-                (_, Word::Register(_)) => true,
-                (None, Word::ThroughBp(_)) => false,
-            });
-        }
-        if i.flow_control() != iced_x86::FlowControl::Next {
-            held.clear();
-        }
-        let store = (i.code() == Code::Mov_rm16_r16
-            && i.op1_kind() == iced_x86::OpKind::Register
-            && kept(i.op1_register()))
-        .then(|| operand_word(&i, 0))
-        .flatten()
-        .map(|w| (i.op1_register(), w));
-        if let Some(pair) = load.or(store) {
-            held.push(pair);
-        }
-        out.push(item);
-    }
+    super::held::drop_loads_held(out, registers, entered);
 }
 
 /// `mov r, s` (two word registers, neither SP) where r and s hold the same
@@ -224,17 +116,17 @@ fn between_registers(i: &Instruction, codes: [Code; 2]) -> bool {
         && i.op1_kind() == iced_x86::OpKind::Register
 }
 
-/// `mov r, ax` then `mov ax, r`: AX holds it already.
+/// `mov r, ax` then `mov ax, r`: AX holds it already; and `mov r, s`
+/// then `mov s, r` between byte registers.
 fn copies_back(first: &Item, second: &Item) -> bool {
     let (Item::Plain(a), Item::Plain(b)) = (first, second) else {
         return false;
     };
     let is_mov = |i: &Instruction| between_registers(i, [Code::Mov_r16_rm16, Code::Mov_rm16_r16]);
-    is_mov(a)
-        && is_mov(b)
-        && a.op1_register() == Register::AX
-        && b.op0_register() == Register::AX
-        && a.op0_register() == b.op1_register()
+    let is_byte_mov = |i: &Instruction| between_registers(i, [Code::Mov_r8_rm8, Code::Mov_rm8_r8]);
+    let back = a.op0_register() == b.op1_register() && a.op1_register() == b.op0_register();
+    is_mov(a) && is_mov(b) && a.op1_register() == Register::AX && back
+        || is_byte_mov(a) && is_byte_mov(b) && back
 }
 
 /// `xchg r, ax` twice (CX kept in AX around a shift by CL, then around
@@ -372,6 +264,11 @@ mod tests {
         Item::Plain(Instruction::with2(code, r, Register::CL).unwrap())
     }
 
+    /// The labels something outside reaches, as the tests' snippets have them.
+    fn entered() -> std::collections::HashSet<u16> {
+        [0x1236].into()
+    }
+
     fn codes(out: &[Item]) -> Vec<String> {
         out.iter()
             .map(|item| match item {
@@ -379,6 +276,18 @@ mod tests {
                 _ => "?".into(),
             })
             .collect()
+    }
+
+    /// `mov dl, al; mov al, dl` keeps the first; `mov dl, al; mov al, cl` both.
+    #[test]
+    fn tidy_drops_a_byte_copied_back() {
+        let mut out = vec![
+            plain(Code::Mov_r8_rm8, Register::DL, Register::AL),
+            plain(Code::Mov_r8_rm8, Register::AL, Register::DL),
+            plain(Code::Mov_r8_rm8, Register::AL, Register::CL),
+        ];
+        tidy(&mut out, 0..0, &entered());
+        assert_eq!(codes(&out), ["mov dl,al", "mov al,cl"]);
     }
 
     /// `mov si, ax; mov ax, si` keeps the first; `xchg cx, ax` twice goes,
@@ -398,7 +307,7 @@ mod tests {
             shift(Code::Sar_rm16_CL, Register::BX),
             xchg(),
         ];
-        tidy(&mut out, 0..0);
+        tidy(&mut out, 0..0, &entered());
         assert_eq!(
             codes(&out),
             [
@@ -423,7 +332,7 @@ mod tests {
             plain(Code::Xchg_r16_AX, Register::DX, Register::AX),
         ];
         let kept = codes(&out);
-        tidy(&mut out, 0..0);
+        tidy(&mut out, 0..0, &entered());
         assert_eq!(codes(&out), kept);
         let memory = MemoryOperand::with_base_displ_size(Register::BP, 4, 1);
         let mut out = vec![
@@ -431,7 +340,7 @@ mod tests {
             Item::Plain(Instruction::with2(Code::Shl_rm16_CL, memory, Register::CL).unwrap()),
             count(3),
         ];
-        tidy(&mut out, 0..0);
+        tidy(&mut out, 0..0, &entered());
         assert_eq!(codes(&out).len(), 2);
     }
 
@@ -466,7 +375,7 @@ mod tests {
             ),
             copy(Register::DX, Register::SI),
         ];
-        tidy(&mut out, 0..0);
+        tidy(&mut out, 0..0, &entered());
         assert_eq!(
             codes(&out),
             [
@@ -529,7 +438,7 @@ mod tests {
             load(4),
             load(4),
         ];
-        tidy(&mut out, 0..0);
+        tidy(&mut out, 0..0, &entered());
         assert_eq!(
             codes(&out),
             [
@@ -584,7 +493,7 @@ mod tests {
             with(Code::Mov_rm8_r8, absolute(0x6BEB), Register::CL),
             load(),
         ];
-        tidy(&mut out, 0x6BCC..0x6BEC);
+        tidy(&mut out, 0x6BCC..0x6BEC, &entered());
         assert_eq!(
             codes(&out),
             [
