@@ -44,6 +44,8 @@ pub(super) fn tidy(
             .is_some_and(|third| reloads_count(&out[n], &out[n + 1], third))
         {
             out.remove(n + 2);
+        } else if let Some((length, kept)) = carry_into_register(&out[n..]) {
+            out.splice(n..n + length, kept);
         } else if swaps_back(&out[n], &out[n + 1]) {
             out.drain(n..n + 2);
             // What the two surrounded may now meet (a count loaded twice).
@@ -127,6 +129,60 @@ fn copies_back(first: &Item, second: &Item) -> bool {
     let back = a.op0_register() == b.op1_register() && a.op1_register() == b.op0_register();
     is_mov(a) && is_mov(b) && a.op1_register() == Register::AX && back
         || is_byte_mov(a) && is_byte_mov(b) && back
+}
+
+/// `sbb ax, ax`, maybe `inc ax`, then `mov r, ax` (SR's carry as a
+/// value, into r) where the next instruction writes AX without reading
+/// it: `sbb r, r` (and `inc r`), the same flags. The length replaced and
+/// what replaces it.
+fn carry_into_register(items: &[Item]) -> Option<(usize, Vec<Item>)> {
+    let plain = |n: usize| match items.get(n) {
+        Some(Item::Plain(i)) => Some(*i),
+        _ => None,
+    };
+    let is = |i: &Instruction, codes: &[Code], a: Register| {
+        codes.contains(&i.code())
+            && i.op0_kind() == iced_x86::OpKind::Register
+            && i.op0_register() == a
+            && (i.op_count() < 2
+                || i.op1_kind() == iced_x86::OpKind::Register && i.op1_register() == Register::AX)
+    };
+    let sbb = plain(0)?;
+    if !is(
+        &sbb,
+        &[Code::Sbb_r16_rm16, Code::Sbb_rm16_r16],
+        Register::AX,
+    ) {
+        return None;
+    }
+    let inc = plain(1).filter(|i| is(i, &[Code::Inc_r16, Code::Inc_rm16], Register::AX));
+    let at = 1 + inc.is_some() as usize;
+    let copy = plain(at)?;
+    let r = copy.op0_register();
+    let to_register = matches!(
+        r,
+        Register::BX | Register::CX | Register::DX | Register::SI | Register::DI
+    ) && is(&copy, &[Code::Mov_r16_rm16, Code::Mov_rm16_r16], r);
+    let next = plain(at + 1)?;
+    let overwrites_ax = match next.code() {
+        Code::Mov_AX_moffs16 | Code::Mov_r16_imm16 => next.op0_register() == Register::AX,
+        Code::Mov_r16_rm16 => {
+            next.op0_register() == Register::AX
+                && !(next.op1_kind() == iced_x86::OpKind::Register
+                    && next.op1_register() == Register::AX)
+        }
+        _ => false,
+    };
+    if !to_register || !overwrites_ax {
+        return None;
+    }
+    let mut kept = vec![Item::Plain(
+        Instruction::with2(Code::Sbb_r16_rm16, r, r).ok()?,
+    )];
+    if inc.is_some() {
+        kept.push(Item::Plain(Instruction::with1(Code::Inc_r16, r).ok()?));
+    }
+    Some((at + 1, kept))
 }
 
 /// `xchg r, ax` twice (CX kept in AX around a shift by CL, then around
@@ -276,6 +332,45 @@ mod tests {
                 _ => "?".into(),
             })
             .collect()
+    }
+
+    /// `sbb ax, ax; inc ax; mov dx, ax; mov ax, [bp+4]` computes in DX
+    /// (and AX, not written now, holds [bp+4] still for the next load);
+    /// where AX is read next, nothing changes.
+    #[test]
+    fn tidy_puts_a_carry_into_its_register() {
+        let sbb = || plain(Code::Sbb_r16_rm16, Register::AX, Register::AX);
+        let inc = || Item::Plain(Instruction::with1(Code::Inc_r16, Register::AX).unwrap());
+        let frame = MemoryOperand::with_base_displ_size(Register::BP, 4, 1);
+        let load =
+            || Item::Plain(Instruction::with2(Code::Mov_r16_rm16, Register::AX, frame).unwrap());
+        let mut out = vec![
+            sbb(),
+            inc(),
+            plain(Code::Mov_r16_rm16, Register::DX, Register::AX),
+            load(),
+            sbb(),
+            plain(Code::Mov_r16_rm16, Register::SI, Register::AX),
+            load(),
+            sbb(),
+            inc(),
+            plain(Code::Mov_r16_rm16, Register::CX, Register::AX),
+            plain(Code::Add_r16_rm16, Register::BX, Register::AX),
+        ];
+        tidy(&mut out, 0..0, &entered());
+        assert_eq!(
+            codes(&out),
+            [
+                "sbb dx,dx",
+                "inc dx",
+                "mov ax,[bp+4]",
+                "sbb si,si",
+                "sbb ax,ax",
+                "inc ax",
+                "mov cx,ax",
+                "add bx,ax",
+            ]
+        );
     }
 
     /// `mov dl, al; mov al, dl` keeps the first; `mov dl, al; mov al, cl` both.
