@@ -636,7 +636,7 @@ fn translate_passes_biased(
         pass.callees_change_bp = fixed;
         pass.frame_bias = frame_bias;
         pass.entered_indirectly = entered_indirectly.clone();
-        pass.assume = assume;
+        pass.assume = assume.clone();
         pass.function(list, live_after, live_in)?;
         if best
             .as_ref()
@@ -644,7 +644,7 @@ fn translate_passes_biased(
         {
             best = Some(pass.out);
         }
-        assume = pass
+        let next: HashMap<u16, i16> = pass
             .arrivals
             .iter()
             .filter(|(label, _)| !entered_indirectly.contains(label))
@@ -656,12 +656,19 @@ fn translate_passes_biased(
                     .then_some((*label, agreed))
             })
             .collect();
+        // Each pass carries what BP holds one label further along a chain
+        // of labels that assume it: the next pass would be this one.
+        if next == assume {
+            break;
+        }
+        assume = next;
     }
     Ok(best.unwrap_or_default())
 }
 
-/// How many passes [`translate_function`] makes.
-const PASSES: usize = 4;
+/// At most how many passes [`translate_function`] makes (the tree's
+/// hot functions settle within 8).
+const PASSES: usize = 16;
 
 /// The bytes of a function's items, counting every jump short.
 fn size_of(items: &[Item]) -> usize {
