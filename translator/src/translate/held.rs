@@ -353,6 +353,77 @@ mod tests {
         );
     }
 
+    /// A store that the next store to the word overwrites goes; one read
+    /// first (a word through BP by any other base), one before a jump, a
+    /// call or a write of BP stays; a register word is not read through a
+    /// pointer.
+    #[test]
+    fn a_store_overwritten_goes() {
+        let absolute = |a: i64| MemoryOperand::with_base_displ_size(Register::None, a, 2);
+        let through_bx = MemoryOperand::with_base_displ_size(Register::BX, 2, 1);
+        let with = |code, m: MemoryOperand, r| Item::Plain(Instruction::with2(code, m, r).unwrap());
+        let read_bx = || {
+            Item::Plain(Instruction::with2(Code::Mov_r16_rm16, Register::CX, through_bx).unwrap())
+        };
+        let run = |out: Vec<Item>| {
+            let mut out = out;
+            drop_stores_overwritten(&mut out, 0x6BCC..0x6BEC);
+            codes(&out)
+        };
+        assert_eq!(
+            run(vec![
+                store(4, Register::AX),
+                Item::Label(text(0x10)),
+                store(4, Register::DX)
+            ]),
+            [":", "mov [bp+4],dx"]
+        );
+        assert_eq!(
+            run(vec![
+                store(4, Register::AX),
+                read_bx(),
+                store(4, Register::DX)
+            ]),
+            ["mov [bp+4],ax", "mov cx,[bx+2]", "mov [bp+4],dx"]
+        );
+        assert_eq!(
+            run(vec![
+                store(4, Register::AX),
+                load(Register::CL, 5),
+                store(4, Register::DX)
+            ]),
+            ["mov [bp+4],ax", "mov cl,[bp+5]", "mov [bp+4],dx"]
+        );
+        assert_eq!(
+            run(vec![
+                store(4, Register::AX),
+                Item::Branch(Some(ConditionCode::e), text(0x10)),
+                store(4, Register::DX)
+            ]),
+            ["mov [bp+4],ax", "?", "mov [bp+4],dx"]
+        );
+        assert_eq!(
+            run(vec![
+                store(4, Register::AX),
+                Item::Plain(
+                    Instruction::with2(Code::Mov_r16_rm16, Register::BP, Register::SP).unwrap()
+                ),
+                store(4, Register::DX)
+            ]),
+            ["mov [bp+4],ax", "mov bp,sp", "mov [bp+4],dx"]
+        );
+        assert_eq!(
+            run(vec![
+                with(Code::Mov_rm16_r16, absolute(0x6BEA), Register::AX),
+                read_bx(),
+                with(Code::Mov_rm16_r16, absolute(0x6BEA), Register::DX),
+                Item::Call(text(0x20)),
+                with(Code::Mov_rm16_r16, absolute(0x6BEA), Register::DX),
+            ]),
+            ["mov cx,[bx+2]", "mov [6BEAh],dx", "?", "mov [6BEAh],dx"]
+        );
+    }
+
     /// A byte load goes where its register holds the byte (stored or
     /// loaded) or its word register holds the word; not the high byte's,
     /// nor after the word's second byte was stored.
@@ -377,5 +448,109 @@ mod tests {
                 "mov al,[bp+4]"
             ]
         );
+    }
+}
+
+/// A store of a word (through BP, or a register word) that a later store
+/// of the whole word overwrites before anything may read it, on the one
+/// way on from it: no jump, call or other control between (a label is
+/// passed: it brings other ways in, not this one on), no write of BP for
+/// a word through BP, no read that may reach the word (a read through
+/// another base may reach a word through BP, not a register word).
+/// Looked for within 16 instructions.
+pub(super) fn drop_stores_overwritten(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
+    let never = HashSet::new();
+    let pass = Pass {
+        registers,
+        entered: &never,
+    };
+    let mut factory = InstructionInfoFactory::new();
+    let mut dead = Vec::new();
+    for (n, item) in out.iter().enumerate() {
+        let Item::Plain(store) = item else {
+            continue;
+        };
+        let is_store = matches!(
+            store.code(),
+            Code::Mov_rm16_r16 | Code::Mov_moffs16_AX | Code::Mov_rm16_imm16
+        );
+        let Some(word) = is_store.then(|| pass.operand_word(store, 0)).flatten() else {
+            continue;
+        };
+        if pass.overwritten(&mut factory, word, &out[n + 1..]) {
+            dead.push(n);
+        }
+    }
+    let mut n = 0;
+    out.retain(|_| {
+        n += 1;
+        !dead.contains(&(n - 1))
+    });
+}
+
+impl Pass<'_> {
+    /// `word` is written whole by one of the next `items` before anything
+    /// may read it or control leaves the run.
+    fn overwritten(
+        &self,
+        factory: &mut InstructionInfoFactory,
+        word: Word,
+        items: &[Item],
+    ) -> bool {
+        for item in items.iter().take(16) {
+            let i = match item {
+                Item::Plain(i) => i,
+                Item::Label(_) => continue,
+                _ => return false,
+            };
+            if i.flow_control() != iced_x86::FlowControl::Next {
+                return false;
+            }
+            let info = factory.info(i);
+            if matches!(word, Word::ThroughBp(_))
+                && info.used_registers().iter().any(|u| {
+                    u.register().full_register() == Register::BP.full_register()
+                        && !matches!(u.access(), OpAccess::Read | OpAccess::CondRead)
+                })
+            {
+                return false;
+            }
+            let mut whole = false;
+            for used in info.used_memory() {
+                let at = self.word(used.base(), used.index(), used.displacement());
+                let size = used.memory_size().size() as i64;
+                let may_reach = match (at, word) {
+                    (Some(Word::ThroughBp(a)), Word::ThroughBp(d))
+                    | (Some(Word::Register(a)), Word::Register(d)) => a < d + 2 && d < a + size,
+                    (Some(Word::ThroughBp(_)), Word::Register(_))
+                    | (Some(Word::Register(_)), Word::ThroughBp(_)) => false,
+                    (None, Word::ThroughBp(_)) => true,
+                    // Not a register word's: another address, or a pointer's.
+                    (None, Word::Register(_)) => {
+                        used.base() == Register::None
+                            && used.index() == Register::None
+                            && self
+                                .registers
+                                .contains(&(used.displacement() as u16 as i64))
+                    }
+                };
+                match used.access() {
+                    OpAccess::Write
+                        if at == Some(word)
+                            && size == 2
+                            && i.segment_prefix() == Register::None =>
+                    {
+                        whole = true
+                    }
+                    OpAccess::Write | OpAccess::CondWrite | OpAccess::NoMemAccess => {}
+                    _ if may_reach => return false,
+                    _ => {}
+                }
+            }
+            if whole {
+                return true;
+            }
+        }
+        false
     }
 }

@@ -55,7 +55,8 @@ pub(super) fn tidy(
         }
     }
     drop_copies_held(out);
-    super::held::drop_loads_held(out, registers, entered);
+    super::held::drop_loads_held(out, registers.clone(), entered);
+    super::held::drop_stores_overwritten(out, registers);
 }
 
 /// `mov r, s` (two word registers, neither SP) where r and s hold the same
