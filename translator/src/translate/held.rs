@@ -243,6 +243,110 @@ impl Pass<'_> {
     }
 }
 
+/// A store of a word (through BP, or a register word) that a later store
+/// of the whole word overwrites before anything may read it, on the one
+/// way on from it: no jump, call or other control between (a label is
+/// passed: it brings other ways in, not this one on), no write of BP for
+/// a word through BP, no read that may reach the word (a read through
+/// another base may reach a word through BP, not a register word).
+/// Looked for within 16 instructions.
+pub(super) fn drop_stores_overwritten(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
+    let never = HashSet::new();
+    let pass = Pass {
+        registers,
+        entered: &never,
+    };
+    let mut factory = InstructionInfoFactory::new();
+    let mut dead = Vec::new();
+    for (n, item) in out.iter().enumerate() {
+        let Item::Plain(store) = item else {
+            continue;
+        };
+        let is_store = matches!(
+            store.code(),
+            Code::Mov_rm16_r16 | Code::Mov_moffs16_AX | Code::Mov_rm16_imm16
+        );
+        let Some(word) = is_store.then(|| pass.operand_word(store, 0)).flatten() else {
+            continue;
+        };
+        if pass.overwritten(&mut factory, word, &out[n + 1..]) {
+            dead.push(n);
+        }
+    }
+    let mut n = 0;
+    out.retain(|_| {
+        n += 1;
+        !dead.contains(&(n - 1))
+    });
+}
+
+impl Pass<'_> {
+    /// `word` is written whole by one of the next `items` before anything
+    /// may read it or control leaves the run.
+    fn overwritten(
+        &self,
+        factory: &mut InstructionInfoFactory,
+        word: Word,
+        items: &[Item],
+    ) -> bool {
+        for item in items.iter().take(16) {
+            let i = match item {
+                Item::Plain(i) => i,
+                Item::Label(_) => continue,
+                _ => return false,
+            };
+            if i.flow_control() != iced_x86::FlowControl::Next {
+                return false;
+            }
+            let info = factory.info(i);
+            if matches!(word, Word::ThroughBp(_))
+                && info.used_registers().iter().any(|u| {
+                    u.register().full_register() == Register::BP.full_register()
+                        && !matches!(u.access(), OpAccess::Read | OpAccess::CondRead)
+                })
+            {
+                return false;
+            }
+            let mut whole = false;
+            for used in info.used_memory() {
+                let at = self.word(used.base(), used.index(), used.displacement());
+                let size = used.memory_size().size() as i64;
+                let may_reach = match (at, word) {
+                    (Some(Word::ThroughBp(a)), Word::ThroughBp(d))
+                    | (Some(Word::Register(a)), Word::Register(d)) => a < d + 2 && d < a + size,
+                    (Some(Word::ThroughBp(_)), Word::Register(_))
+                    | (Some(Word::Register(_)), Word::ThroughBp(_)) => false,
+                    (None, Word::ThroughBp(_)) => true,
+                    // Not a register word's: another address, or a pointer's.
+                    (None, Word::Register(_)) => {
+                        used.base() == Register::None
+                            && used.index() == Register::None
+                            && self
+                                .registers
+                                .contains(&(used.displacement() as u16 as i64))
+                    }
+                };
+                match used.access() {
+                    OpAccess::Write
+                        if at == Some(word)
+                            && size == 2
+                            && i.segment_prefix() == Register::None =>
+                    {
+                        whole = true
+                    }
+                    OpAccess::Write | OpAccess::CondWrite | OpAccess::NoMemAccess => {}
+                    _ if may_reach => return false,
+                    _ => {}
+                }
+            }
+            if whole {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -448,109 +552,5 @@ mod tests {
                 "mov al,[bp+4]"
             ]
         );
-    }
-}
-
-/// A store of a word (through BP, or a register word) that a later store
-/// of the whole word overwrites before anything may read it, on the one
-/// way on from it: no jump, call or other control between (a label is
-/// passed: it brings other ways in, not this one on), no write of BP for
-/// a word through BP, no read that may reach the word (a read through
-/// another base may reach a word through BP, not a register word).
-/// Looked for within 16 instructions.
-pub(super) fn drop_stores_overwritten(out: &mut Vec<Item>, registers: std::ops::Range<i64>) {
-    let never = HashSet::new();
-    let pass = Pass {
-        registers,
-        entered: &never,
-    };
-    let mut factory = InstructionInfoFactory::new();
-    let mut dead = Vec::new();
-    for (n, item) in out.iter().enumerate() {
-        let Item::Plain(store) = item else {
-            continue;
-        };
-        let is_store = matches!(
-            store.code(),
-            Code::Mov_rm16_r16 | Code::Mov_moffs16_AX | Code::Mov_rm16_imm16
-        );
-        let Some(word) = is_store.then(|| pass.operand_word(store, 0)).flatten() else {
-            continue;
-        };
-        if pass.overwritten(&mut factory, word, &out[n + 1..]) {
-            dead.push(n);
-        }
-    }
-    let mut n = 0;
-    out.retain(|_| {
-        n += 1;
-        !dead.contains(&(n - 1))
-    });
-}
-
-impl Pass<'_> {
-    /// `word` is written whole by one of the next `items` before anything
-    /// may read it or control leaves the run.
-    fn overwritten(
-        &self,
-        factory: &mut InstructionInfoFactory,
-        word: Word,
-        items: &[Item],
-    ) -> bool {
-        for item in items.iter().take(16) {
-            let i = match item {
-                Item::Plain(i) => i,
-                Item::Label(_) => continue,
-                _ => return false,
-            };
-            if i.flow_control() != iced_x86::FlowControl::Next {
-                return false;
-            }
-            let info = factory.info(i);
-            if matches!(word, Word::ThroughBp(_))
-                && info.used_registers().iter().any(|u| {
-                    u.register().full_register() == Register::BP.full_register()
-                        && !matches!(u.access(), OpAccess::Read | OpAccess::CondRead)
-                })
-            {
-                return false;
-            }
-            let mut whole = false;
-            for used in info.used_memory() {
-                let at = self.word(used.base(), used.index(), used.displacement());
-                let size = used.memory_size().size() as i64;
-                let may_reach = match (at, word) {
-                    (Some(Word::ThroughBp(a)), Word::ThroughBp(d))
-                    | (Some(Word::Register(a)), Word::Register(d)) => a < d + 2 && d < a + size,
-                    (Some(Word::ThroughBp(_)), Word::Register(_))
-                    | (Some(Word::Register(_)), Word::ThroughBp(_)) => false,
-                    (None, Word::ThroughBp(_)) => true,
-                    // Not a register word's: another address, or a pointer's.
-                    (None, Word::Register(_)) => {
-                        used.base() == Register::None
-                            && used.index() == Register::None
-                            && self
-                                .registers
-                                .contains(&(used.displacement() as u16 as i64))
-                    }
-                };
-                match used.access() {
-                    OpAccess::Write
-                        if at == Some(word)
-                            && size == 2
-                            && i.segment_prefix() == Register::None =>
-                    {
-                        whole = true
-                    }
-                    OpAccess::Write | OpAccess::CondWrite | OpAccess::NoMemAccess => {}
-                    _ if may_reach => return false,
-                    _ => {}
-                }
-            }
-            if whole {
-                return true;
-            }
-        }
-        false
     }
 }
