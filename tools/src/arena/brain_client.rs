@@ -120,6 +120,7 @@ impl Running {
         }
         let time = settings.time;
         let rule = match settings.rule {
+            _ if settings.renju => 4,
             WinRule::FiveOrMore => 0,
             WinRule::ExactlyFive => 1,
         };

@@ -103,12 +103,29 @@ pub struct MatchSettings {
     pub games: u32,
     pub side: u8,
     pub rule: WinRule,
+    /// Renju's rule binds Black (`--rule renju`, the Gomocup's rule 4): with
+    /// `rule` five or more, a forbidden point played by Black
+    /// (`piskrs::rules::renju`) loses; Black's exact five wins (a five is
+    /// never forbidden), Black's overline is forbidden unless it also makes
+    /// five, and White's overline wins. Brains are sent `INFO rule 4`, levels
+    /// play with [`Player::renju`].
+    pub renju: bool,
     pub seed: u16,
     pub openings: Openings,
     pub time: TimeControl,
 }
 
 impl MatchSettings {
+    /// The rule's name as the arena prints it: freestyle, exact five or
+    /// renju.
+    pub fn rule_text(&self) -> &'static str {
+        if self.renju {
+            "renju"
+        } else {
+            rule_name(self.rule)
+        }
+    }
+
     /// Strong at BUDGET nodes against LEVEL over 200 games, for the example
     /// tools whose command line begins `LEVEL freestyle|exact SIZE BUDGET`.
     pub fn strong_against(args: &[String], seed: u16, openings: Openings) -> MatchSettings {
@@ -122,6 +139,7 @@ impl MatchSettings {
             } else {
                 WinRule::FiveOrMore
             },
+            renju: false,
             seed,
             openings,
             time: TimeControl::default(),
@@ -142,6 +160,7 @@ impl MatchSettings {
             } else {
                 WinRule::FiveOrMore
             },
+            renju: false,
             seed,
             openings: Openings::Random,
             time: TimeControl::default(),

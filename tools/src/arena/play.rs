@@ -8,6 +8,7 @@ use piskrs::ai::engine::Position;
 use piskrs::rules::board::Stone;
 use piskrs::rules::coord::Point;
 use piskrs::rules::game::{Game, MoveError, Outcome};
+use piskrs::rules::renju::{Foul, foul_on};
 use piskrs::support::random::Random;
 
 use super::brain_client::{Running, brain_reply};
@@ -70,6 +71,24 @@ fn illegal_reason(error: MoveError) -> &'static str {
     }
 }
 
+/// Why a point forbidden for Black under Renju loses.
+fn foul_reason(why: Foul) -> &'static str {
+    match why {
+        Foul::Overline => "forbidden for Black under Renju (an overline)",
+        Foul::DoubleFour => "forbidden for Black under Renju (a double four)",
+        Foul::DoubleThree => "forbidden for Black under Renju (a double three)",
+    }
+}
+
+/// Whether `point` may be played in `game`: under Renju, not when Black is
+/// to move and it is forbidden (the game's own rules judge the rest).
+fn renju_verdict(settings: &MatchSettings, game: &Game, point: Point) -> Option<&'static str> {
+    if !settings.renju || game.to_move() != Stone::Black {
+        return None;
+    }
+    foul_on(game.board(), point).map(foul_reason)
+}
+
 /// Plays game `index` of the match.
 pub fn play_game(settings: &MatchSettings, index: u32) -> GameRecord {
     play_game_watched(settings, index, &mut |_, _, _| {})
@@ -130,7 +149,10 @@ pub fn play_game_watched(
         moves: Vec::new(),
     };
     let mut sides = [&settings.a, &settings.b].map(|contestant| match contestant {
-        Contestant::Level(player) => Side::Level(*player),
+        Contestant::Level(player) => Side::Level(Player {
+            renju: settings.renju,
+            ..*player
+        }),
         Contestant::Brain(brain) => Side::Brain {
             brain,
             running: None,
@@ -170,12 +192,16 @@ pub fn play_game_watched(
             Turn::Move(point, used) => {
                 *nodes += used as u64;
                 watch(&game, point, by_a);
-                match game.play(point) {
+                let played = match renju_verdict(settings, &game, point) {
+                    Some(reason) => Err(reason),
+                    None => game.play(point).map_err(illegal_reason),
+                };
+                match played {
                     Ok(()) => {
                         record.moves.push((point, took));
                         None
                     }
-                    Err(error) => Some((Some(point), illegal_reason(error), false, String::new())),
+                    Err(reason) => Some((Some(point), reason, false, String::new())),
                 }
             }
         };
