@@ -22,6 +22,7 @@
 //! - `tally`: who won, counted by colour, and the results table;
 //! - `cli`: how a contestant is written on the command line, and its name;
 //! - `report`: a game's line for `--verbose`, points and boards as text;
+//! - `swap2`: the Swap2 opening, chosen by the sides;
 //! - here: the match's settings and its two sides.
 
 use piskrs::rules::WinRule;
@@ -34,6 +35,7 @@ mod cli;
 mod openings;
 mod play;
 mod report;
+mod swap2;
 mod tally;
 
 pub use brain_client::{ExternalBrain, TimeControl, lines_read_apart};

@@ -12,8 +12,10 @@ use piskrs::rules::renju::{Foul, foul_on};
 use piskrs::support::random::Random;
 
 use super::brain_client::{Running, brain_reply};
+use super::swap2::swap2_opening;
 use super::{
-    Contestant, ExternalBrain, MatchSettings, Tally, Turn, Winner, derive_seed, opening_of,
+    Contestant, ExternalBrain, MatchSettings, Openings, Tally, Turn, Winner, derive_seed,
+    opening_of,
 };
 use crate::player::Player;
 
@@ -57,6 +59,9 @@ pub struct GameRecord {
     pub b_longest: Duration,
     pub a_time: Duration,
     pub b_time: Duration,
+    /// Under Swap2, the choices that made the opening ("A: 3 stones, B:
+    /// SWAP"); empty otherwise.
+    pub choices: String,
     /// The stones played after the opening, each with its reply's time (a
     /// game record keeps them: a .psq's `x,y,ms`).
     pub moves: Vec<(Point, Duration)>,
@@ -82,7 +87,11 @@ fn foul_reason(why: Foul) -> &'static str {
 
 /// Whether `point` may be played in `game`: under Renju, not when Black is
 /// to move and it is forbidden (the game's own rules judge the rest).
-fn renju_verdict(settings: &MatchSettings, game: &Game, point: Point) -> Option<&'static str> {
+pub(super) fn renju_verdict(
+    settings: &MatchSettings,
+    game: &Game,
+    point: Point,
+) -> Option<&'static str> {
     if !settings.renju || game.to_move() != Stone::Black {
         return None;
     }
@@ -113,7 +122,6 @@ pub fn play_game_watched(
     watch: &mut dyn FnMut(&Game, Point, bool),
 ) -> GameRecord {
     let pair = index / 2;
-    let a_black = index.is_multiple_of(2);
     let side = settings.side;
     let (opening_stones, opening, symmetry) = opening_of(settings, index);
     let mut game = Game::with_opening(side, settings.rule, settings.openings.rule());
@@ -134,7 +142,7 @@ pub fn play_game_watched(
         opening,
         symmetry,
         opening_stones,
-        a_black,
+        a_black: index.is_multiple_of(2),
         winner: Winner::Draw,
         stones: 0,
         illegal: None,
@@ -146,8 +154,38 @@ pub fn play_game_watched(
         b_longest: Duration::ZERO,
         a_time: Duration::ZERO,
         b_time: Duration::ZERO,
+        choices: String::new(),
         moves: Vec::new(),
     };
+    if matches!(settings.openings, Openings::Swap2) {
+        match swap2_opening(settings, index) {
+            Ok(chosen) => {
+                for &point in &chosen.stones {
+                    let played = game.play(point);
+                    assert!(played.is_ok(), "Swap2's stones were checked");
+                }
+                record.opening_stones = chosen.stones;
+                record.a_black = chosen.a_black;
+                record.choices = chosen.choices;
+            }
+            Err(failure) => {
+                record.illegal = Some(Illegal {
+                    by_a: failure.by_a,
+                    point: None,
+                    reason: if failure.on_time {
+                        "over the time limit"
+                    } else {
+                        "its Swap2 answer was wrong"
+                    },
+                    on_time: failure.on_time,
+                    detail: failure.detail,
+                });
+                record.winner = if failure.by_a { Winner::B } else { Winner::A };
+                return record;
+            }
+        }
+    }
+    let a_black = record.a_black;
     let mut sides = [&settings.a, &settings.b].map(|contestant| match contestant {
         Contestant::Level(player) => Side::Level(Player {
             renju: settings.renju,

@@ -23,7 +23,7 @@ const DEFAULT_BUDGET: u32 = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact|renju] [--size 15|19|20]
-             [--seed N|N-M] [--openings 1|2|3|random|outer-open] [--verbose] [--jobs N]
+             [--seed N|N-M] [--openings 1|2|3|random|outer-open|swap2] [--verbose] [--jobs N]
              [--turn-ms N] [--match-ms N] [--grace-ms N] [--pause-ms N]
              [--info-a 'KEY VALUE'] [--info-b 'KEY VALUE']
   WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 470 nodes),
@@ -43,7 +43,10 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact|renju] [--size 
              3: 14 balanced by Classic against itself; random: 1-3 stones within
              two points of the centre, colours alternating, drawn from --seed;
              outer-open: an empty board, Black's first stone on the two outer rows
-             or columns (seeds/001's Outer-Open; a brain is sent INFO outer_open)
+             or columns (seeds/001's Outer-Open; a brain is sent INFO outer_open);
+             swap2: the sides choose the opening and colours by Swap2, A the first
+             player in the even games (a brain is asked with SWAP2BOARD, a level
+             answers as pbrain-piskrs does); a wrong answer loses
   --verbose  a line for every game
   --jobs     games played at once (default 1): the same games and table, sooner
              on a machine with that many cores; not with --turn-ms or --match-ms
@@ -141,8 +144,11 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                     "3" => Openings::Fixed(&arena::THIRD_OPENINGS),
                     "random" => Openings::Random,
                     "outer-open" => Openings::OuterOpen,
+                    "swap2" => Openings::Swap2,
                     other => {
-                        return Err(format!("--openings {other}: 1, 2, 3, random or outer-open"));
+                        return Err(format!(
+                            "--openings {other}: 1, 2, 3, random, outer-open or swap2"
+                        ));
                     }
                 }
             }

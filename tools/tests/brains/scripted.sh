@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# A Gomocup brain that plays the points of its arguments (x,y each) in order,
-# one a move, whatever the board, and answers ERROR when they run out: for
-# the arena's tests of what a move leads to (a forbidden point under Renju,
-# an overline). It reads INFO and ignores it.
+# A Gomocup brain that answers with its arguments in order, one an answer,
+# whatever the board, and answers ERROR when they run out: for the arena's
+# tests of what a move leads to (a forbidden point under Renju, an overline)
+# and of Swap2's answers. An argument is a move (x,y), or for SWAP2BOARD
+# `SWAP` or stones (`x,y x,y x,y`). It reads INFO and ignores it.
 moves=("$@")
 next=0
 play() {
@@ -23,7 +24,7 @@ while IFS= read -r line; do
     case $line in
         START* | RESTART) echo OK ;;
         BEGIN | TURN*) play ;;
-        BOARD) in_board=1 ;;
+        BOARD | SWAP2BOARD) in_board=1 ;;
         INFO*) ;;
         END) exit 0 ;;
         ABOUT) echo 'name="scripted", version="1"' ;;
