@@ -128,7 +128,9 @@ fn ask(
             answer.map_err(|(detail, on_time)| fail(detail, on_time))?.0
         }
         Contestant::Level(player) => {
-            let seed = derive_seed(settings.seed, index / 2, 2 + first as u32);
+            // The pair's seed for the side's colour in the game (the
+            // first player's opening differs from pair to pair).
+            let seed = derive_seed(settings.seed, index / 2, first as u32);
             level_swap2(settings, *player, seed, stones).map_err(|detail| fail(detail, false))?
         }
     };
