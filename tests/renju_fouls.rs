@@ -441,3 +441,68 @@ fn a_point_that_makes_five_completes_a_three_though_it_makes_five() {
         None,
     );
 }
+
+#[test]
+fn a_four_and_two_threes_are_a_double_three() {
+    // Across a straight four; up and along the rising diagonal two threes:
+    // the four does not excuse them.
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . X . . . . . .
+        . . . . X . . . . . .
+        . X X X * . . . . . .
+        . . . X . . . . . . .
+        . . X . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        ",
+        Some(Foul::DoubleThree),
+    );
+}
+
+#[test]
+fn a_four_whose_five_would_be_an_overline_is_no_four() {
+    // Across: O X X * X . X — the gap would make six, the left end is
+    // closed: no four. Up: a four. One four: allowed.
+    let board = "
+        . . . . . . . . . . .
+        . . . O . . . . . . .
+        . . . X . . . . . . .
+        . . . X . . . . . . .
+        . . . X . . . . . . .
+        O X X * X . X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        ";
+    expect(board, None);
+    // Without the far stone the gap makes five: two fours.
+    expect(
+        &board.replacen("X . X . . . .", "X . . . . . .", 1),
+        Some(Foul::DoubleFour),
+    );
+}
+
+#[test]
+fn seven_in_a_row_is_an_overline() {
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X * X X X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Some(Foul::Overline),
+    );
+}
