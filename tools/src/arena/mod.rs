@@ -26,7 +26,10 @@
 //! - here: the match's settings and its two sides.
 
 use piskrs::rules::WinRule;
+use piskrs::rules::board::Stone;
 use piskrs::rules::coord::Point;
+use piskrs::rules::game::Game;
+use piskrs::rules::renju::{Foul, foul_on};
 
 use crate::player::Player;
 
@@ -118,6 +121,19 @@ pub struct MatchSettings {
 }
 
 impl MatchSettings {
+    /// Why `point` may not be played in `game` under Renju: Black is to
+    /// move and it is forbidden (the game's own rules judge the rest).
+    pub fn renju_verdict(&self, game: &Game, point: Point) -> Option<&'static str> {
+        if !self.renju || game.to_move() != Stone::Black {
+            return None;
+        }
+        foul_on(game.board(), point).map(|why| match why {
+            Foul::Overline => "forbidden for Black under Renju (an overline)",
+            Foul::DoubleFour => "forbidden for Black under Renju (a double four)",
+            Foul::DoubleThree => "forbidden for Black under Renju (a double three)",
+        })
+    }
+
     /// The rule's name as the arena prints it: freestyle, exact five or
     /// renju.
     pub fn rule_text(&self) -> &'static str {

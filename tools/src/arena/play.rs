@@ -8,7 +8,6 @@ use piskrs::ai::engine::Position;
 use piskrs::rules::board::Stone;
 use piskrs::rules::coord::Point;
 use piskrs::rules::game::{Game, MoveError, Outcome};
-use piskrs::rules::renju::{Foul, foul_on};
 use piskrs::support::random::Random;
 
 use super::brain_client::{Running, brain_reply};
@@ -74,28 +73,6 @@ fn illegal_reason(error: MoveError) -> &'static str {
         MoveError::GameOver => "after the game ended",
         MoveError::Restricted => "where the opening rule forbids it",
     }
-}
-
-/// Why a point forbidden for Black under Renju loses.
-fn foul_reason(why: Foul) -> &'static str {
-    match why {
-        Foul::Overline => "forbidden for Black under Renju (an overline)",
-        Foul::DoubleFour => "forbidden for Black under Renju (a double four)",
-        Foul::DoubleThree => "forbidden for Black under Renju (a double three)",
-    }
-}
-
-/// Whether `point` may be played in `game`: under Renju, not when Black is
-/// to move and it is forbidden (the game's own rules judge the rest).
-pub(super) fn renju_verdict(
-    settings: &MatchSettings,
-    game: &Game,
-    point: Point,
-) -> Option<&'static str> {
-    if !settings.renju || game.to_move() != Stone::Black {
-        return None;
-    }
-    foul_on(game.board(), point).map(foul_reason)
 }
 
 /// Plays game `index` of the match.
@@ -230,7 +207,7 @@ pub fn play_game_watched(
             Turn::Move(point, used) => {
                 *nodes += used as u64;
                 watch(&game, point, by_a);
-                let played = match renju_verdict(settings, &game, point) {
+                let played = match settings.renju_verdict(&game, point) {
                     Some(reason) => Err(reason),
                     None => game.play(point).map_err(illegal_reason),
                 };

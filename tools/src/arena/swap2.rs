@@ -26,7 +26,6 @@ use piskrs::rules::{Opening, WinRule};
 use super::brain_client::brain_swap2;
 use super::cli::engine_name;
 use super::openings::derive_seed;
-use super::play::renju_verdict;
 use super::{Contestant, MatchSettings};
 use crate::gomocup::{Brain, Settings, wire};
 
@@ -168,7 +167,7 @@ fn place(
             detail: format!("placed {} {why}", wire(point, settings.side)),
             on_time: false,
         };
-        if let Some(reason) = renju_verdict(settings, game, point) {
+        if let Some(reason) = settings.renju_verdict(game, point) {
             return Err(fail(reason));
         }
         game.play(point).map_err(|_| fail("on a taken point"))?;
