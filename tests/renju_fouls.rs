@@ -8,9 +8,11 @@
 mod common;
 
 use common::marked_diagram;
+use piskrs::ai::engine::TreeSearch;
+use piskrs::ai::tree::HostTree;
 use piskrs::rules::board::{Board, Stone};
 use piskrs::rules::coord::Point;
-use piskrs::rules::renju::{Foul, each_foul, foul, foul_on};
+use piskrs::rules::renju::{FOUL_MAP_BYTES, Foul, FoulMap, each_foul, foul, foul_on};
 
 /// The board a diagram draws and the one point it marks with `*`.
 fn board_and_point(text: &str) -> (Board, Point) {
@@ -440,4 +442,138 @@ fn a_point_that_makes_five_completes_a_three_though_it_makes_five() {
         ",
         None,
     );
+}
+
+#[test]
+fn a_four_and_two_threes_are_a_double_three() {
+    // Across a straight four; up and along the rising diagonal two threes:
+    // the four does not excuse them.
+    expect(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . X . . . . . .
+        . . . . X . . . . . .
+        . X X X * . . . . . .
+        . . . X . . . . . . .
+        . . X . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        ",
+        Some(Foul::DoubleThree),
+    );
+}
+
+#[test]
+fn a_four_whose_five_would_be_an_overline_is_no_four() {
+    // Across: O X X * X . X — the gap would make six, the left end is
+    // closed: no four. Up: a four. One four: allowed.
+    let board = "
+        . . . . . . . . . . .
+        . . . O . . . . . . .
+        . . . X . . . . . . .
+        . . . X . . . . . . .
+        . . . X . . . . . . .
+        O X X * X . X . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        ";
+    expect(board, None);
+    // Without the far stone the gap makes five: two fours.
+    expect(
+        &board.replacen("X . X . . . .", "X . . . . . .", 1),
+        Some(Foul::DoubleFour),
+    );
+}
+
+#[test]
+fn seven_in_a_row_is_an_overline() {
+    expect(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X * X X X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Some(Foul::Overline),
+    );
+}
+
+#[test]
+fn a_foul_map_keeps_two_bits_a_point() {
+    let whys = [
+        None,
+        Some(Foul::DoubleThree),
+        Some(Foul::DoubleFour),
+        Some(Foul::Overline),
+    ];
+    let mut map = FoulMap::new();
+    let points = FOUL_MAP_BYTES * 4;
+    for index in 0..points {
+        map.set(index, whys[index * 7 % 4]);
+    }
+    for index in 0..points {
+        assert!(map.get(index) == whys[index * 7 % 4], "point {index}");
+    }
+    // Cleared one by one, the neighbours keep theirs.
+    map.set(5, None);
+    assert!(map.get(5).is_none() && map.get(4) == whys[4 * 7 % 4] && map.get(6) == whys[6 * 7 % 4]);
+    assert!(map.get(points).is_none(), "past the map: allowed");
+}
+
+#[test]
+fn the_host_tree_s_foul_map_lists_each_foul() {
+    // Crowded random 15x15 boards (Black one stone ahead): the map that
+    // TreeSearch::fouls writes holds each_foul's points and no others.
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let tree = HostTree::new();
+    let mut found = 0;
+    for _ in 0..200 {
+        let mut board = Board::new(15);
+        let stones = 10 + next() % 50;
+        for i in 0..stones {
+            let point = Point::new((next() % 15) as u8, (next() % 15) as u8);
+            let stone = if i % 2 == 0 {
+                Stone::Black
+            } else {
+                Stone::White
+            };
+            board.set(point, Some(stone));
+        }
+        let mut map = FoulMap::new();
+        map.bytes.fill(0xFF);
+        assert!(tree.fouls(&board, &mut map), "the host judges");
+        let mut listed = Vec::new();
+        each_foul(&board, |point, why| listed.push((point, why)));
+        found += listed.len();
+        for row in 0..15 {
+            for col in 0..15 {
+                let point = Point::new(col, row);
+                let wanted = listed.iter().find(|(p, _)| *p == point).map(|l| l.1);
+                assert!(
+                    map.get(row as usize * 15 + col as usize) == wanted,
+                    "{col},{row}: {} for {}",
+                    name(map.get(row as usize * 15 + col as usize)),
+                    name(wanted)
+                );
+            }
+        }
+    }
+    assert!(found > 50, "only {found} forbidden points in the boards");
 }

@@ -74,3 +74,28 @@ fn a_four_whose_only_block_is_forbidden_wins_for_white() {
     let free = search(&board, Stone::White, false);
     assert!(free.score < PROVEN, "free-style scored {}", free.score);
 }
+
+#[test]
+fn white_finds_a_four_that_leads_to_a_forbidden_block() {
+    // Black's double three at H8 and N13 closing the rising diagonal as
+    // above; White's J9 and K10 on it, and N12 O12 P12 across row 12.
+    // White's M12 makes a four across (Black must block at L12) and puts a
+    // third stone on the diagonal; then White's L11 makes a four whose only
+    // five point is H8, forbidden for Black. Two fours deep: a proven win
+    // under Renju, nothing under five or more (Black blocks on H8).
+    let mut board = double_three_at_the_centre();
+    board.set(Point::new(12, 12), Some(Stone::Black));
+    for (col, row) in [(8, 8), (9, 9), (12, 11), (13, 11), (14, 11)] {
+        board.set(Point::new(col, row), Some(Stone::White));
+    }
+    let renju = search(&board, Stone::White, true);
+    assert!(
+        renju.point == Point::new(11, 11) && renju.score >= PROVEN,
+        "Renju: M12 wins (played {},{} scored {})",
+        renju.point.col,
+        renju.point.row,
+        renju.score
+    );
+    let free = search(&board, Stone::White, false);
+    assert!(free.score < PROVEN, "free-style scored {}", free.score);
+}

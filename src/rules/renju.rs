@@ -22,7 +22,7 @@
 //! judged from the stones on its four lines. Any board will do that is
 //! [`Stones`]: the game's [`Board`], or the tree's cells.
 
-use crate::rules::board::{Board, DIRECTIONS, Stone};
+use crate::rules::board::{Board, DIRECTIONS, MAX_SIDE, Stone};
 use crate::rules::coord::Point;
 
 /// Why a point is forbidden for Black.
@@ -209,4 +209,71 @@ pub fn each_foul(board: &Board, mut each: impl FnMut(Point, Foul)) {
             }
         }
     }
+}
+
+/// The bytes of a [`FoulMap`]: 2 bits for each point of the largest board.
+pub const FOUL_MAP_BYTES: usize = (MAX_SIDE as usize * MAX_SIDE as usize).div_ceil(4);
+
+/// Black's forbidden points of a board, 2 bits a point, for the screen's
+/// marks and for a searcher to hand back whole (the .COMs' engine, whose
+/// reply is bytes): the point `index` (row by row from the bottom left,
+/// `row * side + col`, as [`Board::points`]) in byte `index / 4`, at bits
+/// `2 * (index % 4)`: 0 allowed, 1 a double three, 2 a double four, 3 an
+/// overline.
+#[derive(Clone, PartialEq, Eq)]
+pub struct FoulMap {
+    pub bytes: [u8; FOUL_MAP_BYTES],
+}
+
+impl FoulMap {
+    /// No point forbidden.
+    pub const fn new() -> FoulMap {
+        FoulMap {
+            bytes: [0; FOUL_MAP_BYTES],
+        }
+    }
+
+    /// Why Black may not play the point `index`; None when it may.
+    pub fn get(&self, index: usize) -> Option<Foul> {
+        match self
+            .bytes
+            .get(index / 4)
+            .map_or(0, |byte| byte >> (2 * (index % 4)) & 3)
+        {
+            1 => Some(Foul::DoubleThree),
+            2 => Some(Foul::DoubleFour),
+            3 => Some(Foul::Overline),
+            _ => None,
+        }
+    }
+
+    /// Marks the point `index` with `why` (None: allowed).
+    pub fn set(&mut self, index: usize, why: Option<Foul>) {
+        let code = match why {
+            None => 0,
+            Some(Foul::DoubleThree) => 1,
+            Some(Foul::DoubleFour) => 2,
+            Some(Foul::Overline) => 3,
+        };
+        if let Some(byte) = self.bytes.get_mut(index / 4) {
+            let shift = 2 * (index % 4);
+            *byte = *byte & !(3 << shift) | code << shift;
+        }
+    }
+}
+
+impl Default for FoulMap {
+    fn default() -> FoulMap {
+        FoulMap::new()
+    }
+}
+
+/// Every point of `board` forbidden for Black, into `map` (the rest
+/// cleared).
+pub fn foul_map(board: &Board, map: &mut FoulMap) {
+    *map = FoulMap::new();
+    let side = board.side() as usize;
+    each_foul(board, |point, why| {
+        map.set(point.row as usize * side + point.col as usize, Some(why));
+    });
 }

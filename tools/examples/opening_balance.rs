@@ -43,6 +43,7 @@ fn black_score(opening: &[(i8, i8)], side: u8, rule: WinRule) -> f64 {
             games: 16,
             side,
             rule,
+            renju: false,
             seed,
             openings: Openings::Fixed(leaked),
             time: TimeControl::default(),

@@ -21,6 +21,7 @@ pub fn pairing_matches(
                 games,
                 side,
                 rule,
+                renju: false,
                 seed: seed.wrapping_add((r * 16 + p) as u16),
                 openings: Openings::Random,
                 time: TimeControl::default(),

@@ -33,6 +33,7 @@ fn settings(a: Contestant, b: Contestant, games: u32, time: TimeControl) -> Matc
         games,
         side: 19,
         rule: WinRule::FiveOrMore,
+        renju: false,
         seed: 7,
         openings: Openings::Random,
         time,

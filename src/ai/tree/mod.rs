@@ -42,6 +42,7 @@ pub use tables::{
 use crate::rules::WinRule;
 use crate::rules::board::{Board, MAX_SIDE, Stone};
 use crate::rules::coord::Point;
+use crate::rules::renju::FoulMap;
 use classes::Judged;
 use position::{FIVE_POINTS, FivePoints, Placed, StonesBox, Tally};
 
@@ -87,6 +88,26 @@ pub trait TreeSearch {
         rule: WinRule,
     ) -> Option<Point> {
         crate::ai::cha::choose(board, to_move, his_first, rule)
+    }
+
+    /// Black's forbidden points on `board` under Renju
+    /// ([`crate::rules::renju`]), for the screen's marks: written into
+    /// `out`, and true; false when this searcher cannot judge them, `out`
+    /// untouched. Host: judged here. The .COMs: no Renju code may live in
+    /// the game's segment, so the door (src/dos/tree_door.rs) is to ask the
+    /// tree's engine, whose reply hands the map back whole; until it does,
+    /// the answer there is false (no marks).
+    fn fouls(&self, board: &Board, out: &mut FoulMap) -> bool {
+        #[cfg(not(target_os = "none"))]
+        {
+            crate::rules::renju::foul_map(board, out);
+            true
+        }
+        #[cfg(target_os = "none")]
+        {
+            let _ = (board, out);
+            false
+        }
     }
 }
 

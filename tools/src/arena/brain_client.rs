@@ -120,6 +120,7 @@ impl Running {
         }
         let time = settings.time;
         let rule = match settings.rule {
+            _ if settings.renju => 4,
             WinRule::FiveOrMore => 0,
             WinRule::ExactlyFive => 1,
         };
@@ -302,4 +303,42 @@ fn brain_turn(
         Some(point) => Turn::Move(point, 0),
         None => broken(format!("answered '{line}'")),
     }
+}
+
+/// A brain's Swap2 answer ([`super::swap2`]): its program is started for
+/// it, sent SWAP2BOARD with `stones` (Black first; each `x,y,field` as in
+/// BOARD, field 1 the side to move's, 2 the other's: Rapfi reads the
+/// field), and ended. The answer line and its time, or what went wrong and
+/// whether it was the clock: it is timed against `timeout_turn`, and not
+/// counted in `timeout_match`.
+pub(super) fn brain_swap2(
+    brain: &ExternalBrain,
+    settings: &MatchSettings,
+    stones: &[Point],
+) -> Result<(String, Duration), (String, bool)> {
+    let mut running = Running::start(brain, settings).map_err(|detail| (detail, false))?;
+    let side = settings.side;
+    let mut commands = vec!["SWAP2BOARD".to_string()];
+    let to_move_parity = stones.len() % 2;
+    for (i, &point) in stones.iter().enumerate() {
+        let field = if i % 2 == to_move_parity { 1 } else { 2 };
+        commands.push(format!("{},{field}", wire(point, side)));
+    }
+    commands.push("DONE".to_string());
+    let limit = Duration::from_millis(settings.time.turn_ms + settings.time.grace_ms);
+    let answer = running
+        .send(&commands)
+        .map_err(|detail| (detail, false))
+        .and_then(|()| {
+            running.answer(limit).map_err(|detail| {
+                let on_time = !detail.contains("ended");
+                (detail, on_time)
+            })
+        });
+    running.end();
+    let (line, took) = answer?;
+    if took > limit {
+        return Err((format!("{} ms", took.as_millis()), true));
+    }
+    Ok((line, took))
 }

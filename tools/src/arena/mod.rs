@@ -22,10 +22,14 @@
 //! - `tally`: who won, counted by colour, and the results table;
 //! - `cli`: how a contestant is written on the command line, and its name;
 //! - `report`: a game's line for `--verbose`, points and boards as text;
+//! - `swap2`: the Swap2 opening, chosen by the sides;
 //! - here: the match's settings and its two sides.
 
 use piskrs::rules::WinRule;
+use piskrs::rules::board::Stone;
 use piskrs::rules::coord::Point;
+use piskrs::rules::game::Game;
+use piskrs::rules::renju::{Foul, foul_on};
 
 use crate::player::Player;
 
@@ -34,6 +38,7 @@ mod cli;
 mod openings;
 mod play;
 mod report;
+mod swap2;
 mod tally;
 
 pub use brain_client::{ExternalBrain, TimeControl, lines_read_apart};
@@ -103,12 +108,42 @@ pub struct MatchSettings {
     pub games: u32,
     pub side: u8,
     pub rule: WinRule,
+    /// Renju's rule binds Black (`--rule renju`, the Gomocup's rule 4): with
+    /// `rule` five or more, a forbidden point played by Black
+    /// (`piskrs::rules::renju`) loses; Black's exact five wins (a five is
+    /// never forbidden), Black's overline is forbidden unless it also makes
+    /// five, and White's overline wins. Brains are sent `INFO rule 4`, levels
+    /// play with [`Player::renju`].
+    pub renju: bool,
     pub seed: u16,
     pub openings: Openings,
     pub time: TimeControl,
 }
 
 impl MatchSettings {
+    /// Why `point` may not be played in `game` under Renju: Black is to
+    /// move and it is forbidden (the game's own rules judge the rest).
+    pub fn renju_verdict(&self, game: &Game, point: Point) -> Option<&'static str> {
+        if !self.renju || game.to_move() != Stone::Black {
+            return None;
+        }
+        foul_on(game.board(), point).map(|why| match why {
+            Foul::Overline => "forbidden for Black under Renju (an overline)",
+            Foul::DoubleFour => "forbidden for Black under Renju (a double four)",
+            Foul::DoubleThree => "forbidden for Black under Renju (a double three)",
+        })
+    }
+
+    /// The rule's name as the arena prints it: freestyle, exact five or
+    /// renju.
+    pub fn rule_text(&self) -> &'static str {
+        if self.renju {
+            "renju"
+        } else {
+            rule_name(self.rule)
+        }
+    }
+
     /// Strong at BUDGET nodes against LEVEL over 200 games, for the example
     /// tools whose command line begins `LEVEL freestyle|exact SIZE BUDGET`.
     pub fn strong_against(args: &[String], seed: u16, openings: Openings) -> MatchSettings {
@@ -122,6 +157,7 @@ impl MatchSettings {
             } else {
                 WinRule::FiveOrMore
             },
+            renju: false,
             seed,
             openings,
             time: TimeControl::default(),
@@ -142,6 +178,7 @@ impl MatchSettings {
             } else {
                 WinRule::FiveOrMore
             },
+            renju: false,
             seed,
             openings: Openings::Random,
             time: TimeControl::default(),

@@ -83,6 +83,10 @@ pub enum Openings {
     /// does not know, and one that reads words rather than lines (Rapfi)
     /// takes an unknown key's value for its next command and answers ERROR.
     OuterOpen,
+    /// Swap2 (`--openings swap2`): the sides place the opening and choose
+    /// their colours as the Gomocup protocol's Swap2 extension asks them
+    /// (tools/src/arena/swap2.rs); A is the first player in the even games.
+    Swap2,
 }
 
 impl Openings {
@@ -90,7 +94,7 @@ impl Openings {
     pub fn rule(self) -> Opening {
         match self {
             Openings::OuterOpen => Opening::OuterTwoLines,
-            Openings::Fixed(_) | Openings::Random => Opening::Free,
+            Openings::Fixed(_) | Openings::Random | Openings::Swap2 => Opening::Free,
         }
     }
 }
@@ -160,6 +164,7 @@ pub fn opening_of(settings: &MatchSettings, index: u32) -> (Vec<Point>, usize, u
             let stones = random_opening(settings.seed, pair);
             (stones.into_iter().map(at).collect(), pair as usize, 0)
         }
-        Openings::OuterOpen => (Vec::new(), pair as usize, 0),
+        // Swap2's stones are the sides' choices (play.rs asks for them).
+        Openings::OuterOpen | Openings::Swap2 => (Vec::new(), pair as usize, 0),
     }
 }

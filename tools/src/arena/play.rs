@@ -11,8 +11,10 @@ use piskrs::rules::game::{Game, MoveError, Outcome};
 use piskrs::support::random::Random;
 
 use super::brain_client::{Running, brain_reply};
+use super::swap2::swap2_opening;
 use super::{
-    Contestant, ExternalBrain, MatchSettings, Tally, Turn, Winner, derive_seed, opening_of,
+    Contestant, ExternalBrain, MatchSettings, Openings, Tally, Turn, Winner, derive_seed,
+    opening_of,
 };
 use crate::player::Player;
 
@@ -56,6 +58,9 @@ pub struct GameRecord {
     pub b_longest: Duration,
     pub a_time: Duration,
     pub b_time: Duration,
+    /// Under Swap2, the choices that made the opening ("A: 3 stones, B:
+    /// SWAP"); empty otherwise.
+    pub choices: String,
     /// The stones played after the opening, each with its reply's time (a
     /// game record keeps them: a .psq's `x,y,ms`).
     pub moves: Vec<(Point, Duration)>,
@@ -94,7 +99,6 @@ pub fn play_game_watched(
     watch: &mut dyn FnMut(&Game, Point, bool),
 ) -> GameRecord {
     let pair = index / 2;
-    let a_black = index.is_multiple_of(2);
     let side = settings.side;
     let (opening_stones, opening, symmetry) = opening_of(settings, index);
     let mut game = Game::with_opening(side, settings.rule, settings.openings.rule());
@@ -115,7 +119,7 @@ pub fn play_game_watched(
         opening,
         symmetry,
         opening_stones,
-        a_black,
+        a_black: index.is_multiple_of(2),
         winner: Winner::Draw,
         stones: 0,
         illegal: None,
@@ -127,10 +131,43 @@ pub fn play_game_watched(
         b_longest: Duration::ZERO,
         a_time: Duration::ZERO,
         b_time: Duration::ZERO,
+        choices: String::new(),
         moves: Vec::new(),
     };
+    if matches!(settings.openings, Openings::Swap2) {
+        match swap2_opening(settings, index) {
+            Ok(chosen) => {
+                for &point in &chosen.stones {
+                    let played = game.play(point);
+                    assert!(played.is_ok(), "Swap2's stones were checked");
+                }
+                record.opening_stones = chosen.stones;
+                record.a_black = chosen.a_black;
+                record.choices = chosen.choices;
+            }
+            Err(failure) => {
+                record.illegal = Some(Illegal {
+                    by_a: failure.by_a,
+                    point: None,
+                    reason: if failure.on_time {
+                        "over the time limit"
+                    } else {
+                        "its Swap2 answer was wrong"
+                    },
+                    on_time: failure.on_time,
+                    detail: failure.detail,
+                });
+                record.winner = if failure.by_a { Winner::B } else { Winner::A };
+                return record;
+            }
+        }
+    }
+    let a_black = record.a_black;
     let mut sides = [&settings.a, &settings.b].map(|contestant| match contestant {
-        Contestant::Level(player) => Side::Level(*player),
+        Contestant::Level(player) => Side::Level(Player {
+            renju: settings.renju,
+            ..*player
+        }),
         Contestant::Brain(brain) => Side::Brain {
             brain,
             running: None,
@@ -170,12 +207,16 @@ pub fn play_game_watched(
             Turn::Move(point, used) => {
                 *nodes += used as u64;
                 watch(&game, point, by_a);
-                match game.play(point) {
+                let played = match settings.renju_verdict(&game, point) {
+                    Some(reason) => Err(reason),
+                    None => game.play(point).map_err(illegal_reason),
+                };
+                match played {
                     Ok(()) => {
                         record.moves.push((point, took));
                         None
                     }
-                    Err(error) => Some((Some(point), illegal_reason(error), false, String::new())),
+                    Err(reason) => Some((Some(point), reason, false, String::new())),
                 }
             }
         };

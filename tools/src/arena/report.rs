@@ -62,6 +62,14 @@ pub fn describe(settings: &MatchSettings, record: &GameRecord) -> String {
             record.symmetry
         ),
         Openings::OuterOpen => "Outer-Open".to_string(),
+        Openings::Swap2 => {
+            let stones: Vec<String> = record
+                .opening_stones
+                .iter()
+                .map(|&p| point_name(p))
+                .collect();
+            format!("Swap2 {} ({})", stones.join(" "), record.choices)
+        }
         Openings::Random => {
             let stones: Vec<String> = record
                 .opening_stones

@@ -14,7 +14,7 @@ use std::time::Instant;
 use piskrs::rules::WinRule;
 use piskrs_tools::arena::{
     self, Contestant, Flags, MatchSettings, Openings, TimeControl, contestant_name, describe,
-    options_or_usage, parse_contestant, rule_name,
+    options_or_usage, parse_contestant,
 };
 
 /// Strong's budget when `strong` is given without one: as PISKRS.COM ships
@@ -22,8 +22,8 @@ use piskrs_tools::arena::{
 const DEFAULT_BUDGET: u32 = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
-usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|20]
-             [--seed N|N-M] [--openings 1|2|3|random|outer-open] [--verbose] [--jobs N]
+usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact|renju] [--size 15|19|20]
+             [--seed N|N-M] [--openings 1|2|3|random|outer-open|swap2] [--verbose] [--jobs N]
              [--turn-ms N] [--match-ms N] [--grace-ms N] [--pause-ms N]
              [--info-a 'KEY VALUE'] [--info-b 'KEY VALUE']
   WHO is a level: classic, cha, strong or strong:BUDGET (strong alone: 470 nodes),
@@ -31,7 +31,10 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
       Strong before the tree (threat search and two plies): threats or threats:BUDGET,
       or an external Gomocup brain: 'brain:PROGRAM [ARGUMENTS]', started for each game
   --games    how many games (default 200); openings are played twice, colours swapped
-  --rule     freestyle: five or more wins (default); exact: exactly five
+  --rule     freestyle: five or more wins (default); exact: exactly five;
+             renju: five or more, and Renju binds Black: a double three, a double
+             four or an overline (without a five) by Black loses; White's
+             overline wins (a brain is sent INFO rule 4)
   --size     the board's side (default 19)
   --seed     the random sources' seed, 0..=65535 (default 1); it draws random openings too;
              N-M plays the match once for each seed from N to M, a line each, then
@@ -40,7 +43,10 @@ usage: arena --a WHO --b WHO [--games N] [--rule freestyle|exact] [--size 15|19|
              3: 14 balanced by Classic against itself; random: 1-3 stones within
              two points of the centre, colours alternating, drawn from --seed;
              outer-open: an empty board, Black's first stone on the two outer rows
-             or columns (seeds/001's Outer-Open; a brain is sent INFO outer_open)
+             or columns (seeds/001's Outer-Open; a brain is sent INFO outer_open);
+             swap2: the sides choose the opening and colours by Swap2, A the first
+             player in the even games (a brain is asked with SWAP2BOARD, a level
+             answers as pbrain-piskrs does); a wrong answer loses
   --verbose  a line for every game
   --jobs     games played at once (default 1): the same games and table, sooner
              on a machine with that many cores; not with --turn-ms or --match-ms
@@ -68,6 +74,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     let mut b = None;
     let mut games = 200;
     let mut rule = WinRule::FiveOrMore;
+    let mut renju = false;
     let mut side = 19;
     let mut seed = 1;
     let mut last_seed = None;
@@ -116,10 +123,11 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                     .map_err(|_| format!("--games {text}: a number"))?;
             }
             "--rule" => {
-                rule = match value()?.as_str() {
-                    "freestyle" => WinRule::FiveOrMore,
-                    "exact" => WinRule::ExactlyFive,
-                    other => return Err(format!("--rule {other}: freestyle or exact")),
+                (rule, renju) = match value()?.as_str() {
+                    "freestyle" => (WinRule::FiveOrMore, false),
+                    "exact" => (WinRule::ExactlyFive, false),
+                    "renju" => (WinRule::FiveOrMore, true),
+                    other => return Err(format!("--rule {other}: freestyle, exact or renju")),
                 }
             }
             "--size" => {
@@ -136,8 +144,11 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                     "3" => Openings::Fixed(&arena::THIRD_OPENINGS),
                     "random" => Openings::Random,
                     "outer-open" => Openings::OuterOpen,
+                    "swap2" => Openings::Swap2,
                     other => {
-                        return Err(format!("--openings {other}: 1, 2, 3, random or outer-open"));
+                        return Err(format!(
+                            "--openings {other}: 1, 2, 3, random, outer-open or swap2"
+                        ));
                     }
                 }
             }
@@ -183,6 +194,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             games,
             side,
             rule,
+            renju,
             seed,
             openings,
             time,
@@ -213,7 +225,7 @@ fn main() -> ExitCode {
         contestant_name(&settings.b),
         settings.side,
         settings.side,
-        rule_name(settings.rule),
+        settings.rule_text(),
     );
     let brains = [&settings.a, &settings.b]
         .iter()

@@ -24,7 +24,7 @@ const DEFAULT_BUDGET: u32 = piskrs::app::settings::DEFAULT_STRONG_BUDGET;
 
 const USAGE: &str = "\
 usage: tournament [--format round-robin|double|swiss] [--rounds N]
-                  [--rule freestyle|exact|outer-open] [--size 15|19|20] [--seed N]
+                  [--rule freestyle|exact|outer-open|renju] [--size 15|19|20] [--seed N]
                   [--match-ms N] [--turn-ms N] [--jobs N] [--out DIR] ENTRANT...
   ENTRANT    as the arena's WHO: classic, cha, strong or strong:BUDGET (470 nodes
              alone), tree[:BUDGET], threats[:BUDGET], or 'brain:PROGRAM [ARGUMENTS]',
@@ -36,9 +36,11 @@ usage: tournament [--format round-robin|double|swiss] [--rounds N]
   --rule     freestyle: five or more wins (default); exact: exactly five;
              outer-open: freestyle from an empty board, Black's first stone on
              the two outer rows or columns (brains are sent INFO outer_open;
-             one that opens elsewhere loses)
+             one that opens elsewhere loses); renju: five or more, and a double
+             three, double four or overline (without a five) by Black loses, as
+             the arena's --rule renju (brains are sent INFO rule 4)
   --size     the board's side (default 15)
-  --seed     0..=65535 (default 1): the openings under freestyle and exact (1-3
+  --seed     0..=65535 (default 1): the openings under freestyle, exact and renju (1-3
              stones near the centre, as the arena's --openings random; a pair's
              two games of a double play the same one) and the levels' choices
   --match-ms INFO timeout_match: a brain's time for all its moves in a game (default
@@ -64,6 +66,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
     let mut format = None;
     let mut rounds = SEED_SWISS_ROUNDS;
     let (mut rule, mut openings) = (WinRule::FiveOrMore, Openings::Random);
+    let mut renju = false;
     let mut side = 15;
     let mut seed = 1;
     let mut time = TimeControl::default();
@@ -92,11 +95,16 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
                 n => return Err(format!("--rounds {n}: 1 to 99")),
             },
             "--rule" => {
-                (rule, openings) = match value()?.as_str() {
-                    "freestyle" => (WinRule::FiveOrMore, Openings::Random),
-                    "exact" => (WinRule::ExactlyFive, Openings::Random),
-                    "outer-open" => (WinRule::FiveOrMore, Openings::OuterOpen),
-                    other => return Err(format!("--rule {other}: freestyle, exact or outer-open")),
+                (rule, openings, renju) = match value()?.as_str() {
+                    "freestyle" => (WinRule::FiveOrMore, Openings::Random, false),
+                    "exact" => (WinRule::ExactlyFive, Openings::Random, false),
+                    "outer-open" => (WinRule::FiveOrMore, Openings::OuterOpen, false),
+                    "renju" => (WinRule::FiveOrMore, Openings::Random, true),
+                    other => {
+                        return Err(format!(
+                            "--rule {other}: freestyle, exact, outer-open or renju"
+                        ));
+                    }
                 }
             }
             "--size" => match number(value()?)? {
@@ -144,6 +152,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, String> {
             format,
             side,
             rule,
+            renju,
             openings,
             seed,
             time,
@@ -200,6 +209,7 @@ fn main() -> ExitCode {
     }
     let rule = match tournament.openings {
         Openings::OuterOpen => "Outer-Open",
+        _ if tournament.renju => "renju",
         _ => rule_name(tournament.rule),
     };
     println!(

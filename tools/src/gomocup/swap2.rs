@@ -15,8 +15,11 @@
 //! [`EVEN_SCORE`], what the tree gives the side to move in an even
 //! position: below it White stands worse, so the brain takes Black; within
 //! [`BALANCED`] of it after three stones the brain places two more and lets
-//! the other choose. The first three stones are the candidate whose score
-//! is nearest even: the arena's three-stone openings and a few drawn from
+//! the other choose. The first three stones are drawn from the seed among
+//! the candidates whose score is within [`BALANCED`] of the nearest even's
+//! (the tree finds none of them even: Black stands better in all by 577
+//! points or more on 15x15), so that the brain's openings vary by game;
+//! the candidates are the arena's three-stone openings and a few drawn from
 //! the brain's seed within three points of the centre.
 
 use super::wire::{parse_xy, shorten, wire};
@@ -155,7 +158,7 @@ impl Brain {
             }
             candidates.push(drawn);
         }
-        let mut best: Option<(i32, Game)> = None;
+        let mut scored: Vec<(i32, Game)> = Vec::new();
         for opening in &candidates {
             let mut game = self.new_game(side);
             for &(dc, dr) in opening.iter() {
@@ -166,12 +169,19 @@ impl Brain {
             let Some((score, _)) = self.white_view(&game) else {
                 continue;
             };
-            let off = (score - EVEN_SCORE).abs();
-            if best.as_ref().is_none_or(|(s, _)| off < *s) {
-                best = Some((off, game));
-            }
+            scored.push(((score - EVEN_SCORE).abs(), game));
         }
-        let (_, game) = best.ok_or("no opening could be scored")?;
+        // One within BALANCED of the nearest even, drawn.
+        let nearest = scored
+            .iter()
+            .map(|(off, _)| *off)
+            .min()
+            .ok_or("no opening could be scored")?;
+        let near: Vec<usize> = (0..scored.len())
+            .filter(|&i| scored[i].0 <= nearest + BALANCED)
+            .collect();
+        let chosen = near[self.random.below(near.len() as u16) as usize];
+        let (_, game) = scored.swap_remove(chosen);
         let line = stones_line(game.moves(), side);
         Ok(self.settle(game, None, line))
     }

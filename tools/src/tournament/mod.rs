@@ -84,6 +84,8 @@ pub struct Tournament {
     pub format: Format,
     pub side: u8,
     pub rule: WinRule,
+    /// Renju binds Black, as the arena's [`MatchSettings::renju`].
+    pub renju: bool,
     /// [`Openings::Random`] (drawn from the seed, as the arena's) or
     /// [`Openings::OuterOpen`].
     pub openings: Openings,
@@ -149,6 +151,7 @@ impl Tournament {
             games: 2,
             side: self.side,
             rule: self.rule,
+            renju: self.renju,
             seed: derive_seed(self.seed, pair, 0),
             openings: self.openings,
             time: self.time,
