@@ -9,23 +9,29 @@
 
 use iced_x86::code_asm::*;
 
-/// The token decoder (the format: lz.rs), the tables at CS:`tables_at`.
-/// It keeps the flag bits in DL above a sentinel bit (ADD DL, DL gives the
-/// next flag in CF and ZF once only the sentinel went out), CH = 0 and BH =
-/// 0 throughout (a REP leaves CX at 0). Changes AX, BX, CX, DX, SI, DI.
+/// The token decoder (the format: lz.rs), the tables at CS:`tables_at`,
+/// its codes below `first_match` the run's and the repeats'. It keeps the
+/// flag bits in DL above a sentinel bit (ADD DL, DL gives the next flag in
+/// CF and ZF once only the sentinel went out), the last match's
+/// `-distance` in BP (kept on the stack), CH = 0 and BH = 0 throughout (a
+/// REP leaves CX at 0). Changes AX, BX, CX, DX, SI, DI.
 pub fn tokens(
     a: &mut CodeAssembler,
     unpack: &mut CodeLabel,
     tables_at: u16,
+    first_match: u8,
 ) -> Result<(), IcedError> {
     let high_at = tables_at + 256;
     let mut literal = a.create_label();
     let mut next = a.create_label();
     let mut token = a.create_label();
+    let mut copy = a.create_label();
     let mut reload = a.create_label();
+    let mut short = a.create_label();
     let mut run = a.create_label();
     let mut done = a.create_label();
     a.set_label(unpack)?;
+    a.push(bp)?;
     a.xor(bx, bx)?;
     a.xor(cx, cx)?;
     a.mov(dl, 0x80)?; // only the sentinel: a flag byte first
@@ -37,11 +43,15 @@ pub fn tokens(
     a.jnc(literal)?;
     a.jz(reload)?;
     a.set_label(&mut token)?;
-    a.lodsw()?; // AL = low, AH = the code
-    a.mov(bl, ah)?;
+    a.lodsb()?; // the code
+    a.mov(bl, al)?;
     a.mov(cl, byte_ptr(bx + tables_at as i32).cs())?;
-    a.jcxz(run)?;
-    a.mov(ah, byte_ptr(bx + high_at as i32).cs())?; // AX = -distance
+    a.cmp(al, first_match as u32)?;
+    a.jb(short)?;
+    a.mov(ah, byte_ptr(bx + high_at as i32).cs())?;
+    a.lodsb()?; // AX = -distance
+    a.mov(bp, ax)?;
+    a.set_label(&mut copy)?;
     a.add(ax, di)?;
     a.xchg(ax, si)?; // SI = the match, AX = the stream
     a.rep().movsb()?;
@@ -55,12 +65,25 @@ pub fn tokens(
     a.adc(dl, dl)?; // a new sentinel in (CF was 1); CF = the first flag
     a.jnc(literal)?;
     a.jmp(token)?;
+    a.set_label(&mut short)?; // a repeat, or the run's code (length 0)
+    a.mov(ax, bp)?;
+    a.jcxz(run)?;
+    a.add(ax, di)?; // as at `copy`, a jump less
+    a.xchg(ax, si)?;
+    a.rep().movsb()?;
+    a.xchg(ax, si)?;
+    a.add(dl, dl)?;
+    a.jnc(literal)?;
+    a.jnz(token)?;
+    a.jmp(reload)?;
     a.set_label(&mut run)?;
+    a.lodsb()?;
     a.mov(cl, al)?;
     a.jcxz(done)?;
     a.rep().movsb()?;
     a.jmp(next)?;
     a.set_label(&mut done)?;
+    a.pop(bp)?;
     a.ret()?;
     Ok(())
 }

@@ -7,21 +7,27 @@
 //! The stream is items, each with a flag bit; the flags come eight to a byte,
 //! the highest bit first, each byte just before the items it flags:
 //! - flag 0, a literal: one byte, copied as it is (3 cycles);
-//! - flag 1, a token: two bytes, `low` then `code`:
-//!   - `code` 0: a run of `low` literal bytes, which follow (`low` 0 ends the
-//!     stream: the decoder needs no length);
-//!   - `code` 1..=255: a match of [`length`]`(code)` bytes from `distance`
-//!     back in the output, byte by byte (so a match may overlap the bytes it
-//!     makes, a run), where `-distance` as a 16-bit word is
-//!     [`high`]`(code) * 256 + low`.
+//! - flag 1, a token: a `code` byte, then
+//!   - `code` 0: a byte `count`, then a run of `count` literal bytes
+//!     (`count` 0 ends the stream: the decoder needs no length);
+//!   - a repeat's code (1 to [`REPEATS`]' count): a match of that length at
+//!     the last match's distance again, no byte more;
+//!   - a match's code: a byte `low`; a match of `length(code)` bytes from
+//!     `distance` back in the output, byte by byte (so a match may overlap
+//!     the bytes it makes, a run), where `-distance` as a 16-bit word is
+//!     `high(code) * 256 + low`.
 //!
-//! The codes are [`GROUPS`]: a few lengths, each with the codes (256
-//! distances each) its matches may reach back. The decoder builds the two
-//! tables from them (`length` and `high`, 256 bytes each), so a match is a
-//! table look-up rather than bit fields to shift: 12 cycles and its length.
-//! The groups were chosen for PISKRS86.COM's parts (image, texts, engine) by
-//! a search over them at the parse below; any groups pack and unpack
-//! correctly, other ones only pack less well.
+//! The match codes are [`GROUPS`]: a few lengths, each with the codes (256
+//! distances each) its matches may reach back. The decoder builds two
+//! tables from the repeats and the groups (`length` and `high`, 256 bytes
+//! each, [`Codes::tables`]), so a match is a table look-up rather than bit
+//! fields to shift: 15 cycles and its length, a repeat 14. The groups were
+//! chosen for PISKRS86.COM's parts (image, texts, engine) by a search over
+//! them at the parse of then, the repeats' lengths among a few sets tried
+//! on PISKRS86.COM's image (docs/benchmarks.md, "The start"); any codes
+//! pack and unpack correctly, other ones only pack less well. The parse
+//! keeps the [`ARRIVALS`] cheapest ways to each place by their last
+//! distance, so it finds where a repeat pays.
 //!
 //! [`unpack`] is the decoder's model on the host; [`in_place_gap`] says how
 //! far into the output's place the stream must start to be unpacked where it
@@ -31,10 +37,10 @@
 /// distances each) it has: the farthest it reaches is 256 times that.
 pub const GROUPS: [(u8, u8); 16] = [
     (2, 12),
-    (3, 48),
-    (4, 72),
+    (3, 46),
+    (4, 70),
     (5, 16),
-    (6, 40),
+    (6, 38),
     (7, 12),
     (8, 4),
     (9, 4),
@@ -48,59 +54,33 @@ pub const GROUPS: [(u8, u8); 16] = [
     (255, 4),
 ];
 
+/// The repeats' lengths, a code each: a match at the last match's
+/// distance again.
+pub const REPEATS: [u8; 7] = [2, 3, 4, 5, 6, 8, 12];
+
 /// The code of a run of literals (and, with a count of 0, of the end).
 const RUN: u8 = 0;
 
-/// What an item costs the decoder, in DOSBox-X cycles (its loop: a
-/// flag's share of reading its byte, then the item's instructions).
-const FLAG_CYCLES: u32 = 5; // a flag byte's, shared by its eight items
+/// What an item costs the decoder, in DOSBox-X cycles, its flag's
+/// instructions included (a flag byte's reading is shared by its eight
+/// items); a match's, a repeat's and a run's plus the bytes copied.
+const FLAG_CYCLES: u32 = 5;
 const LITERAL_CYCLES: u32 = 3;
-const TOKEN_CYCLES: u32 = 12; // plus the bytes copied
+const MATCH_CYCLES: u32 = 15;
+const REPEAT_CYCLES: u32 = 14;
+const RUN_CYCLES: u32 = 15;
+/// The decoder's start and end.
+const END_CYCLES: u64 = 20;
 
-/// The two tables the decoder builds from [`GROUPS`]: each code's length
-/// (0 for [`RUN`]) and the high byte of its `-distance`.
-pub fn tables() -> ([u8; 256], [u8; 256]) {
-    let (mut length, mut high) = ([0u8; 256], [0u8; 256]);
-    let mut code = RUN as usize + 1;
-    for &(len, codes) in &GROUPS {
-        for k in 0..codes {
-            length[code] = len;
-            high[code] = 0xFF - k;
-            code += 1;
-        }
-    }
-    assert!(code <= 256, "more codes than a byte holds");
-    (length, high)
-}
-
-/// For each length 0..=255, the farthest a match of it may reach (0: none).
-fn reach() -> [usize; 256] {
-    let mut reach = [0; 256];
-    for &(len, codes) in &GROUPS {
-        reach[len as usize] = codes as usize * 256;
-    }
-    reach
-}
-
-/// The longest match a group has.
-fn longest() -> usize {
-    GROUPS.iter().map(|g| g.0 as usize).max().unwrap_or(0)
-}
-
-/// The shortest match a group has.
-fn shortest() -> usize {
-    GROUPS
+/// For each position, the matches worth knowing (for the codes' groups).
+fn matches(data: &[u8], codes: &Codes) -> Vec<Vec<(u16, u16)>> {
+    let window = codes
+        .groups
         .iter()
-        .map(|g| g.0 as usize)
-        .min()
-        .unwrap_or(2)
-        .max(2)
-}
-
-/// For each position, the matches worth knowing (for lz.rs's groups).
-fn matches(data: &[u8]) -> Vec<Vec<(u16, u16)>> {
-    let window = GROUPS.iter().map(|g| g.1 as usize * 256).max().unwrap_or(0);
-    let longest = longest();
+        .map(|g| g.1 as usize * 256)
+        .max()
+        .unwrap_or(0);
+    let longest = codes.groups.iter().map(|g| g.0 as usize).max().unwrap_or(0);
     find_matches(
         data,
         Reach {
@@ -161,97 +141,228 @@ pub(crate) fn find_matches(data: &[u8], reach: Reach) -> Vec<Vec<(u16, u16)>> {
     found
 }
 
+/// The codes' lengths and reaches: [`REPEATS`] then [`GROUPS`] (the
+/// packer's lab may try others).
+#[derive(Clone, Debug)]
+pub struct Codes {
+    pub repeats: Vec<u8>,
+    pub groups: Vec<(u8, u8)>,
+}
+
+impl Codes {
+    pub fn shipped() -> Codes {
+        Codes {
+            repeats: REPEATS.to_vec(),
+            groups: GROUPS.to_vec(),
+        }
+    }
+
+    /// The groups the loader builds its tables from: each repeat's length
+    /// as a group of one code, then the matches' groups.
+    pub fn stub_groups(&self) -> Vec<(u8, u8)> {
+        self.repeats
+            .iter()
+            .map(|&len| (len, 1))
+            .chain(self.groups.iter().copied())
+            .collect()
+    }
+
+    /// The first match's code: below it, the run's (0) and the repeats'.
+    pub fn first_match(&self) -> u8 {
+        1 + self.repeats.len() as u8
+    }
+
+    /// The two tables the decoder builds: each code's length (0 for
+    /// [`RUN`]) and the high byte of its `-distance` (repeats' unused).
+    pub fn tables(&self) -> ([u8; 256], [u8; 256]) {
+        let (mut length, mut high) = ([0u8; 256], [0u8; 256]);
+        let mut code = RUN as usize + 1;
+        for (len, codes) in self.stub_groups() {
+            for k in 0..codes {
+                length[code] = len;
+                high[code] = 0xFF - k;
+                code += 1;
+            }
+        }
+        assert!(code <= 256, "more codes than a byte holds");
+        (length, high)
+    }
+
+    /// For each length 0..=255, the farthest a match of it may reach (0: none).
+    fn reach(&self) -> [usize; 256] {
+        let mut reach = [0; 256];
+        for &(len, codes) in &self.groups {
+            reach[len as usize] = codes as usize * 256;
+        }
+        reach
+    }
+}
+
 /// One item of the parse.
-#[derive(Clone, Copy)]
-enum Item {
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Item {
     Literal,
     Run(usize),
     Match { len: usize, distance: usize },
+    Repeat(usize),
 }
 
 impl Item {
     fn len(self) -> usize {
         match self {
             Item::Literal => 1,
-            Item::Run(len) | Item::Match { len, .. } => len,
+            Item::Run(len) | Item::Match { len, .. } | Item::Repeat(len) => len,
         }
+    }
+}
+
+/// How many ways to arrive at a place the parse keeps (by their last
+/// distance).
+const ARRIVALS: usize = 4;
+
+/// A way to arrive at a place: its cost from the start (64ths of a bit),
+/// the last match's distance (0: none yet), the item that arrived and
+/// where it came from.
+#[derive(Clone, Copy)]
+struct Arrival {
+    cost: u64,
+    distance: usize,
+    item: Item,
+    from: u32,
+}
+
+fn relax(list: &mut Vec<Arrival>, new: Arrival) {
+    if let Some(same) = list.iter_mut().find(|a| a.distance == new.distance) {
+        if new.cost < same.cost {
+            *same = new;
+        }
+    } else if list.len() < ARRIVALS {
+        list.push(new);
+    } else if let Some(worst) = list.iter_mut().max_by_key(|a| a.cost)
+        && new.cost < worst.cost
+    {
+        *worst = new;
     }
 }
 
 /// The items that cost least to the end, in bits and cycles weighed as
-/// `cycle_bits` bits each (0 packs smallest), from the end backwards.
-fn parse(data: &[u8], cycle_bits: f64) -> Vec<Item> {
+/// `cycle_bits` bits each (0 packs smallest), found forwards keeping the
+/// [`ARRIVALS`] cheapest ways to each place.
+pub(crate) fn parse(data: &[u8], cycle_bits: f64, codes: &Codes) -> Vec<Item> {
     let n = data.len();
-    let found = matches(data);
-    let reach = reach();
-    let shortest = shortest();
-    // An item's bits (its flag's too) and cycles (its flag's share of
-    // reading the flag byte too).
-    let flag_cycles = FLAG_CYCLES as f64 / 8.0;
-    let literal = 9.0 + cycle_bits * (LITERAL_CYCLES as f64 + flag_cycles);
-    let token = 17.0 + cycle_bits * (TOKEN_CYCLES as f64 + flag_cycles);
-    let per_byte_copied = cycle_bits; // a REP MOVSB's repetition
-    let per_run_byte = 8.0 + per_byte_copied;
-    let mut cost = vec![0f64; n + 1];
-    let mut choice = vec![Item::Literal; n];
-    // The cheapest run from each place: a sliding minimum over where it ends,
-    // of per_run_byte * end + cost[end], for ends 2..=255 bytes on.
-    let mut ends: std::collections::VecDeque<usize> = Default::default();
-    let run_value = |end: usize, cost: &[f64]| per_run_byte * end as f64 + cost[end];
-    for i in (0..n).rev() {
-        cost[i] = literal + cost[i + 1];
-        choice[i] = Item::Literal;
-        if i + 2 <= n {
-            let end = i + 2;
-            while ends
-                .back()
-                .is_some_and(|&e| run_value(e, &cost) >= run_value(end, &cost))
-            {
-                ends.pop_back();
+    let found = matches(data, codes);
+    let reach = codes.reach();
+    let mut repeat_of = [false; 256];
+    for &len in &codes.repeats {
+        repeat_of[len as usize] = true;
+    }
+    let longest_repeat = codes.repeats.iter().copied().max().unwrap_or(0) as usize;
+    // Costs in 64ths of a bit; a cycle weighs `cycle_bits` bits.
+    let cycle = |c: f64| (c * cycle_bits * 64.0).round() as u64;
+    let flag = FLAG_CYCLES as f64 / 8.0;
+    let literal = 9 * 64 + cycle(LITERAL_CYCLES as f64 + flag);
+    let matched = |len: usize| 17 * 64 + cycle(MATCH_CYCLES as f64 + flag + len as f64);
+    let repeat = |len: usize| 9 * 64 + cycle(REPEAT_CYCLES as f64 + flag + len as f64);
+    let run =
+        |len: usize| (17 + 8 * len as u64) * 64 + cycle(RUN_CYCLES as f64 + flag + len as f64);
+    let mut arrivals: Vec<Vec<Arrival>> = vec![Vec::new(); n + 1];
+    arrivals[0].push(Arrival {
+        cost: 0,
+        distance: 0,
+        item: Item::Literal,
+        from: u32::MAX,
+    });
+    for p in 0..n {
+        let here = std::mem::take(&mut arrivals[p]);
+        for (slot, a) in here.iter().enumerate() {
+            let from = (p * ARRIVALS + slot) as u32;
+            let go = |item: Item, cost: u64, distance: usize, arrivals: &mut Vec<Vec<Arrival>>| {
+                relax(
+                    &mut arrivals[p + item.len()],
+                    Arrival {
+                        cost: a.cost + cost,
+                        distance,
+                        item,
+                        from,
+                    },
+                );
+            };
+            go(Item::Literal, literal, a.distance, &mut arrivals);
+            for len in RUN_SHORTEST..=(n - p).min(255) {
+                go(Item::Run(len), run(len), a.distance, &mut arrivals);
             }
-            ends.push_back(end);
-        }
-        while ends.front().is_some_and(|&e| e > i + 255) {
-            ends.pop_front();
-        }
-        if let Some(&end) = ends.front() {
-            let value = token + per_run_byte * (end - i) as f64 + cost[end];
-            if value < cost[i] {
-                cost[i] = value;
-                choice[i] = Item::Run(end - i);
-            }
-        }
-        let mut shorter = shortest - 1;
-        for &(len, distance) in &found[i] {
-            let (len, distance) = (len as usize, distance as usize);
-            for take in shorter + 1..=len {
-                if reach[take] >= distance {
-                    let value = token + per_byte_copied * take as f64 + cost[i + take];
-                    if value < cost[i] {
-                        cost[i] = value;
-                        choice[i] = Item::Match {
-                            len: take,
-                            distance,
-                        };
+            if a.distance != 0 && a.distance <= p {
+                let mut len = 0;
+                while p + len < n
+                    && len < longest_repeat
+                    && data[p + len] == data[p + len - a.distance]
+                {
+                    len += 1;
+                    if repeat_of[len] {
+                        go(Item::Repeat(len), repeat(len), a.distance, &mut arrivals);
                     }
                 }
             }
-            shorter = len;
         }
+        if let Some(best) = here.iter().map(|a| a.cost).min() {
+            let slot = here.iter().position(|a| a.cost == best).unwrap();
+            let from = (p * ARRIVALS + slot) as u32;
+            let mut shorter = 1;
+            for &(len, distance) in &found[p] {
+                let (len, distance) = (len as usize, distance as usize);
+                for take in shorter + 1..=len {
+                    if reach[take] >= distance {
+                        let item = Item::Match {
+                            len: take,
+                            distance,
+                        };
+                        relax(
+                            &mut arrivals[p + take],
+                            Arrival {
+                                cost: best + matched(take),
+                                distance,
+                                item,
+                                from,
+                            },
+                        );
+                    }
+                }
+                shorter = len;
+            }
+        }
+        arrivals[p] = here;
     }
+    let last = arrivals[n]
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, a)| a.cost)
+        .map(|(slot, _)| slot)
+        .expect("a way to the end");
     let mut items = Vec::new();
-    let mut i = 0;
-    while i < n {
-        items.push(choice[i]);
-        i += choice[i].len();
+    let (mut p, mut slot) = (n, last);
+    while p > 0 {
+        let a = arrivals[p][slot];
+        items.push(a.item);
+        p = a.from as usize / ARRIVALS;
+        slot = a.from as usize % ARRIVALS;
     }
+    items.reverse();
     items
 }
+
+/// The shortest run worth a token.
+const RUN_SHORTEST: usize = 2;
 
 /// `data` packed, weighing a cycle of the decoder as `cycle_bits` bits;
 /// `unpack(&pack(data, w))` gives `data` back.
 pub fn pack(data: &[u8], cycle_bits: f64) -> Vec<u8> {
-    let (length, high) = tables();
+    pack_with(data, cycle_bits, &Codes::shipped())
+}
+
+/// [`pack`] with other codes.
+pub fn pack_with(data: &[u8], cycle_bits: f64, codes: &Codes) -> Vec<u8> {
+    let (length, high) = codes.tables();
+    let first_match = codes.first_match() as usize;
     let mut out = Vec::with_capacity(data.len());
     let (mut flags_at, mut flag_bit) = (0, 0u8);
     let mut flag = |out: &mut Vec<u8>, set: bool| {
@@ -266,7 +377,7 @@ pub fn pack(data: &[u8], cycle_bits: f64) -> Vec<u8> {
         flag_bit >>= 1;
     };
     let mut at = 0;
-    for item in parse(data, cycle_bits) {
+    for item in parse(data, cycle_bits, codes) {
         match item {
             Item::Literal => {
                 flag(&mut out, false);
@@ -274,22 +385,29 @@ pub fn pack(data: &[u8], cycle_bits: f64) -> Vec<u8> {
             }
             Item::Run(len) => {
                 flag(&mut out, true);
-                out.extend_from_slice(&[len as u8, RUN]);
+                out.extend_from_slice(&[RUN, len as u8]);
                 out.extend_from_slice(&data[at..at + len]);
+            }
+            Item::Repeat(len) => {
+                let code = (1..first_match)
+                    .find(|&c| length[c] as usize == len)
+                    .expect("a code for the repeat");
+                flag(&mut out, true);
+                out.push(code as u8);
             }
             Item::Match { len, distance } => {
                 let minus = 0x10000 - distance;
-                let code = (1..256)
+                let code = (first_match..256)
                     .find(|&c| length[c] as usize == len && high[c] as usize == minus >> 8)
                     .expect("a code for the match");
                 flag(&mut out, true);
-                out.extend_from_slice(&[minus as u8, code as u8]);
+                out.extend_from_slice(&[code as u8, minus as u8]);
             }
         }
         at += item.len();
     }
     flag(&mut out, true);
-    out.extend_from_slice(&[0, RUN]); // the end
+    out.extend_from_slice(&[RUN, 0]); // the end
     out
 }
 
@@ -298,20 +416,28 @@ pub fn pack(data: &[u8], cycle_bits: f64) -> Vec<u8> {
 #[cfg(test)]
 pub fn unpack(stream: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::new();
-    decode(stream, &mut |_, _| {}, &mut out)?;
+    decode(stream, &Codes::shipped(), &mut |_, _, _| {}, &mut out)?;
     Some(out)
 }
 
-/// Decodes `stream` into `out`, calling `step(read, written)` after each
-/// item with the stream bytes read so far and the bytes written.
-fn decode(stream: &[u8], step: &mut dyn FnMut(usize, usize), out: &mut Vec<u8>) -> Option<()> {
-    let (length, high) = tables();
+/// Decodes `stream` into `out`, calling `step(read, written, cycles)` after
+/// each item with the stream bytes read so far, the bytes written and the
+/// item's cycles (its flag's share not counted).
+fn decode(
+    stream: &[u8],
+    codes: &Codes,
+    step: &mut dyn FnMut(usize, usize, u64),
+    out: &mut Vec<u8>,
+) -> Option<()> {
+    let (length, high) = codes.tables();
+    let first_match = codes.first_match() as usize;
     let mut at = 0;
     let byte = |at: &mut usize| -> Option<u8> {
         *at += 1;
         stream.get(*at - 1).copied()
     };
     let (mut flags, mut left) = (0u8, 0);
+    let mut last = 0usize;
     loop {
         if left == 0 {
             flags = byte(&mut at)?;
@@ -320,52 +446,65 @@ fn decode(stream: &[u8], step: &mut dyn FnMut(usize, usize), out: &mut Vec<u8>) 
         let token = flags & 0x80 != 0;
         flags <<= 1;
         left -= 1;
+        let cycles;
         if !token {
             out.push(byte(&mut at)?);
+            cycles = LITERAL_CYCLES as u64;
         } else {
-            let low = byte(&mut at)?;
             let code = byte(&mut at)? as usize;
-            if length[code] == 0 {
-                if low == 0 {
+            let len = length[code] as usize;
+            let distance = if code == RUN as usize {
+                let count = byte(&mut at)?;
+                if count == 0 {
                     return Some(());
                 }
-                for _ in 0..low {
+                for _ in 0..count {
                     out.push(byte(&mut at)?);
                 }
+                step(at, out.len(), RUN_CYCLES as u64 + count as u64);
+                continue;
+            } else if code < first_match {
+                cycles = REPEAT_CYCLES as u64 + len as u64;
+                last
             } else {
-                let minus = (high[code] as usize) << 8 | low as usize;
-                let from = out.len().checked_sub(0x10000 - minus)?;
-                for k in 0..length[code] as usize {
-                    out.push(out[from + k]);
-                }
+                let low = byte(&mut at)? as usize;
+                cycles = MATCH_CYCLES as u64 + len as u64;
+                0x10000 - ((high[code] as usize) << 8 | low)
+            };
+            if distance == 0 {
+                return None;
+            }
+            last = distance;
+            let from = out.len().checked_sub(distance)?;
+            for k in 0..len {
+                out.push(out[from + k]);
             }
         }
-        step(at, out.len());
+        step(at, out.len(), cycles);
     }
 }
 
 /// About how many cycles the loader's decoder spends on `stream` (the
 /// parse's model of it).
 pub fn cycles(stream: &[u8]) -> u64 {
+    cycles_with(stream, &Codes::shipped())
+}
+
+/// [`cycles`] with other codes.
+pub fn cycles_with(stream: &[u8], codes: &Codes) -> u64 {
     let (mut items, mut cycles) = (0u64, 0u64);
     let mut out = Vec::new();
-    let mut last = (0, 0);
     decode(
         stream,
-        &mut |read, written| {
+        codes,
+        &mut |_, _, item| {
             items += 1;
-            let (bytes, wrote) = (read - last.0, written - last.1);
-            cycles += if bytes <= 2 && wrote == 1 {
-                LITERAL_CYCLES as u64
-            } else {
-                TOKEN_CYCLES as u64 + wrote as u64
-            };
-            last = (read, written);
+            cycles += item;
         },
         &mut out,
     )
     .expect("a stream pack made");
-    cycles + items * FLAG_CYCLES as u64 / 8
+    cycles + items * FLAG_CYCLES as u64 / 8 + END_CYCLES
 }
 
 /// Where the stream must start, counted from the start of the output's
@@ -378,7 +517,8 @@ pub fn in_place_gap(stream: &[u8]) -> usize {
     let mut out = Vec::new();
     decode(
         stream,
-        &mut |read, written| gap = gap.max(written.saturating_sub(read)),
+        &Codes::shipped(),
+        &mut |read, written, _| gap = gap.max(written.saturating_sub(read)),
         &mut out,
     )
     .expect("a stream pack made");
@@ -389,11 +529,14 @@ pub fn in_place_gap(stream: &[u8]) -> usize {
 /// the stream copied to `gap` in it: the bytes it leaves in the output's
 /// first `out_len` bytes (to check [`in_place_gap`]).
 pub fn unpack_in_place(stream: &[u8], gap: usize, out_len: usize) -> Option<Vec<u8>> {
-    let (length, high) = tables();
+    let codes = Codes::shipped();
+    let (length, high) = codes.tables();
+    let first_match = codes.first_match() as usize;
     let mut memory = vec![0u8; (gap + stream.len()).max(out_len)];
     memory[gap..gap + stream.len()].copy_from_slice(stream);
     let (mut si, mut di) = (gap, 0usize);
     let (mut flags, mut left) = (0u8, 0);
+    let mut last = 0;
     loop {
         if left == 0 {
             flags = *memory.get(si)?;
@@ -408,18 +551,23 @@ pub fn unpack_in_place(stream: &[u8], gap: usize, out_len: usize) -> Option<Vec<
             (si, di) = (si + 1, di + 1);
             continue;
         }
-        let (low, code) = (*memory.get(si)?, *memory.get(si + 1)? as usize);
-        si += 2;
-        let (from, count) = if length[code] == 0 {
-            if low == 0 {
+        let code = *memory.get(si)? as usize;
+        si += 1;
+        let (from, count) = if code == RUN as usize {
+            let count = *memory.get(si)? as usize;
+            si += 1;
+            if count == 0 {
                 break;
             }
-            let from = si;
-            si += low as usize;
-            (from, low as usize)
+            si += count;
+            (si - count, count)
         } else {
-            let minus = (high[code] as usize) << 8 | low as usize;
-            (di.checked_sub(0x10000 - minus)?, length[code] as usize)
+            if code >= first_match {
+                let minus = (high[code] as usize) << 8 | *memory.get(si)? as usize;
+                si += 1;
+                last = 0x10000 - minus;
+            }
+            (di.checked_sub(last)?, length[code] as usize)
         };
         for k in 0..count {
             *memory.get_mut(di + k)? = *memory.get(from + k)?;
@@ -471,13 +619,17 @@ mod tests {
 
     #[test]
     fn the_groups_fill_the_codes_and_reach_as_they_say() {
-        let (length, high) = tables();
+        let (length, high) = Codes::shipped().tables();
         assert_eq!(length[RUN as usize], 0, "code 0 is the run");
         let codes: usize = GROUPS.iter().map(|g| g.1 as usize).sum();
-        assert!(codes <= 255);
+        assert!(codes + REPEATS.len() <= 255);
         assert!(GROUPS.iter().all(|g| g.0 >= 2 && g.1 > 0));
-        // Each group's codes count its distances down from -1.
-        let mut code = 1;
+        // The repeats' codes, then each group's, counting its distances
+        // down from -1.
+        for (k, &len) in REPEATS.iter().enumerate() {
+            assert_eq!(length[1 + k], len);
+        }
+        let mut code = Codes::shipped().first_match() as usize;
         for &(len, codes) in &GROUPS {
             for k in 0..codes {
                 assert_eq!((length[code], high[code]), (len, 0xFF - k));
@@ -488,7 +640,7 @@ mod tests {
 
     #[test]
     fn empty_and_tiny_inputs_round_trip() {
-        assert_eq!(round_trip(&[]), [0x80, 0, RUN], "only the end");
+        assert_eq!(round_trip(&[]), [0x80, RUN, 0], "only the end");
         round_trip(&[7]);
         round_trip(&[1, 2]);
         round_trip(&[1, 2, 3]);
@@ -544,13 +696,35 @@ mod tests {
     }
 
     #[test]
+    fn a_repeat_takes_the_last_distance_again() {
+        // Twelve bytes, then again with every sixth byte changed: after the
+        // first match, literal, the rest are repeats.
+        let mut data = code_like(300, 5);
+        let head: Vec<u8> = data[..120].to_vec();
+        for (k, &byte) in head.iter().enumerate() {
+            data.push(if k % 6 == 5 { byte ^ 0x55 } else { byte });
+        }
+        let stream = round_trip(&data);
+        let first_match = Codes::shipped().first_match();
+        let repeats = parse(&data, 0.0, &Codes::shipped())
+            .iter()
+            .filter(|item| matches!(item, Item::Repeat(_)))
+            .count();
+        assert!(repeats >= 15, "{repeats} repeats");
+        assert!(first_match > 1);
+        assert!(stream.len() < 300 + 40 + 20 * 2, "{} bytes", stream.len());
+    }
+
+    #[test]
     fn a_damaged_stream_is_refused() {
         let data = code_like(3000, 3);
         let stream = pack(&data, 0.0);
         assert_eq!(unpack(&stream[..stream.len() - 1]), None, "cut short");
         // A match before the start: the first item a match one byte back.
-        let code = (1..256).find(|&c| tables().0[c] != 0).unwrap() as u8;
-        assert_eq!(unpack(&[0x80, 0xFF, code, 0, RUN]), None);
+        let code = Codes::shipped().first_match();
+        assert_eq!(unpack(&[0x80, code, 0xFF, RUN, 0]), None);
+        // A repeat before any match.
+        assert_eq!(unpack(&[0x40, 7, 1, RUN, 0]), None);
     }
 
     #[test]

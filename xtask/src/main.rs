@@ -19,11 +19,15 @@
 //! `pisktree`, src/bin/pisktree.rs): not shipped, only measured
 //! (tests/dosbox/tree_bench.js) and checked against the host
 //! (tests/dosbox/tree.test.js).
+//!
+//! `cargo run -p xtask -- weigh t0.2 b0.1` (weigh.rs) measures the last
+//! build's images packed at other weights of a cycle.
 
 mod decoders;
 mod lz;
 mod lz_bits;
 mod stub;
+mod weigh;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -45,8 +49,10 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("com") => build_com(),
         Some("tree-com") => build_tree_com(),
+        Some("weigh") => weigh::run(&args[1..]),
         _ => Err("usage: cargo com  (xtask com: builds target/PISKRS.COM); \
-                  cargo tree-com  (xtask tree-com: target/PISKTREE.COM)"
+                  cargo tree-com  (xtask tree-com: target/PISKTREE.COM); \
+                  xtask weigh t0.2 b0.1 ...  (the images packed at those weights)"
             .into()),
     };
     match result {
@@ -389,10 +395,10 @@ enum Packing {
     Bits(f64),
 }
 
-/// The image: weighing a cycle as half a bit made PISKRS86.COM's image and
-/// texts 2,316 bytes bigger and their unpacking some 82,700 cycles quicker
-/// than packing them smallest (with `lz` for both then).
-const IMAGE_PACKING: Packing = Packing::Tokens(0.5);
+/// The image: weighing a cycle as a fifth of a bit made PISKRS86.COM's
+/// image 611 bytes bigger and its unpacking some 51,700 cycles quicker than
+/// packing it smallest (docs/benchmarks.md, "The start").
+const IMAGE_PACKING: Packing = Packing::Tokens(0.2);
 /// The texts and the engine: weighing a cycle as a tenth of a bit made
 /// PISKRS86.COM's texts 26 bytes bigger and 5,400 cycles quicker to unpack
 /// than packing them smallest, its engine 46 bytes and 12,300 cycles.

@@ -79,6 +79,9 @@ struct Places {
     in_copy: u16,
     lazy: u16,
     groups: u16,
+    /// The token decoder, up to the bit decoder (the tests count its cycles).
+    tokens: u16,
+    bits: u16,
 }
 
 impl Layout {
@@ -175,12 +178,17 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
         a.set_label(&mut lazy)?;
         lazy_engine(&mut a, layout, at, engine, engine_at, unpack_bits)?;
     }
-    decoders::tokens(&mut a, &mut unpack, tables_at)?;
+    decoders::tokens(
+        &mut a,
+        &mut unpack,
+        tables_at,
+        lz::Codes::shipped().first_match(),
+    )?;
     decoders::bits(&mut a, &mut unpack_bits)?;
 
     // The groups (length, codes), a 0 after them; the message ends the stub.
     a.set_label(&mut groups)?;
-    for &(length, codes) in &lz::GROUPS {
+    for (length, codes) in lz::Codes::shipped().stub_groups() {
         a.db(&[length, codes])?;
     }
     a.db(&[0, 0])?;
@@ -198,6 +206,8 @@ fn assemble_at(layout: &Layout, at: Places) -> Result<(Vec<u8>, Places), IcedErr
             None => 0,
         },
         groups: result.label_ip(&groups)? as u16,
+        tokens: result.label_ip(&unpack)? as u16,
+        bits: result.label_ip(&unpack_bits)? as u16,
     };
     Ok((result.inner.code_buffer, found))
 }
@@ -252,7 +262,7 @@ fn check_memory_and_copy(
 
 /// Step 3's start, in the copy: the decoder's tables from the groups, each
 /// code's length at `tables_at` and the high byte of its `-distance` 256
-/// bytes on (`lz::tables`).
+/// bytes on (`lz::Codes::tables`).
 fn build_tables(a: &mut CodeAssembler, at: Places, tables_at: u16) -> Result<(), IcedError> {
     let mut next_group = a.create_label();
     let mut fill = a.create_label();
@@ -694,6 +704,36 @@ mod tests {
             "{} counted, {lazy} past the model",
             counted.get()
         );
+    }
+
+    #[test]
+    fn the_token_decoder_takes_the_cycles_lz_counts() {
+        // As above, counting the instructions run from the token decoder's
+        // start to the bit decoder's in the copy: the image's unpacking.
+        for image_len in [45_000, 20_000] {
+            let file = file(image_len, true);
+            let mut emu = dos(&file, 0xA000);
+            let copy = linear(SEG + PROGRAM_PARAGRAPHS, 0);
+            let range = copy + file.places.tokens as u64..copy + file.places.bits as u64;
+            let counted = std::rc::Rc::new(std::cell::Cell::new(0u64));
+            let count = counted.clone();
+            emu.add_code_hook(0, 0xFFFFF, move |_, address, _| {
+                if range.contains(&address) {
+                    count.set(count.get() + 1)
+                }
+            })
+            .unwrap();
+            load(&mut emu);
+            assert_eq!(read(&emu, SEG, ORIGIN, file.image.len()), file.image);
+            let from = file.bytes.len() - file.layout.image.stream_len as usize;
+            let model = lz::cycles(&file.bytes[from..]);
+            let off = counted.get().abs_diff(model);
+            assert!(
+                off <= model / 200 + 30,
+                "{} counted, the model {model}",
+                counted.get()
+            );
+        }
     }
 
     #[test]
