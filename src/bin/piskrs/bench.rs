@@ -31,7 +31,11 @@ pub(crate) fn bench(think_tenths: Option<u8>) -> u8 {
     let start = bios::ticks();
     tree_door::engine_stack();
     line.clear();
-    push_field(&mut line, b"ENGINE unpacked_ms=", bios::ticks().wrapping_sub(start) * 55);
+    push_field(
+        &mut line,
+        b"ENGINE unpacked_ms=",
+        bios::ticks().wrapping_sub(start) * 55,
+    );
     print_line(&mut line);
     bench_self_play();
     for level in LEVELS {
