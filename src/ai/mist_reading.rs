@@ -53,13 +53,12 @@ use crate::rules::mist;
 
 /// A likelihood of one: the point certainly holds a hidden stone.
 pub const CERTAIN: u8 = 12;
-/// The weight from which a block is urgent: three lines of five that may
-/// hold three stones, a quarter of a stone each (an open three each of
-/// whose stones has four candidates). tools/examples/mist_straight.rs, 40
-/// games a colour and level, the line player's wins of 240: 25 from 20,
-/// 23 from 40, 30 from 70 (the straight line's own mirror images leave
-/// about a tenth of the games a guess).
-const URGENT: u16 = 3 * 3 * CERTAIN as u16 / 4;
+/// The weight from which a block is urgent (once the race is lost): one
+/// line of five that may hold three stones, a quarter of a stone each.
+/// mist-arena, 200 games, seed 1 (docs/strength.md): the straight line won
+/// 3.0% against Strong and 8.0% against Classic from three such lines,
+/// 1.5% and 6.0% from one (and from any weight at all).
+const URGENT: u16 = 3 * CERTAIN as u16 / 4;
 /// The most stones one side can have on 19x19.
 const MAX_STONES: usize = 181;
 const POINTS: usize = mist::SIDE as usize * mist::SIDE as usize;
@@ -491,7 +490,9 @@ impl Reading {
         if his <= mine {
             return None;
         }
-        let best = (0..POINTS).max_by_key(|&i| (weight[i], core::cmp::Reverse(i)))?;
+        // Of equal weights, the likeliest candidate: a hit costs nothing.
+        let best =
+            (0..POINTS).max_by_key(|&i| (weight[i], self.likelihood[i], core::cmp::Reverse(i)))?;
         (weight[best] >= URGENT).then(|| point_at(best))
     }
 
