@@ -384,6 +384,15 @@ impl MistTally {
         }
     }
 
+    /// Adds another match's games.
+    pub fn merge(&mut self, other: &MistTally) {
+        for colour in 0..2 {
+            self.won[colour] += other.won[colour];
+            self.lost[colour] += other.lost[colour];
+        }
+        self.drawn += other.drawn;
+    }
+
     pub fn games(&self) -> u32 {
         self.won[0] + self.won[1] + self.lost[0] + self.lost[1] + self.drawn
     }
