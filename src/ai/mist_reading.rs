@@ -31,7 +31,9 @@
 //!
 //! **Urgent blocks** ([`Reading::urgent_block`]): lines of five on which the
 //! reading allows the other side three stones or more, weighed by the stones
-//! expected there; a point on the heaviest lines is blocked first, even a
+//! expected there, when that is more than the computer has in a line still
+//! open to it (with as many, its own line wins the race: it moves first);
+//! a point on the heaviest lines is blocked first, even a
 //! candidate (on a hidden stone the move is refused, and the computer learns
 //! it and chooses again, at no cost).
 //!
@@ -51,13 +53,12 @@ use crate::rules::mist;
 
 /// A likelihood of one: the point certainly holds a hidden stone.
 pub const CERTAIN: u8 = 12;
-/// The weight from which a block is urgent: three lines of five that may
-/// hold three stones, a quarter of a stone each (an open three each of
-/// whose stones has four candidates). tools/examples/mist_straight.rs, 40
-/// games a colour and level, the line player's wins of 240: 25 from 20,
-/// 23 from 40, 30 from 70 (the straight line's own mirror images leave
-/// about a tenth of the games a guess).
-const URGENT: u16 = 3 * 3 * CERTAIN as u16 / 4;
+/// The weight from which a block is urgent (once the race is lost): one
+/// line of five that may hold three stones, a quarter of a stone each.
+/// mist-arena, 200 games, seed 1 (docs/strength.md): the straight line won
+/// 3.0% against Strong and 8.0% against Classic from three such lines,
+/// 1.5% and 6.0% from one (and from any weight at all).
+const URGENT: u16 = 3 * CERTAIN as u16 / 4;
 /// The most stones one side can have on 19x19.
 const MAX_STONES: usize = 181;
 const POINTS: usize = mist::SIDE as usize * mist::SIDE as usize;
@@ -453,19 +454,25 @@ impl Reading {
 
     /// The point that blocks the most dangerous lines of five, if one is
     /// urgent: lines on which the reading allows the other side three
-    /// stones or more. A line weighs its expected stones (in twelfths) times
-    /// 1, 4 or 16 for three, four or five that may stand there; a point the
-    /// sum over its lines, urgent from [`URGENT`]. It may be a candidate: the move then either blocks (the point
-    /// was empty) or finds the stone, which costs nothing (the computer
-    /// chooses again, knowing more).
+    /// stones or more, and more than the computer (`me`) has in any line of
+    /// five still open to it (else it wins the race by playing its own
+    /// line: it moves first). A line weighs its expected stones (in
+    /// twelfths) times 1, 4 or 16 for three, four or five that may stand
+    /// there; a point the sum over its lines, urgent from [`URGENT`]. It
+    /// may be a candidate: the move then either blocks (the point was
+    /// empty) or finds the stone, which costs nothing (the computer chooses
+    /// again, knowing more).
     pub fn urgent_block(&self, known: &Board, me: Stone) -> Option<Point> {
         let mut weight = [0u16; POINTS];
+        let (mut his, mut mine) = (0, 0);
         for i in 0..POINTS {
             let start = point_at(i);
             for (dc, dr) in DIRECTIONS {
+                mine = mine.max(self.own_in(known, me, start, (dc, dr)));
                 let Some((count, expected)) = self.plausible_in(known, me, start, (dc, dr)) else {
                     continue;
                 };
+                his = his.max(count);
                 if count < 3 {
                     continue;
                 }
@@ -480,7 +487,31 @@ impl Reading {
                 }
             }
         }
-        let best = (0..POINTS).max_by_key(|&i| (weight[i], core::cmp::Reverse(i)))?;
+        if his <= mine {
+            return None;
+        }
+        // Of equal weights, the likeliest candidate: a hit costs nothing.
+        let best =
+            (0..POINTS).max_by_key(|&i| (weight[i], self.likelihood[i], core::cmp::Reverse(i)))?;
         (weight[best] >= URGENT).then(|| point_at(best))
+    }
+
+    /// How many of the computer's (`me`) stones stand in the five points
+    /// from `start` along `(dc, dr)`, 0 when the line leaves the board or
+    /// holds a stone of the other side it knows of.
+    fn own_in(&self, known: &Board, me: Stone, start: Point, (dc, dr): (i8, i8)) -> u8 {
+        let mut count = 0;
+        for step in 0..5 {
+            let Some(p) = start.step(dc, dr, step, mist::SIDE) else {
+                return 0;
+            };
+            match known.get(p) {
+                Some(stone) if stone == me => count += 1,
+                Some(_) => return 0,
+                None if self.known_taken(p) => return 0,
+                None => {}
+            }
+        }
+        count
     }
 }

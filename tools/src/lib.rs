@@ -7,6 +7,9 @@
 //!   examples that study its games (examples/);
 //! - [`tournament`]: several entrants in an all-play-all or a Swiss, each
 //!   game the arena's, run by the `tournament` binary;
+//! - [`mist_arena`]: Gomoku in the Mist between levels (reading the hole or
+//!   not) and a scripted straight line, each side seeing only what the rules
+//!   show it, run by the `mist-arena` binary;
 //! - [`player`]: a level and its budget, as the tools ask the core's one door;
 //! - [`threat_search`]: Strong before the tree (threat search and two plies),
 //!   the `threats:N` player and the examples' judge of forced wins;
@@ -20,6 +23,7 @@ pub mod arena;
 pub mod fitting;
 pub mod gomocup;
 pub mod gomorpion_players;
+pub mod mist_arena;
 pub mod pack_pairs;
 pub mod player;
 pub mod threat_search;
