@@ -6,6 +6,7 @@ mod common;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use common::app::{key, status};
+use piskrs::ai::engine::Level;
 use piskrs::app::clock::{
     Clock, GAME_WORDS, OTHER_TIMES_AT, TIMES_AT, other_times, share_tenths, ticks_between,
     ticks_to_ms, write_time,
@@ -56,7 +57,10 @@ fn a_sides_time_is_its_start_and_increments_less_its_moves_times() {
     // the increment.
     assert!(game.play(Point::new(9, 10)).is_ok());
     clock.switch(&game, 1182 + 364);
-    assert_eq!(clock.left(Stone::White, &game, 1600), 60_000 - 19_992 + 5000);
+    assert_eq!(
+        clock.left(Stone::White, &game, 1600),
+        60_000 - 19_992 + 5000
+    );
     game.undo();
     clock.restart(1600);
     assert_eq!(clock.left(Stone::White, &game, 1600), 60_000);
@@ -189,7 +193,10 @@ fn an_app_on_a_clock_times_moves_and_loses_on_time() {
     // The record keeps each move's time.
     let mut buffer = [0u8; psq::MAX_RECORD_BYTES + 32];
     let saved = String::from_utf8_lossy(app.save_request(&mut buffer)).into_owned();
-    assert!(saved.contains(",9996\r\n") && saved.contains(",19992\r\n"), "{saved}");
+    assert!(
+        saved.contains(",9996\r\n") && saved.contains(",19992\r\n"),
+        "{saved}"
+    );
     key(&mut app, Key::Char(b'u'));
     assert_eq!(app.game().move_count(), 1);
     assert_eq!(app.clock_left(Stone::White), 60_000);
@@ -234,7 +241,9 @@ fn an_app_on_a_clock_times_moves_and_loses_on_time() {
     // A second good load: its own times (kept where the first one's were not).
     let mut reader = psq::Reader::new();
     app.keep_loaded_times(&mut reader);
-    reader.feed(b"Piskvorky 19x19, 11:11, 0\r\n4,4,5000\r\n-1\r\npiskrs: game=PISKASM two players\r\n");
+    reader.feed(
+        b"Piskvorky 19x19, 11:11, 0\r\n4,4,5000\r\n-1\r\npiskrs: game=PISKASM two players\r\n",
+    );
     app.load_record(&reader);
     assert_eq!(app.game().move_count(), 1, "{}", status(&app));
     assert_eq!(app.clock_left(Stone::Black), 55_000);
@@ -267,4 +276,37 @@ fn an_app_on_a_clock_times_moves_and_loses_on_time() {
     assert!(!app.computer_to_move());
     key(&mut app, Key::Char(b'n'));
     assert!(app.computer_to_move());
+}
+
+/// The moves of a game of the computer against itself, Black at `black`'s
+/// level and White at `white`'s, from seed 7.
+fn computers_game(black: Level, white: Level) -> Vec<Point> {
+    let settings = Settings {
+        level: black,
+        white_level: white,
+        ..Settings::default()
+    };
+    let mut app = App::with_settings(true, settings);
+    app.fix_seed(7);
+    key(&mut app, Key::Char(b'5'));
+    for _ in 0..16 {
+        if app.computer_to_move() {
+            app.computer_move();
+        }
+    }
+    app.game().moves().to_vec()
+}
+
+#[test]
+fn the_computer_against_itself_plays_white_at_whites_level() {
+    let classic = computers_game(Level::Classic, Level::Classic);
+    let classic_cha = computers_game(Level::Classic, Level::Cha);
+    let cha_classic = computers_game(Level::Cha, Level::Classic);
+    assert!(classic.len() >= 9 && classic_cha.len() >= 9 && cha_classic.len() >= 9);
+    // White's level changes White's moves (the first is White's reply).
+    assert!(classic[1] != classic_cha[1] || classic[3] != classic_cha[3]);
+    // Black's first stones are Classic's in both, until White's differ.
+    assert!(classic[0] == classic_cha[0]);
+    // And Black's level is C's: Cha against Classic is neither of them.
+    assert!(cha_classic != classic && cha_classic != classic_cha);
 }

@@ -3,7 +3,8 @@
 // on the panel running down by the BIOS tick, a side that loses on time, the
 // increment added after a move; a saved game's move times, and both clocks
 // resumed from them when it is loaded; the computer against itself (menu 5)
-// playing to a result, and Esc stopping it.
+// playing to a result, each side at its own level (C and W), and Esc
+// stopping it.
 // Emulated time follows the host's clock (DOSBox-X keeps the BIOS tick at
 // 18.2 a second), so the one-minute game takes a minute.
 "use strict";
@@ -186,6 +187,33 @@ describe("a saved game keeps its times; a loaded one resumes both clocks from th
         await dos.leaveToMenu("leave3");
         await dos.key("3");
         assert.equal((await dos.finished(3)).errorlevel, 0);
+    });
+});
+
+describe("the computer against itself: White at a level of its own (W)", () => {
+    let dos;
+    piskrsForSuite((started) => { dos = started; }, "clock-white-level", [
+        { run: "PISKRS /SEED 3 /LEVEL CLASSIC" },
+    ], { menu: true });
+
+    it("W steps White's level; the menu and PISKRS.CFG keep it; Classic against Cha plays to a result", T, async () => {
+        let s = await dos.screen("menu");
+        assert.equal(s.row(21).slice(22).trimEnd(), "W  White: Classic (Piskasm)", show(s));
+        await dos.key("w");
+        s = await dos.screenUntil("w", (t) => t.row(21).includes("Cha"));
+        assert.equal(s.row(21).slice(22).trimEnd(), "W  White: Cha (Harry Cha's rules)", show(s));
+        assert.equal(s.row(18).slice(22).trimEnd(), "C  Level: Classic (Piskasm)", "Black's level stays" + show(s));
+        const cfg = (await dos.readFile("PISKRS.CFG")).toString("latin1");
+        assert.match(cfg, /\r\nLEVEL=CLASSIC\r\n/, cfg);
+        assert.match(cfg, /\r\nWHITE=CHA\r\n/, cfg);
+        await dos.key("5");
+        s = await screenWhenWaiting(dos, "result", (t) => h.isPiskrsGame(t) && /wins!|Draw/.test(h.statusLine(t)), 130000);
+        assert.match(h.statusLine(s), /(Black|White) wins!|Draw/, show(s));
+        assert.ok(Object.keys(h.boardStones(s)).length >= 9, show(s));
+        await dos.key("3");
+        await dos.screenUntil("menu", h.isPiskrsMenu);
+        await dos.key("3");
+        assert.equal((await dos.finished(1)).errorlevel, 0);
     });
 });
 

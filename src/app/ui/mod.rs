@@ -131,8 +131,8 @@ pub enum Opponent {
     Person,
     /// The person against the computer, which plays the given colour.
     Computer(Stone),
-    /// The computer against itself, at the settings' level: watched, Esc
-    /// stops it.
+    /// The computer against itself, Black at the settings' level and White
+    /// at theirs for White: watched, Esc stops it.
     Computers,
 }
 

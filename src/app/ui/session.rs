@@ -148,8 +148,13 @@ impl Session {
         now: u32,
     ) -> Option<Point> {
         let knowledge = self.variant.has_mist().then_some(&self.known);
-        let level = settings.level;
         let to_move = self.game.to_move();
+        // The computer against itself: White at a level of its own.
+        let level = if self.opponent == Opponent::Computers && to_move == Stone::White {
+            settings.white_level
+        } else {
+            settings.level
+        };
         let tenths = if self.clock.is_on() {
             clock::share_tenths(
                 self.clock.left(to_move, &self.game, now),

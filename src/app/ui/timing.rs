@@ -54,7 +54,9 @@ impl App {
     /// `side`'s time left now, in ms.
     #[inline(never)]
     pub fn clock_left(&self, side: Stone) -> u32 {
-        self.session.clock.left(side, &self.session.game, self.now())
+        self.session
+            .clock
+            .left(side, &self.session.game, self.now())
     }
 
     /// If the flag of the side to move has fallen, ends the game: that side
