@@ -6,12 +6,19 @@ mod common;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use common::app::{key, status};
-use piskrs::app::clock::{Clock, share_tenths, ticks_between, ticks_to_ms, write_time};
+use piskrs::ai::engine::Level;
+use piskrs::app::clock::{
+    Clock, GAME_WORDS, OTHER_TIMES_AT, TIMES_AT, other_times, share_tenths, ticks_between,
+    ticks_to_ms, write_time,
+};
 use piskrs::app::screen::Key;
 use piskrs::app::settings::{Settings, parse_clock};
 use piskrs::app::ui::{App, Opponent};
 use piskrs::rules::board::Stone;
+use piskrs::rules::coord::Point;
 use piskrs::rules::psq;
+use piskrs::rules::variant::Variant;
+use piskrs::support::word_tables::{WordArray, Words};
 
 #[test]
 fn ticks_become_milliseconds_across_midnight_too() {
@@ -23,22 +30,63 @@ fn ticks_become_milliseconds_across_midnight_too() {
     assert_eq!(ticks_between(0x1800B0 - 10, 5), 15);
 }
 
+/// A word table for the moves' times, kept for the test's life.
+fn word_table() -> &'static WordArray<GAME_WORDS> {
+    Box::leak(Box::new(WordArray::new()))
+}
+
 #[test]
-fn the_side_to_move_runs_down_and_gets_the_increment_after_its_move() {
-    let mut clock = Clock::new(1, 5, 1000);
+fn a_sides_time_is_its_start_and_increments_less_its_moves_times() {
+    let words = word_table();
+    let mut clock = Clock::off(words);
+    clock.set(1, 5, 1000);
     assert!(clock.is_on());
-    assert_eq!(clock.left(Stone::Black, Stone::Black, 1000), 60_000);
-    // 182 ticks later Black has about 50 s; White's clock stands still.
-    assert_eq!(clock.left(Stone::Black, Stone::Black, 1182), 50_004);
-    assert_eq!(clock.left(Stone::White, Stone::Black, 1182), 60_000);
-    clock.switch(Stone::Black, 1182);
-    assert_eq!(clock.left(Stone::Black, Stone::White, 1182), 55_004);
-    // Now White runs down, from its own turn's start.
-    assert_eq!(clock.left(Stone::White, Stone::White, 1200), 60_000 - 988);
-    assert!(!clock.fallen(Stone::White, 1200));
-    assert!(clock.fallen(Stone::White, 1182 + 1093));
-    assert!(!Clock::new(0, 0, 0).is_on());
-    assert!(!Clock::new(0, 0, 0).fallen(Stone::Black, 999_999));
+    let mut game = Variant::Piskasm.new_game();
+    assert_eq!(clock.left(Stone::Black, &game, 1000), 60_000);
+    // 182 ticks later Black has spent about 10 s; White's clock stands.
+    assert_eq!(clock.left(Stone::Black, &game, 1182), 50_004);
+    assert_eq!(clock.left(Stone::White, &game, 1182), 60_000);
+    assert!(game.play(Point::new(9, 9)).is_ok());
+    clock.switch(&game, 1182);
+    assert_eq!(words.get(TIMES_AT), 9996, "the move's time is kept");
+    assert_eq!(clock.left(Stone::Black, &game, 1200), 55_004);
+    // Now White's turn runs, from its own start.
+    assert_eq!(clock.left(Stone::White, &game, 1200), 60_000 - 988);
+    assert_eq!(clock.left(Stone::White, &game, 1182 + 1093), 0);
+    // White moves after 20 s; taken back, it has its time again, and not
+    // the increment.
+    assert!(game.play(Point::new(9, 10)).is_ok());
+    clock.switch(&game, 1182 + 364);
+    assert_eq!(
+        clock.left(Stone::White, &game, 1600),
+        60_000 - 19_992 + 5000
+    );
+    game.undo();
+    clock.restart(1600);
+    assert_eq!(clock.left(Stone::White, &game, 1600), 60_000);
+    assert!(!Clock::off(words).is_on());
+}
+
+#[test]
+fn a_loaded_games_moves_times_are_charged_to_each_side() {
+    let words = word_table();
+    for (index, ms) in [30_000, 45_000, 1000, 70_000].into_iter().enumerate() {
+        words.set(OTHER_TIMES_AT + index, ms);
+    }
+    let mut game = Variant::Piskasm.new_game();
+    for (col, row) in [(9, 9), (9, 10), (10, 9), (10, 10)] {
+        assert!(game.play(Point::new(col, row)).is_ok());
+    }
+    // 1 minute + 5 s: Black took 31 s in two moves, White 115 s in two.
+    let mut clock = Clock::off(words);
+    clock.set(1, 5, 0);
+    clock.times_at = other_times(TIMES_AT);
+    assert_eq!(clock.left(Stone::Black, &game, 0), 60_000 - 31_000 + 10_000);
+    assert_eq!(clock.left(Stone::White, &game, 0), 0, "out of time");
+    // Huge times do not wrap around.
+    words.set(OTHER_TIMES_AT + 2, u32::MAX);
+    assert_eq!(clock.left(Stone::Black, &game, 0), 0);
+    assert_eq!(other_times(OTHER_TIMES_AT), TIMES_AT);
 }
 
 #[test]
@@ -135,33 +183,84 @@ fn an_app_on_a_clock_times_moves_and_loses_on_time() {
     key(&mut app, Key::Enter);
     assert_eq!(app.game().move_count(), 1);
     assert_eq!(app.clock_left(Stone::Black), 60_000 - 9996 + 5000);
-    // White spends 20 s, then takes its move back: as on a chess clock,
-    // the time stays spent, and Black's clock runs again.
+    // White spends 20 s, then takes its move back: White has its time
+    // back, less the increment, and its turn starts afresh.
     TICKS.store(1182 + 364, Ordering::Relaxed);
     key(&mut app, Key::Up);
     key(&mut app, Key::Enter);
     assert_eq!(app.game().move_count(), 2);
     assert_eq!(app.clock_left(Stone::White), 60_000 - 19_992 + 5000);
+    // The record keeps each move's time.
+    let mut buffer = [0u8; psq::MAX_RECORD_BYTES + 32];
+    let saved = String::from_utf8_lossy(app.save_request(&mut buffer)).into_owned();
+    assert!(
+        saved.contains(",9996\r\n") && saved.contains(",19992\r\n"),
+        "{saved}"
+    );
     key(&mut app, Key::Char(b'u'));
     assert_eq!(app.game().move_count(), 1);
-    assert_eq!(app.clock_left(Stone::White), 60_000 - 19_992 + 5000);
-    // Two players take back one move: White is to move again. It lets its
-    // time run out: the flag falls, White loses.
-    TICKS.store(1182 + 364 + 1093 + 92, Ordering::Relaxed);
+    assert_eq!(app.clock_left(Stone::White), 60_000);
+    assert_eq!(app.clock_left(Stone::Black), 60_000 - 9996 + 5000);
+    // Two players take back one move: White is to move again, with a whole
+    // minute: 50 s later it still has time. It lets its time run out: the
+    // flag falls, White loses.
+    TICKS.store(1182 + 364 + 911, Ordering::Relaxed);
+    app.clock_tick();
+    assert!(!app.game().is_over());
+    TICKS.store(1182 + 364 + 1093, Ordering::Relaxed);
     assert!(app.clock_tick());
     assert!(app.game().is_over());
     assert_eq!(status(&app), "White lost on time.");
-    // A loaded record starts both clocks full.
+    // A loaded record resumes each side's time from its moves' times
+    // (one over 65535 ms too), under the menu's clock.
     TICKS.store(5000, Ordering::Relaxed);
     let mut app = clocked_app(1, 0, b'4');
     key(&mut app, Key::Escape);
     key(&mut app, Key::Char(b'y'));
     let mut reader = psq::Reader::new();
-    reader.feed(b"Piskvorky 19x19, 11:11, 0\r\n10,10,30000\r\n11,10,45000\r\n10,11,1000\r\n-1\r\n");
+    app.keep_loaded_times(&mut reader);
+    reader.feed(b"Piskvorky 19x19, 11:11, 0\r\n10,10,30000\r\n11,10,45000\r\n10,11,1000\r\n9,9,70000\r\n1,1,2\r\n-1\r\n");
     app.load_record(&reader);
-    assert_eq!(app.game().move_count(), 3, "{}", status(&app));
-    assert_eq!(app.clock_left(Stone::Black), 60_000);
+    assert_eq!(app.game().move_count(), 5, "{}", status(&app));
+    assert_eq!(app.clock_left(Stone::Black), 60_000 - 31_002);
+    assert_eq!(app.clock_left(Stone::White), 0);
+    // Saved again, the record keeps its times.
+    let saved = String::from_utf8_lossy(app.save_request(&mut buffer)).into_owned();
+    assert!(
+        saved.starts_with("Piskvorky 19x19, 11:11, 0\r\n10,10,30000\r\n11,10,45000\r\n10,11,1000\r\n9,9,70000\r\n1,1,2\r\n-1\r\n"),
+        "{saved}"
+    );
+    // A record that fails to load leaves the game's times alone.
+    let mut reader = psq::Reader::new();
+    app.keep_loaded_times(&mut reader);
+    reader.feed(b"Piskvorky 19x19, 11:11, 0\r\n4,4,123\r\n4,4,456\r\n-1\r\n");
+    app.load_record(&reader);
+    assert_eq!(app.game().move_count(), 5);
+    let again = String::from_utf8_lossy(app.save_request(&mut buffer)).into_owned();
+    assert_eq!(again, saved);
+    // A second good load: its own times (kept where the first one's were not).
+    let mut reader = psq::Reader::new();
+    app.keep_loaded_times(&mut reader);
+    reader.feed(
+        b"Piskvorky 19x19, 11:11, 0\r\n4,4,5000\r\n-1\r\npiskrs: game=PISKASM two players\r\n",
+    );
+    app.load_record(&reader);
+    assert_eq!(app.game().move_count(), 1, "{}", status(&app));
+    assert_eq!(app.clock_left(Stone::Black), 55_000);
     assert_eq!(app.clock_left(Stone::White), 60_000);
+    // Two moves more, and a take-back of one: the times are the game's.
+    TICKS.store(5000 + 182, Ordering::Relaxed);
+    key(&mut app, Key::Up);
+    key(&mut app, Key::Enter);
+    TICKS.store(5000 + 182 + 91, Ordering::Relaxed);
+    key(&mut app, Key::Up);
+    key(&mut app, Key::Enter);
+    assert_eq!(app.game().move_count(), 3, "{}", status(&app));
+    key(&mut app, Key::Char(b'u'));
+    let saved = String::from_utf8_lossy(app.save_request(&mut buffer)).into_owned();
+    let lines: Vec<&str> = saved.split("\r\n").collect();
+    assert_eq!(lines[1], "4,4,5000", "{saved}");
+    assert!(lines[2].ends_with(",9996") && lines[3] == "-1", "{saved}");
 
     // The computer against itself: it plays both sides on its clock.
     TICKS.store(0, Ordering::Relaxed);
@@ -177,4 +276,37 @@ fn an_app_on_a_clock_times_moves_and_loses_on_time() {
     assert!(!app.computer_to_move());
     key(&mut app, Key::Char(b'n'));
     assert!(app.computer_to_move());
+}
+
+/// The moves of a game of the computer against itself, Black at `black`'s
+/// level and White at `white`'s, from seed 7.
+fn computers_game(black: Level, white: Level) -> Vec<Point> {
+    let settings = Settings {
+        level: black,
+        white_level: white,
+        ..Settings::default()
+    };
+    let mut app = App::with_settings(true, settings);
+    app.fix_seed(7);
+    key(&mut app, Key::Char(b'5'));
+    for _ in 0..16 {
+        if app.computer_to_move() {
+            app.computer_move();
+        }
+    }
+    app.game().moves().to_vec()
+}
+
+#[test]
+fn the_computer_against_itself_plays_white_at_whites_level() {
+    let classic = computers_game(Level::Classic, Level::Classic);
+    let classic_cha = computers_game(Level::Classic, Level::Cha);
+    let cha_classic = computers_game(Level::Cha, Level::Classic);
+    assert!(classic.len() >= 9 && classic_cha.len() >= 9 && cha_classic.len() >= 9);
+    // White's level changes White's moves (the first is White's reply).
+    assert!(classic[1] != classic_cha[1] || classic[3] != classic_cha[3]);
+    // Black's first stones are Classic's in both, until White's differ.
+    assert!(classic[0] == classic_cha[0]);
+    // And Black's level is C's: Cha against Classic is neither of them.
+    assert!(cha_classic != classic && cha_classic != classic_cha);
 }

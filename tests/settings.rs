@@ -173,9 +173,12 @@ fn settings_write_then_parse_round_trips_all_combinations() {
                         // Every clock of the menu, in turn.
                         let (clock_minutes, increment_seconds) =
                             settings::CLOCK_CHOICES[count % settings::CLOCK_CHOICES.len()];
+                        // White's level in turn, against every level.
+                        let white_level = LEVELS[count % LEVELS.len()];
                         let s = Settings {
                             variant,
                             level,
+                            white_level,
                             sound,
                             exact_five,
                             think_tenths,
@@ -197,6 +200,7 @@ fn settings_write_then_parse_round_trips_all_combinations() {
     let s = Settings {
         variant: Variant::Mist,
         level: Level::Cha,
+        white_level: Level::Strong,
         sound: true,
         exact_five: false,
         think_tenths: 15,
@@ -205,8 +209,34 @@ fn settings_write_then_parse_round_trips_all_combinations() {
     };
     assert_eq!(
         settings_text(s),
-        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\nRULE=FREE\r\nTIME=1.5\r\nCLOCK=20+05\r\n")
+        show(b"GAME=MIST\r\nLEVEL=CHA\r\nSOUND=ON\r\nRULE=FREE\r\nTIME=1.5\r\nCLOCK=20+05\r\nWHITE=STRONG\r\n")
     );
+    // The longest file fits.
+    let longest = Settings {
+        variant: Variant::Gomorpion,
+        level: Level::Classic,
+        white_level: Level::Classic,
+        sound: false,
+        exact_five: true,
+        think_tenths: 250,
+        clock_minutes: 99,
+        increment_seconds: 99,
+    };
+    let mut out = [0u8; settings::MAX_BYTES];
+    let len = longest.write(&mut out);
+    assert!(
+        Settings::parse(&out[..len]) == longest,
+        "{}",
+        show(&out[..len])
+    );
+}
+
+#[test]
+fn whites_level_is_its_own_and_defaults_to_classic() {
+    let s = Settings::parse(b"LEVEL=STRONG\r\nWHITE=CHA\r\n");
+    assert!(s.level == Level::Strong && s.white_level == Level::Cha);
+    let s = Settings::parse(b"LEVEL=STRONG\r\nWHITE=nobody\r\n");
+    assert!(s.level == Level::Strong && s.white_level == Level::Classic);
 }
 
 #[test]
@@ -232,7 +262,7 @@ fn the_clock_is_kept_as_minutes_and_increment() {
     let d = Settings::default();
     let len = d.write(&mut out);
     assert!(
-        out[..len].ends_with(b"CLOCK=00+00\r\n"),
+        out[..len].ends_with(b"CLOCK=00+00\r\nWHITE=CLASSIC\r\n"),
         "{}",
         show(&out[..len])
     );

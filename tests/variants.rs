@@ -216,6 +216,6 @@ fn an_unknown_menu_key_lists_only_the_keys_that_apply() {
     assert!(press(&mut app, b'z') == Command::Continue);
     assert_eq!(
         String::from_utf8_lossy(app.status().as_bytes()),
-        "1, 2, 4 or 5 play; G, C, S, R, T, K options; L load; 3 or Esc quit."
+        "1, 2, 4 or 5 play; G, C, W, S, R, T, K options; L load; 3 or Esc quit."
     );
 }

@@ -6,6 +6,8 @@
 //! SOUND=ON
 //! RULE=EXACT
 //! TIME=1.5
+//! CLOCK=05+00
+//! WHITE=STRONG
 //! ```
 //! Unknown or damaged lines are ignored: a missing or broken file means defaults.
 
@@ -20,7 +22,11 @@ use crate::text_list;
 #[repr(align(4))]
 pub struct Settings {
     pub variant: Variant,
+    /// The computer's level (menu C, /LEVEL, LEVEL=); when it plays itself,
+    /// Black's.
     pub level: Level,
+    /// White's level when the computer plays itself (menu W, WHITE=).
+    pub white_level: Level,
     pub sound: bool,
     /// Exactly five wins (six or more does not) in every game, not only in
     /// Exact five (the Mist's controller keeps its seed's five or more).
@@ -108,6 +114,7 @@ impl Default for Settings {
         Settings {
             variant: Variant::Piskasm,
             level: Level::Classic,
+            white_level: Level::Classic,
             sound: true,
             exact_five: false,
             think_tenths: DEFAULT_THINK_TENTHS,
@@ -119,7 +126,9 @@ impl Default for Settings {
 
 /// The file's keys, in the order `write_to` writes them (`parse` knows them by
 /// their place here).
-static KEYS: TextList = text_list![b"GAME", b"LEVEL", b"SOUND", b"RULE", b"TIME", b"CLOCK"];
+static KEYS: TextList = text_list![
+    b"GAME", b"LEVEL", b"SOUND", b"RULE", b"TIME", b"CLOCK", b"WHITE"
+];
 
 /// The file's name, looked for in the program's own directory.
 pub const FILE_NAME: &[u8] = b"PISKRS.CFG";
@@ -184,9 +193,13 @@ impl Settings {
                         settings.variant = variant;
                     }
                 }
-                Some(1) => {
+                Some(key @ (1 | 6)) => {
                     if let Some(level) = Level::from_keyword(value) {
-                        settings.level = level;
+                        *if key == 1 {
+                            &mut settings.level
+                        } else {
+                            &mut settings.white_level
+                        } = level;
                     }
                 }
                 Some(2) => {
@@ -204,12 +217,12 @@ impl Settings {
                         settings.think_tenths = tenths;
                     }
                 }
-                Some(_) => {
+                Some(5) => {
                     if let Some(clock) = parse_clock(value) {
                         (settings.clock_minutes, settings.increment_seconds) = clock;
                     }
                 }
-                None => {}
+                _ => {}
             }
         }
         settings
@@ -249,13 +262,14 @@ impl Settings {
         let mut time = [0u8; 4];
         let time_len = write_tenths(self.think_tenths, &mut time);
         let clock = self.clock_digits();
-        let values: [&[u8]; 6] = [
+        let values: [&[u8]; 7] = [
             self.variant.keyword(),
             self.level.keyword(),
             if self.sound { b"ON" } else { b"OFF" },
             if self.exact_five { b"EXACT" } else { b"FREE" },
             &time[..time_len],
             &clock,
+            self.white_level.keyword(),
         ];
         // The keys from a static table: an array of all eleven parts was built
         // on the stack at every save, costing the .COM more.

@@ -11,9 +11,9 @@ use super::rt86;
 use piskrs::app::help;
 use piskrs::support::word_tables::Words;
 
-/// The words of the far table: the game's Info, 361 (Classic's scores).
-const INFO_WORDS: usize = piskrs::ai::evaluation::INFO_WORDS;
-const FAR_WORDS: usize = INFO_WORDS;
+/// The words of the far table: the game's Info, 361 (Classic's scores), then
+/// the moves' times and a load's (`app::clock::GAME_WORDS`).
+const FAR_WORDS: usize = piskrs::app::clock::GAME_WORDS;
 /// Where the far texts (`help::TAIL`: the pairs and the packed messages, then
 /// the help) are kept, after the table.
 pub const HELP_AT: usize = FAR_WORDS * 4;
@@ -75,10 +75,11 @@ pub struct FarWords {
     count: usize,
 }
 
-/// The game's Info (Classic's scores, `evaluation::INFO_WORDS`).
+/// The game's word table: its Info (Classic's scores,
+/// `evaluation::INFO_WORDS`), then its moves' times (`app::clock`).
 pub static INFO_MEMORY: FarWords = FarWords {
     first: 0,
-    count: INFO_WORDS,
+    count: FAR_WORDS,
 };
 
 impl Words for FarWords {

@@ -2,8 +2,8 @@
 //!
 //! ```text
 //! Piskvorky 19x19, 11:11, 0      header: the board size (then two fields Piskvork
-//! 10,10,0                         writes and we ignore)
-//! 11,9,0                          one line a move: x,y,time in milliseconds
+//! 10,10,8170                      writes and we ignore)
+//! 11,9,2035                       one line a move: x,y,time in milliseconds
 //! -1
 //! piskrs: game=PISKASM against the computer
 //! ```
@@ -18,11 +18,15 @@
 //! ended it, rather than loaded without the moves after it.
 //!
 //! Records are written and read a piece at a time, so that PISKRS.COM needs no
-//! buffer for a whole file in its 64 KiB.
+//! buffer for a whole file in its 64 KiB. A move's time (how long its player
+//! took, in ms, up to 9 digits; 0 when a line has none) is not kept in the
+//! [`Record`]: a reader told where ([`Reader::keep_times_in`]) writes each to a
+//! word table (PISKRS.COM's far memory), and [`write_to`] reads them from one.
 
 use crate::rules::board::MAX_SIDE;
 use crate::rules::coord::Point;
-use crate::support::text::{Sink, Text, parse_u16};
+use crate::support::text::{Sink, Text, parse_digits};
+use crate::support::word_tables::{NOWHERE, Words, put_word};
 
 /// Why a record could not be read.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -43,7 +47,8 @@ pub enum RecordError {
     MovesCutShort,
 }
 
-const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+/// The most moves a record holds: the largest board's points.
+pub const MAX_MOVES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 /// An empty move list as a constant: `Reader::new` written with the repeat
 /// expression `[Point::new(0, 0); MAX_MOVES]` built the 722 bytes in a temporary
 /// on the stack and copied them into the reader; from a zero constant the
@@ -66,11 +71,13 @@ impl Record {
     }
 }
 
-/// The largest file `write_to` produces: header, 361 lines of 9 bytes, the end.
-pub const MAX_RECORD_BYTES: usize = 32 + MAX_MOVES * 12 + 4;
+/// The largest file `write_to` produces: header, 361 lines of up to 17
+/// bytes (a time of 9 digits), the end.
+pub const MAX_RECORD_BYTES: usize = 32 + MAX_MOVES * 17 + 4;
 
-/// Writes the header and the moves (and `-1`).
-pub fn write_to(side: u8, moves: &[Point], out: &mut dyn Sink) {
+/// Writes the header and the moves (and `-1`), each move with its time in
+/// ms, the word of `times` at `times_at` and after.
+pub fn write_to(side: u8, moves: &[Point], times: &dyn Words, times_at: usize, out: &mut dyn Sink) {
     let mut line = Text::<78>::new();
     line.push(b"Piskvorky ")
         .push_number(side as u32)
@@ -78,12 +85,14 @@ pub fn write_to(side: u8, moves: &[Point], out: &mut dyn Sink) {
         .push_number(side as u32)
         .push(b", 11:11, 0\r\n");
     out.write(line.as_bytes());
-    for point in moves {
+    for (index, point) in moves.iter().enumerate() {
         line.clear();
         line.push_number(point.col as u32 + 1)
             .push(b",")
             .push_number((side - point.row) as u32)
-            .push(b",0\r\n");
+            .push(b",")
+            .push_number(times.get(times_at + index))
+            .push(b"\r\n");
         out.write(line.as_bytes());
     }
     out.write(b"-1\r\n");
@@ -112,6 +121,10 @@ pub struct Reader {
     after_cr: bool,
     record: Record,
     error: Option<RecordError>,
+    /// Where each move's time goes: a word table, from its word `times_at`
+    /// ([`NOWHERE`] until [`Reader::keep_times_in`]).
+    times: &'static dyn Words,
+    times_at: usize,
 }
 
 impl Default for Reader {
@@ -137,7 +150,15 @@ impl Reader {
                 piskrs_line: Text::new(),
             },
             error: None,
+            times: &NOWHERE,
+            times_at: 0,
         }
+    }
+
+    /// Keeps each move's time read from now on in `times`, from word
+    /// `first`: move n's at `first + n`.
+    pub fn keep_times_in(&mut self, times: &'static dyn Words, first: usize) {
+        (self.times, self.times_at) = (times, first);
     }
 
     /// Takes the next bytes of the file.
@@ -235,7 +256,10 @@ impl Reader {
                 if overlong {
                     return Err(RecordError::BadMove);
                 }
-                self.record.take_move(line)
+                let time = self.record.take_move(line)?;
+                let at = self.times_at + self.record.count as usize - 1;
+                put_word(self.times, at, time);
+                Ok(())
             }
             Part::Moves if trim(line).is_empty() => Ok(()),
             Part::Moves => {
@@ -262,12 +286,13 @@ fn has_comma(line: &[u8]) -> bool {
 }
 
 impl Record {
-    fn take_move(&mut self, line: &[u8]) -> Result<(), RecordError> {
-        let side = self.side as u16;
+    /// Takes a move line; its time in ms.
+    fn take_move(&mut self, line: &[u8]) -> Result<u32, RecordError> {
+        let side = self.side as u32;
         let bad = RecordError::BadMove;
         // `x,y` or `x,y,time`, each a number (one loop: each call of the
         // splitter and the parser costs the .COM its arguments).
-        let mut numbers = [0u16; 3];
+        let mut numbers = [0u32; 3];
         let mut count = 0;
         for field in fields(line, b',') {
             if count == numbers.len() {
@@ -276,7 +301,7 @@ impl Record {
             numbers[count] = parse_number(field).ok_or(bad)?;
             count += 1;
         }
-        let [x, y, _] = numbers;
+        let [x, y, time] = numbers;
         if count < 2 || x == 0 || y == 0 || x > side || y > side {
             return Err(bad);
         }
@@ -284,12 +309,12 @@ impl Record {
         if self.moves().contains(&point) {
             return Err(bad);
         }
-        if self.count as usize >= (side * side) as usize {
+        if self.count as u32 >= side * side {
             return Err(RecordError::TooLong);
         }
         self.moves[self.count as usize] = point;
         self.count += 1;
-        Ok(())
+        Ok(time)
     }
 
     fn take_trailer(&mut self, line: &[u8]) {
@@ -331,9 +356,9 @@ pub fn read(bytes: &[u8], side: u8) -> Result<Record, RecordError> {
     Ok(record.clone())
 }
 
-/// A decimal number of 1 to 5 digits, surrounding spaces allowed.
-fn parse_number(text: &[u8]) -> Option<u16> {
-    parse_u16(trim(text))
+/// A decimal number of 1 to 9 digits, surrounding spaces allowed.
+fn parse_number(text: &[u8]) -> Option<u32> {
+    parse_digits(trim(text), 9)
 }
 
 fn trim(text: &[u8]) -> &[u8] {

@@ -99,9 +99,16 @@ fn push_number_into(bytes: &mut [u8], len: &mut u16, number: u32) {
 }
 
 /// A decimal number of one to five digits, nothing else, up to 65535: /SEED's
-/// value and a .psq record's numbers (one routine for both).
+/// value and the clock's.
 pub fn parse_u16(text: &[u8]) -> Option<u16> {
-    if text.is_empty() || text.len() > 5 {
+    parse_digits(text, 5).and_then(|value| u16::try_from(value).ok())
+}
+
+/// A decimal number of one to `most` digits (at most 9), nothing else: a
+/// .psq record's numbers (a move's time in ms may pass 65535).
+#[inline(never)]
+pub fn parse_digits(text: &[u8], most: usize) -> Option<u32> {
+    if text.is_empty() || text.len() > most {
         return None;
     }
     let mut value: u32 = 0;
@@ -111,7 +118,7 @@ pub fn parse_u16(text: &[u8]) -> Option<u16> {
         }
         value = value * 10 + (digit - b'0') as u32;
     }
-    u16::try_from(value).ok()
+    Some(value)
 }
 
 impl<const N: usize> Default for Text<N> {

@@ -17,6 +17,34 @@ pub trait Words {
     fn set(&self, index: usize, word: u32);
 }
 
+/// Sets `words`' word at `index`: out of line, so that a caller's indirect
+/// call is this one's, which the stack check knows reaches a `Words` method
+/// only (tests/build/checks.test.js).
+#[inline(never)]
+pub fn put_word(words: &dyn Words, index: usize, word: u32) {
+    words.set(index, word);
+}
+
+/// `words`' word at `index` (see [`put_word`]).
+#[inline(never)]
+pub fn word_at(words: &dyn Words, index: usize) -> u32 {
+    words.get(index)
+}
+
+/// A table of no words: what is set there is lost (a reader's moves' times
+/// when nobody keeps them).
+pub struct Nowhere;
+
+pub static NOWHERE: Nowhere = Nowhere;
+
+impl Words for Nowhere {
+    fn get(&self, _: usize) -> u32 {
+        0
+    }
+
+    fn set(&self, _: usize, _: u32) {}
+}
+
 /// A table of `N` words in ordinary memory.
 pub struct WordArray<const N: usize>([Cell<u32>; N]);
 

@@ -50,7 +50,8 @@ const INFEASIBLE = [
 // No function of the program recurses (Strong's search is the tree's
 // engine's, in a segment of its own: below).
 // An indirect call (a `dyn` method or closure) is charged with the deepest
-// path of what it may call: in Classic's Info (its scores), a `Words`
+// path of what it may call: in Classic's Info (its scores) and in
+// word_tables' `put_word` and `word_at` (the moves' times), a `Words`
 // method; elsewhere,
 // any function never called directly. An `and $-n,%esp` (alignment) may take
 // n - 1 more bytes. Interrupts (the timer's, the keyboard's, the mouse's) run
@@ -135,7 +136,7 @@ function deepestStack(listing, start = "piskrs_main", recursion = []) {
   const roots = [...info.keys()].filter((n) => !direct.has(n) && /^_R/.test(n));
   const anything = new Map();
   const indirect = (caller, stack) => {
-    if (/10evaluation/.test(caller)) return words;
+    if (/10evaluation|11word_tables(8put_word|7word_at)/.test(caller)) return words;
     const rules = INFEASIBLE.filter((c) => c.under && stack.some((f) => c.under.test(f)));
     const key = rules.map((c) => INFEASIBLE.indexOf(c)).join(",");
     if (!anything.has(key)) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Benchmark (not a test): does any level lose on time at 1 minute a side
 // (issue 55, part 2)? For each machine and level, PISKRS plays the level
-// against itself on the screen (`/PLAY 5 /CLOCK 1 /LEVEL L`) to a result,
-// and this prints the result and both clocks. The machines are respond.js's:
+// against itself on the screen (`/PLAY 5 /CLOCK 1 /LEVEL L`, and WHITE=L in
+// PISKRS.CFG for White's level) to a result, and this prints the result and both clocks. The machines are respond.js's:
 // the reference 386 (cycles=fixed 3000) with PISKRS.COM and the 8088 setting
 // (cputype=8086, cycles=fixed 330) with PISKRS86.COM. DOSBox-X keeps the BIOS
 // tick at real time, so a game takes up to two minutes of wall time.
@@ -45,7 +45,11 @@ async function game(m, level, seed) {
     return h.withPiskrs({
         run,
         name: `clock-games-${m.cputype}-${level}-${seed}`.toLowerCase(),
-        files: { "PISKRS.COM": fs.readFileSync(path.join(REPO, "target", m.com)) },
+        // White plays at its own level (menu W, PISKRS.CFG's WHITE=): the same.
+        files: {
+            "PISKRS.COM": fs.readFileSync(path.join(REPO, "target", m.com)),
+            "PISKRS.CFG": Buffer.from(`WHITE=${level}\r\n`, "latin1"),
+        },
         cputype: m.cputype,
         cycles: m.cycles,
     }, async (dos) => {

@@ -31,11 +31,14 @@ const MONO_ATTRS = [0x07, 0x0f, 0x70, 0x01, 0x09];
 
 const startPiskrs = h.startPiskrs;
 
-/** The .psq move line of board point "K10": column from the left, row from the top, both from 1. */
+/** The .psq move line of board point "K10" without its time: column from the left, row from the top, both from 1. */
 function psqLine(name) {
     const { c, r } = pt(name);
-    return `${c + 1},${20 - r},0`;
+    return `${c + 1},${20 - r}`;
 }
+
+/** A .psq line with its move's time (x,y,ms) cut to x,y; other lines as they are. */
+const withoutTime = (line) => line.replace(/^(\d+,\d+),\d+$/, "$1");
 
 /** Click the test player's point and wait for the computer's reply; returns [yours, reply, screen]. */
 async function playOne(dos, step) {
@@ -103,7 +106,10 @@ describe("save, load from the menu (L), /LOAD at start, and play on", () => {
 
         const text = (await dos.readFile("GAME.PSQ")).toString("latin1");
         assert.ok(text.endsWith("\r\n"), JSON.stringify(text));
-        const lines = text.slice(0, -2).split("\r\n");
+        const timed = text.slice(0, -2).split("\r\n");
+        // Each move line is x,y,ms: the time its player took.
+        for (const line of timed.slice(1, 1 + listed.length)) assert.match(line, /^\d+,\d+,\d+$/, text);
+        const lines = timed.map(withoutTime);
         const want = [PSQ_HEADER, ...listed.map((m) => psqLine(m.slice(2))), "-1"];
         assert.equal(lines.length, want.length + 1, `line count of GAME.PSQ:\n${text}`);
         for (let i = 0; i < want.length; i++) assert.equal(lines[i], want[i], `GAME.PSQ line ${i + 1}:\n${text}`);

@@ -107,7 +107,7 @@ describe("F1 explains where the player is: the menu, each game, Gomorpion; /? pr
         await h.forgetDumps(dos);
         await dos.screenUntil("menu", isMenu);
         await readPages(dos, "menu-help", [
-            { title: "The menu", contains: ["G   the game", "C   the computer", "S   sound on or off", "R   the rule", "T   Strong's thinking time", "Keys or clicks"] },
+            { title: "The menu", contains: ["5   the computer against itself, Black at level C, White at W", "G   the game", "C   the computer", "S   sound on or off", "R   the rule", "W   White's level when the computer plays itself", "T   Strong's thinking time", "K   the clock: off, 1, 5, 10 or 20 minutes", "Keys or clicks"] },
             { title: "The games", contains: ["Gomoku in the Mist 19x19", "Outer-Open Gomoku 15x15", "Exact five 15x15", "Gomorpion 30x30"] },
         ], isMenu);
         await dos.key("3");

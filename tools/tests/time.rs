@@ -216,9 +216,11 @@ fn the_timed_brain_answers_within_its_turn_time() {
 /// no reply over the limit, no game lost on time, with a turn limit alone
 /// and with a match limit whose share is less. The default brain thinks with
 /// the tree (one search, stopped near the deadline), `--level strong` with
-/// Strong's growing budgets.
+/// Strong's growing budgets: 9 games each under each of three clocks, 54
+/// in all (issue 55 asks for 50 at least).
 #[test]
 fn the_brain_never_loses_on_time() {
+    const GAMES: u32 = 9;
     for (args, time) in [&[][..], &["--level", "strong"][..]]
         .into_iter()
         .flat_map(|args| {
@@ -246,12 +248,12 @@ fn the_brain_never_loses_on_time() {
             .map(|time| (args, time))
         })
     {
-        let settings = settings(brain(args), Player::CLASSIC.into(), 4, time);
+        let settings = settings(brain(args), Player::CLASSIC.into(), GAMES, time);
         let mut lines = Vec::new();
         let tally = run(&settings, |record| {
             lines.push(arena::describe(&settings, record));
         });
-        assert_eq!(tally.total.games, 4);
+        assert_eq!(tally.total.games, GAMES);
         assert_eq!(tally.on_time, 0, "{args:?} {time:?}\n{}", lines.join("\n"));
         assert_eq!(tally.illegal, 0, "{args:?} {time:?}\n{}", lines.join("\n"));
         assert!(

@@ -3,6 +3,7 @@
 
 use super::words::push_side;
 use super::{App, Command, FileError, Line, Opponent, Page};
+use crate::app::clock::other_times;
 use crate::packed;
 use crate::packed_list;
 use crate::rules::WinRule;
@@ -52,6 +53,8 @@ impl App {
         psq::write_to(
             self.session.game.board().side(),
             self.session.game.moves(),
+            self.session.clock.times(),
+            self.session.clock.times_at,
             out,
         );
         out.write(b"piskrs: game=");
@@ -96,6 +99,7 @@ impl App {
         match result {
             Ok(bytes) => {
                 let mut reader = psq::Reader::new();
+                self.keep_loaded_times(&mut reader);
                 reader.feed(bytes);
                 self.load_record(&reader);
             }
@@ -108,8 +112,16 @@ impl App {
         self.load_failed(file_error_text(error), None);
     }
 
-    /// A record was read: if it is a legal game of a game PISKRS plays, it
-    /// replaces the game. The person continues on the side to move; against the
+    /// Tells `reader` to keep the moves' times where a load finds them:
+    /// the place the game's do not take.
+    pub fn keep_loaded_times(&self, reader: &mut psq::Reader) {
+        let clock = &self.session.clock;
+        reader.keep_times_in(clock.times(), other_times(clock.times_at));
+    }
+
+    /// A record was read (by a reader told [`App::keep_loaded_times`]): if it
+    /// is a legal game of a game PISKRS plays, it replaces the game, its
+    /// moves' times too. The person continues on the side to move; against the
     /// computer, the computer takes the other side.
     #[inline(never)]
     pub fn load_record(&mut self, reader: &psq::Reader) {
@@ -153,9 +165,11 @@ impl App {
         let two_players = contains(line, b" two players");
         self.session
             .load(variant, exact_five, record.moves(), two_players);
-        // The clock starts afresh, as the menu sets it (a record keeps no
-        // times).
+        // The clock is the menu's, and each side has what its moves' times
+        // left it: the times read become the game's.
         self.start_clock();
+        let clock = &mut self.session.clock;
+        clock.times_at = other_times(clock.times_at);
         self.reset_view();
         if let Some(last) = self.session.game.last_move() {
             self.cursor = last;

@@ -34,8 +34,8 @@ pub(super) struct Shown {
     /// changes (summed: each edit adds one), and its colours.
     status: u16,
     alert: bool,
-    /// The menu's values ([`Settings`] as the menu shows them).
-    settings: [u8; 7],
+    /// The menu's values.
+    settings: Settings,
     /// The game's [`crate::rules::game::Game::revision`] and its number of moves.
     revision: u16,
     move_count: u16,
@@ -142,16 +142,6 @@ impl App {
     #[inline(never)]
     fn shown(&self) -> Shown {
         let game = &self.session.game;
-        let Settings {
-            variant,
-            level,
-            sound,
-            exact_five,
-            think_tenths,
-            clock_minutes,
-            increment_seconds,
-            ..
-        } = self.settings;
         let (page, help_page) = match self.page {
             Page::Menu => (0, 0),
             Page::Game => (1, 0),
@@ -177,15 +167,7 @@ impl App {
                 .wrapping_add(self.file_name.changes())
                 .wrapping_add(self.command_line.changes()),
             alert: self.status_is_alert,
-            settings: [
-                variant as u8,
-                level as u8,
-                sound as u8,
-                exact_five as u8,
-                think_tenths,
-                clock_minutes,
-                increment_seconds,
-            ],
+            settings: self.settings,
             revision: game.revision(),
             move_count: game.move_count(),
             over: game.is_over(),
@@ -200,7 +182,7 @@ impl App {
                 Panel::Hole => 1,
                 Panel::Moves { back } => 2 + back,
             },
-            score: self.session.score[level as usize],
+            score: self.session.score[self.settings.level as usize],
         }
     }
 
@@ -240,10 +222,9 @@ fn damage_between(before: &Shown, now: &Shown, last_move: Option<Point>) -> Dama
         before.status != now.status || before.alert != now.alert || before.prompt != now.prompt;
     match now.page[0] {
         MENU => {
-            let gomorpion = Variant::Gomorpion as u8;
-            if before.settings[0] != now.settings[0]
-                && (before.settings[0] == gomorpion || now.settings[0] == gomorpion)
-            {
+            let gomorpion = Variant::Gomorpion;
+            let (was, is) = (before.settings.variant, now.settings.variant);
+            if was != is && (was == gomorpion || is == gomorpion) {
                 // The menu's lines change with Gomorpion.
                 return Damage::EVERYTHING;
             }
@@ -289,7 +270,7 @@ fn game_damage(before: &Shown, now: &Shown, last_move: Option<Point>, damage: &m
         || before.replay != now.replay
         || before.panel != now.panel
         || before.score != now.score
-        || before.settings[1] != now.settings[1] // the level
+        || before.settings.level != now.settings.level
         || before.centre != now.centre;
     if damage.board {
         return;

@@ -32,6 +32,7 @@ const MENU_LEVEL_Y: usize = 18;
 const MENU_SOUND_Y: usize = 17;
 const MENU_RULE_Y: usize = 19;
 const MENU_TIME_Y: usize = 20;
+const MENU_WHITE_Y: usize = 21;
 /// The row that says there is no mouse.
 const MENU_NO_MOUSE_Y: usize = 7;
 
@@ -69,12 +70,15 @@ impl App {
         // Gomoku's: their lines are hidden when Gomorpion is chosen, and their
         // keys change nothing then.
         let gomorpion = self.settings.variant == Variant::Gomorpion;
-        if gomorpion && matches!(choice, b'c' | b'r' | b't' | b'k' | b'5') {
+        if gomorpion && matches!(choice, b'c' | b'w' | b'r' | b't' | b'k' | b'5') {
             self.warn(packed!("Level, rule and time do not apply to Gomorpion."));
             return Command::Continue;
         }
         // Every option key changes the settings.
-        if matches!(choice, b'g' | b'v' | b'c' | b'r' | b't' | b's' | b'k') {
+        if matches!(
+            choice,
+            b'g' | b'v' | b'c' | b'w' | b'r' | b't' | b's' | b'k'
+        ) {
             self.settings_changed = true;
         }
         match choice {
@@ -87,9 +91,15 @@ impl App {
                 self.settings.variant = self.settings.variant.next();
                 self.say(self.settings.variant.name());
             }
-            b'c' => {
-                self.settings.level = self.settings.level.next();
-                self.say(self.settings.level.name());
+            b'c' | b'w' => {
+                let level = if choice == b'c' {
+                    &mut self.settings.level
+                } else {
+                    &mut self.settings.white_level
+                };
+                *level = level.next();
+                let name = level.name();
+                self.say(name);
             }
             b'r' => {
                 self.settings.exact_five = !self.settings.exact_five;
@@ -140,7 +150,7 @@ impl App {
                 "1, 2 or 4 play; G, S options; L load; 3 or Esc to quit."
             )),
             _ => self.warn(packed!(
-                "1, 2, 4 or 5 play; G, C, S, R, T, K options; L load; 3 or Esc quit."
+                "1, 2, 4 or 5 play; G, C, W, S, R, T, K options; L load; 3 or Esc quit."
             )),
         }
         Command::Continue
@@ -244,12 +254,7 @@ impl App {
             packed!("After Piskasm, Vojtech Havranek, 2004"),
             Style::Label,
         );
-        let lines = if gomorpion {
-            GOMORPION_LINES
-        } else {
-            MENU_LINES.len()
-        };
-        render_menu_lines(screen, lines);
+        render_menu_lines(screen, gomorpion);
         self.render_menu_values(screen, false);
         self.render_menu_foot(screen);
     }
@@ -261,9 +266,9 @@ impl App {
         // Gomorpion has no levels, rule or thinking time.
         let gomorpion = self.settings.variant == Variant::Gomorpion;
         if clear {
-            // The values' rows, 15 to 20 (Gomorpion's are blank but for 16
+            // The values' rows, 15 to 21 (Gomorpion's are blank but for 16
             // and 17).
-            screen.fill(32, MENU_CLOCK_Y, WIDTH - 32, 6, b' ', Style::Normal);
+            screen.fill(32, MENU_CLOCK_Y, WIDTH - 32, 7, b' ', Style::Normal);
         }
         screen.write_packed(
             32,
@@ -285,6 +290,8 @@ impl App {
             return;
         }
         screen.write_packed(32, MENU_LEVEL_Y, self.settings.level.name(), Style::Heading);
+        let white = self.settings.white_level.name();
+        screen.write_packed(32, MENU_WHITE_Y, white, Style::Heading);
         screen.write_packed(
             32,
             MENU_RULE_Y,
@@ -330,7 +337,7 @@ impl App {
                 packed!(" 1/2 vs computer  4 Two players  G S Options  L Load  3/Esc Quit  F1 Help")
             } else {
                 packed!(
-                    " 1/2 vs computer  4 Two  5 Itself  GCSRTK Options  L Load  3/Esc Quit  F1 Help"
+                    " 1/2 vs computer  4 Two  5 Itself  GCWSRTK Options  L Load  3/Esc Quit  F1 Help"
                 )
             },
         );
@@ -341,7 +348,7 @@ impl App {
 /// [`MENU_LABELS`] (in the same order), and the options' values follow at x=32.
 /// Rows and keys are bytes, which keeps the table small; the key F1, the only one
 /// of two letters, stands as [`F1_KEY`].
-static MENU_LINES: [(u8, u8); 13] = [
+static MENU_LINES: [(u8, u8); 14] = [
     (MENU_PERSON_BEGINS_Y as u8, b'1'),
     (MENU_COMPUTER_BEGINS_Y as u8, b'2'),
     (MENU_TWO_PLAYERS_Y as u8, b'4'),
@@ -356,14 +363,24 @@ static MENU_LINES: [(u8, u8); 13] = [
     (MENU_TIME_Y as u8, b'T'),
     (MENU_COMPUTERS_Y as u8, b'5'),
     (MENU_CLOCK_Y as u8, b'K'),
+    (MENU_WHITE_Y as u8, b'W'),
 ];
 
-/// Writes the first `lines` of the menu's lines: key and label. (Out of
-/// line, and by index: inlined, the loop made the page's code 580 bytes
-/// larger once the table had 14 lines.)
+/// Writes the menu's lines that apply (Gomorpion's first, `gomorpion`):
+/// key and label. (Out of line, and by index: inlined, the loop made the
+/// page's code 580 bytes larger once the table had 14 lines. The choice of
+/// the count is made here: 14 or 8 chosen in the caller, a difference no
+/// `lea` makes, became branches inside a call's arguments there, and the
+/// 386 build then set up every call of the page's closure with `mov`s
+/// instead of `push`es, 550 bytes more.)
 #[inline(never)]
 #[allow(clippy::needless_range_loop)] // by index: 24 bytes fewer than the iterator
-fn render_menu_lines(screen: &mut dyn Canvas, lines: usize) {
+fn render_menu_lines(screen: &mut dyn Canvas, gomorpion: bool) {
+    let lines = if gomorpion {
+        GOMORPION_LINES
+    } else {
+        MENU_LINES.len()
+    };
     for i in 0..lines {
         let (y, key) = MENU_LINES[i];
         let one_letter = [key];
@@ -392,6 +409,7 @@ static MENU_LABELS: PackedList = packed_list![
     packed!("  Time:  "),
     packed!("  Computer against computer"),
     packed!("  Clock: "),
+    packed!("  White: "),
 ];
 
 /// The F1 key in [`MENU_LINES`].

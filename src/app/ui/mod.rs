@@ -131,8 +131,8 @@ pub enum Opponent {
     Person,
     /// The person against the computer, which plays the given colour.
     Computer(Stone),
-    /// The computer against itself, at the settings' level: watched, Esc
-    /// stops it.
+    /// The computer against itself, Black at the settings' level and White
+    /// at theirs for White: watched, Esc stops it.
     Computers,
 }
 
@@ -258,8 +258,8 @@ impl App {
     /// Classic's Info in an array of its own, kept for the program's life).
     #[cfg(not(target_os = "none"))]
     pub fn with_settings(mouse_present: bool, settings: Settings) -> App {
-        let scores = alloc::boxed::Box::new(crate::support::word_tables::HalfWordArray::<
-            { crate::ai::evaluation::INFO_WORDS },
+        let scores = alloc::boxed::Box::new(crate::support::word_tables::WordArray::<
+            { crate::app::clock::GAME_WORDS },
         >::new());
         App::with_info_in(mouse_present, settings, alloc::boxed::Box::leak(scores))
     }
@@ -271,8 +271,9 @@ impl App {
     }
 
     /// The menu with the choices remembered from the last run, Classic's Info
-    /// kept in `scores` ([`crate::ai::evaluation::INFO_WORDS`] words: on DOS, far
-    /// memory, so that its 722 bytes are not on the stack under the game).
+    /// kept in `scores` ([`crate::app::clock::GAME_WORDS`] words: Info's,
+    /// then the moves' times; on DOS, far memory, so that they are not in
+    /// the segment).
     #[inline(never)]
     pub fn with_info_in(
         mouse_present: bool,

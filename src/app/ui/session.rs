@@ -49,7 +49,8 @@ pub(super) struct Session {
     pub(super) scored: bool,
     /// The game came from a file: it may be replayed before it ends.
     pub(super) loaded: bool,
-    /// Both sides' time (running or not, it times every move).
+    /// Both sides' time (running or not, it times every move, and keeps
+    /// each move's time in the game's word table, Info's).
     pub(super) clock: Clock,
 }
 
@@ -70,7 +71,7 @@ impl Session {
             score: [[0; 3]; LEVELS.len()],
             scored: false,
             loaded: false,
-            clock: Clock::OFF,
+            clock: Clock::off(scores),
         }
     }
 
@@ -147,11 +148,16 @@ impl Session {
         now: u32,
     ) -> Option<Point> {
         let knowledge = self.variant.has_mist().then_some(&self.known);
-        let level = settings.level;
         let to_move = self.game.to_move();
+        // The computer against itself: White at a level of its own.
+        let level = if self.opponent == Opponent::Computers && to_move == Stone::White {
+            settings.white_level
+        } else {
+            settings.level
+        };
         let tenths = if self.clock.is_on() {
             clock::share_tenths(
-                self.clock.left(to_move, to_move, now),
+                self.clock.left(to_move, &self.game, now),
                 self.clock.increment(),
                 self.game.move_count(),
             )
@@ -215,10 +221,12 @@ impl Session {
         &self.classic
     }
 
-    /// Takes back the last move, then Update (the Mist catches up in
-    /// [`Session::after_take_back`]); the point taken back.
-    pub(super) fn undo(&mut self) -> Option<Point> {
+    /// Takes back the last move at tick `now`, its time given back, then
+    /// Update (the Mist catches up in [`Session::after_take_back`]); the
+    /// point taken back.
+    pub(super) fn undo(&mut self, now: u32) -> Option<Point> {
         let point = self.game.undo()?;
+        self.clock.restart(now);
         if !self.variant.has_mist() {
             self.update_later(point);
         }
@@ -333,9 +341,10 @@ impl App {
     /// Plays `point` for the side to move (see [`Session::play`]), with the
     /// screen's part: the sound, and the hint gone.
     pub(super) fn put_stone(&mut self, point: Point) -> Result<(), MoveError> {
-        let mover = self.session.game.to_move();
         self.session.play(point)?;
-        self.session.clock.switch(mover, self.now());
+        let now = self.now();
+        let session = &mut self.session;
+        session.clock.switch(&session.game, now);
         self.sound = if self.session.game.is_over() {
             self.keep_score();
             Sound::Tune
@@ -381,7 +390,7 @@ impl App {
             return;
         }
         for _ in 0..count {
-            if let Some(point) = self.session.undo() {
+            if let Some(point) = self.session.undo(self.now()) {
                 self.cursor = point;
             }
         }

@@ -4,14 +4,26 @@
 //!
 //! Decisions where the issue left them open: the clock runs from the game's
 //! start (the computer's opening stone is timed too) while the game is on,
-//! whatever page is up; as on a chess clock, a take-back gives no time back
-//! (the side to move runs on); a loaded game starts with both clocks full;
-//! a flag that falls ends the game as a loss for the side to move, counted
-//! in the score against the computer.
+//! whatever page is up. The clocks always say what the moves' times say
+//! (each move's is kept, [`crate::app::clock`], and saved in the .psq):
+//! - a take-back takes the clocks back with the board: each move taken back
+//!   gives its side the time it took, less the increment it earned, and the
+//!   turn starts afresh (the time since the move taken back, spent thinking
+//!   on a position that is gone, is not charged). A player takes a move
+//!   back to play the position again, and the clocks are part of it; between
+//!   two people at one machine both see it happen;
+//! - a loaded game resumes each side's time as the menu's clock and the
+//!   record's move times say: the clock's minutes, less the side's moves'
+//!   times, plus an increment a move (a record from another clock, or from
+//!   a game without one, is timed on the menu's clock: a side whose moves
+//!   took more than it has starts at 0:00 and, to move, loses on time);
+//! - a flag that falls ends the game as a loss for the side to move, counted
+//!   in the score against the computer (a take-back after it does not take
+//!   the result out of the score).
 
 use super::words::push_side;
 use super::{App, Page, Prompt};
-use crate::app::clock::{Clock, write_time};
+use crate::app::clock::write_time;
 use crate::app::screen::{Canvas, Sound, Style};
 use crate::packed;
 use crate::rules::board::Stone;
@@ -33,18 +45,18 @@ impl App {
     /// A new game's clock, as the settings say; the side to move starts now.
     pub(super) fn start_clock(&mut self) {
         let settings = &self.settings;
-        self.session.clock = Clock::new(
-            settings.clock_minutes,
-            settings.increment_seconds,
-            self.now(),
-        );
+        let now = self.now();
+        self.session
+            .clock
+            .set(settings.clock_minutes, settings.increment_seconds, now);
     }
 
     /// `side`'s time left now, in ms.
     #[inline(never)]
     pub fn clock_left(&self, side: Stone) -> u32 {
-        let game = &self.session.game;
-        self.session.clock.left(side, game.to_move(), self.now())
+        self.session
+            .clock
+            .left(side, &self.session.game, self.now())
     }
 
     /// If the flag of the side to move has fallen, ends the game: that side
@@ -53,7 +65,7 @@ impl App {
     pub(super) fn out_of_time(&mut self) -> bool {
         let game = &self.session.game;
         let loser = game.to_move();
-        if game.is_over() || !self.session.clock.fallen(loser, self.now()) {
+        if game.is_over() || !self.session.clock.is_on() || self.clock_left(loser) > 0 {
             return false;
         }
         self.session.game.resign();

@@ -243,6 +243,7 @@ fn carry_out(app: &mut App, command: Command) {
         }
         Command::LoadFile => {
             let mut reader = psq::Reader::new();
+            app.keep_loaded_times(&mut reader);
             match dosapi::read_file_chunks(name, &mut |chunk| reader.feed(chunk)) {
                 Ok(()) => app.load_record(&reader),
                 Err(error) => app.load_failed_with(file_error(error)),
