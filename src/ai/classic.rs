@@ -63,6 +63,12 @@ impl Classic {
         self.info().update(board, point)
     }
 
+    /// [`Info::update_placed`]: after a stone on `point`, which was empty.
+    #[inline(always)]
+    pub fn update_placed(&mut self, board: &Board, point: Point) {
+        self.info().update_placed(board, point)
+    }
+
     #[inline(always)]
     pub fn recompute(&mut self, board: &Board) {
         self.info().recompute(board)

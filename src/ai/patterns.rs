@@ -263,6 +263,7 @@ pub fn line_classes(board: &Board, point: Point, dc: i8, dr: i8) -> Classes {
 
 /// [`line_classes`] of a line read into masks (nine bits, the point at bit
 /// 4): each side's stones, and the points off the board.
+#[inline(always)]
 pub fn classes_from_masks(stones: [u16; 2], edge: u16) -> Classes {
     if stones == [0, 0] {
         return 0; // only empty units: nothing to build on or to stop
