@@ -63,6 +63,12 @@ impl Classic {
         self.info().update(board, point)
     }
 
+    /// [`Info::update_placed`]: after a stone on `point`, which was empty.
+    #[inline(always)]
+    pub fn update_placed(&mut self, board: &Board, point: Point) {
+        self.info().update_placed(board, point)
+    }
+
     #[inline(always)]
     pub fn recompute(&mut self, board: &Board) {
         self.info().recompute(board)
@@ -79,17 +85,23 @@ impl Info<'_> {
     pub fn choose(&self, board: &Board, random: &mut Random) -> Option<Point> {
         let count = self.side as usize * self.side as usize;
         let start = random.below(count as u16) as usize;
-        // The first point of the highest score above 0 in that order.
+        // The first point of the highest score above 0 in that order. Two
+        // plain loops, not a chained iterator: the same order, and the 8086
+        // build's PCMove in a third fewer instructions.
         let mut best: Option<usize> = None;
         let mut best_score = 0;
-        let forward = start..count;
-        let backward = (0..start).rev();
-        for index in forward.chain(backward) {
+        let mut consider = |index: usize| {
             let score = self.at(index);
             if score > best_score {
                 best = Some(index);
                 best_score = score;
             }
+        };
+        for index in start..count {
+            consider(index);
+        }
+        for index in (0..start).rev() {
+            consider(index);
         }
         let side = self.side as usize;
         let to_point = |index: usize| Point::new((index % side) as u8, (index / side) as u8);

@@ -194,6 +194,41 @@ static SEGMENT_STARTS: [u16; 25] = {
 };
 const _: () = assert!(segment_start(4, 4) as usize + 256 == SEGMENTS);
 
+/// The free points next to the point on one side of it, by the four
+/// points' blocked bits on that side: back from the point (bit 3 nearest),
+/// and on from it (bit 0 nearest). Tables, not `leading_zeros` and
+/// `trailing_zeros`, which 16-bit code has no instruction for.
+static FREE_BACK: [u8; 16] = {
+    let mut out = [0u8; 16];
+    let mut blocked = 0;
+    while blocked < 16 {
+        let mut free = 0;
+        while free < 4 && blocked >> (3 - free) & 1 == 0 {
+            free += 1;
+        }
+        out[blocked] = free as u8;
+        blocked += 1;
+    }
+    out
+};
+static FREE_AHEAD: [u8; 16] = {
+    let mut out = [0u8; 16];
+    let mut blocked = 0;
+    while blocked < 16 {
+        let mut free = 0;
+        while free < 4 && blocked >> free & 1 == 0 {
+            free += 1;
+        }
+        out[blocked] = free as u8;
+        blocked += 1;
+    }
+    out
+};
+
+/// The masks of the lowest 0 to 4 bits (a shift by a count that varies is a
+/// loop in 16-bit code).
+static LOW_BITS: [u16; 5] = [0, 1, 3, 7, 15];
+
 /// The best class of one side along a line: `own` its stones and `blocked`
 /// the other side's and the points off the board, as 9-bit masks with the
 /// point itself at bit 4.
@@ -202,15 +237,10 @@ fn side_class(own: u16, blocked: u16) -> u8 {
         return ONE; // the point holds the other side's stone
     }
     // Free points back from the point (bits 3 down to 0) and on (5 up to 8).
-    let back = blocked & 0b1111;
-    let left = if back == 0 {
-        4
-    } else {
-        back.leading_zeros() - 12
-    };
-    let right = (blocked >> 5 | 0b10000).trailing_zeros();
-    let stones =
-        (own >> (4 - left)) & ((1 << left) - 1) | ((own >> 5) & ((1 << right) - 1)) << left;
+    let left = FREE_BACK[blocked as usize & 15] as u16;
+    let right = FREE_AHEAD[blocked as usize >> 5 & 15] as u16;
+    let stones = (own >> (4 - left)) & LOW_BITS[left as usize]
+        | ((own >> 5) & LOW_BITS[right as usize]) << left;
     let at = SEGMENT_STARTS[(left * 5 + right) as usize] as usize + stones as usize;
     SEGMENT_CLASSES[at / 2] >> (at % 2 * 4) & 15
 }
@@ -233,6 +263,7 @@ pub fn line_classes(board: &Board, point: Point, dc: i8, dr: i8) -> Classes {
 
 /// [`line_classes`] of a line read into masks (nine bits, the point at bit
 /// 4): each side's stones, and the points off the board.
+#[inline(always)]
 pub fn classes_from_masks(stones: [u16; 2], edge: u16) -> Classes {
     if stones == [0, 0] {
         return 0; // only empty units: nothing to build on or to stop

@@ -74,7 +74,7 @@ impl Players {
         game.play(point).ok()?;
         // One loop: each Info view built once in the .COM's code.
         for side in [&mut self.black, &mut self.white] {
-            side.update(game.board(), point);
+            side.update_placed(game.board(), point);
         }
         Some(point)
     }

@@ -107,7 +107,9 @@ impl Board {
     /// steps back to `reach` on, as bit masks with `point` at bit `reach`:
     /// Black's, White's, and the points off the board. The evaluators' innermost
     /// work: the part of the line on the board is walked with a fixed stride, no
-    /// bounds looked at point by point.
+    /// bounds looked at point by point. Inlined: CountScore's speed is also
+    /// the machine's measure (`ai::speed`).
+    #[inline(always)]
     pub fn line_masks(&self, point: Point, dc: i8, dr: i8, reach: i16) -> ([u16; 2], u16) {
         let side = self.side as i16;
         let (col, row) = (point.col as i16, point.row as i16);

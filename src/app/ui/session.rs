@@ -33,8 +33,8 @@ pub(super) struct Session {
     classic: Info<'static>,
     /// A stone whose Update waits until the screen shows it (on an 8088
     /// Update costs more than drawing the stone): [`Session::classic`] or
-    /// [`Session::catch_up`] runs it. Each point's score depends on the board
-    /// only, so a late Update gives the same Info.
+    /// [`Session::catch_up`] runs it, always before the board changes again
+    /// (a placed stone's Update takes the Info as it was without it).
     update_behind: Cell<Option<Point>>,
     /// The Mist: the hole's centre.
     pub(super) centre: Point,
@@ -186,6 +186,7 @@ impl Session {
     /// moves, and the computer learns its own stone and what the hole shows).
     pub(super) fn play(&mut self, point: Point) -> Result<(), MoveError> {
         let mover = self.game.to_move();
+        self.catch_up();
         self.game.play(point)?;
         if self.variant.has_mist() {
             self.centre = mist::centre_after(point);
@@ -202,16 +203,22 @@ impl Session {
     }
 
     /// Update for `point`, once the screen shows the stone (the one before
-    /// it is run now).
+    /// it ran before the board changed).
     fn update_later(&self, point: Point) {
-        self.catch_up();
         self.update_behind.set(Some(point));
     }
 
-    /// Runs the Update that waits, if one does.
+    /// Runs the Update that waits, if one does: the board is as the change
+    /// left it, so a stone on the point was placed there, and none was
+    /// taken back.
     pub(super) fn catch_up(&self) {
         if let Some(point) = self.update_behind.take() {
-            self.classic.update(self.game.board(), point);
+            let board = self.game.board();
+            if board.get(point).is_some() {
+                self.classic.update_placed(board, point);
+            } else {
+                self.classic.update(board, point);
+            }
         }
     }
 
@@ -225,6 +232,7 @@ impl Session {
     /// Update (the Mist catches up in [`Session::after_take_back`]); the
     /// point taken back.
     pub(super) fn undo(&mut self, now: u32) -> Option<Point> {
+        self.catch_up();
         let point = self.game.undo()?;
         self.clock.restart(now);
         if !self.variant.has_mist() {
@@ -247,9 +255,14 @@ impl Session {
 
     /// The Mist: the computer's knowledge of `point` becomes `stone`.
     pub(super) fn learn(&mut self, point: Point, stone: Option<Stone>) {
-        if self.known.get(point) != stone {
+        let before = self.known.get(point);
+        if before != stone {
             self.known.set(point, stone);
-            self.classic.update(&self.known, point);
+            if before.is_none() {
+                self.classic.update_placed(&self.known, point);
+            } else {
+                self.classic.update(&self.known, point);
+            }
         }
     }
 
