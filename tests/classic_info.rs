@@ -39,7 +39,7 @@ proptest! {
                 board.set(point, Some(to_move));
                 to_move = to_move.opponent();
                 placed.push(point);
-                if placed.len() % 2 == 0 {
+                if placed.len().is_multiple_of(2) {
                     incremental.update(&board, point);
                 } else {
                     // The placed stone's Update, which re-scores one
