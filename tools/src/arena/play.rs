@@ -91,6 +91,39 @@ enum Side<'a> {
     },
 }
 
+/// Swap2's opening for game `record.index`, its stones played on `game` and
+/// its choices in `record`; false when a side's answer lost the game
+/// (`record` then says so).
+fn swap2_into(settings: &MatchSettings, game: &mut Game, record: &mut GameRecord) -> bool {
+    match swap2_opening(settings, record.index) {
+        Ok(chosen) => {
+            for &point in &chosen.stones {
+                let played = game.play(point);
+                assert!(played.is_ok(), "Swap2's stones were checked");
+            }
+            record.opening_stones = chosen.stones;
+            record.a_black = chosen.a_black;
+            record.choices = chosen.choices;
+            true
+        }
+        Err(failure) => {
+            record.illegal = Some(Illegal {
+                by_a: failure.by_a,
+                point: None,
+                reason: if failure.on_time {
+                    "over the time limit"
+                } else {
+                    "its Swap2 answer was wrong"
+                },
+                on_time: failure.on_time,
+                detail: failure.detail,
+            });
+            record.winner = if failure.by_a { Winner::B } else { Winner::A };
+            false
+        }
+    }
+}
+
 /// As [`play_game`], showing `watch` each position before its move is played:
 /// the game, the point chosen and whether A chose it.
 pub fn play_game_watched(
@@ -134,33 +167,9 @@ pub fn play_game_watched(
         choices: String::new(),
         moves: Vec::new(),
     };
-    if matches!(settings.openings, Openings::Swap2) {
-        match swap2_opening(settings, index) {
-            Ok(chosen) => {
-                for &point in &chosen.stones {
-                    let played = game.play(point);
-                    assert!(played.is_ok(), "Swap2's stones were checked");
-                }
-                record.opening_stones = chosen.stones;
-                record.a_black = chosen.a_black;
-                record.choices = chosen.choices;
-            }
-            Err(failure) => {
-                record.illegal = Some(Illegal {
-                    by_a: failure.by_a,
-                    point: None,
-                    reason: if failure.on_time {
-                        "over the time limit"
-                    } else {
-                        "its Swap2 answer was wrong"
-                    },
-                    on_time: failure.on_time,
-                    detail: failure.detail,
-                });
-                record.winner = if failure.by_a { Winner::B } else { Winner::A };
-                return record;
-            }
-        }
+    if matches!(settings.openings, Openings::Swap2) && !swap2_into(settings, &mut game, &mut record)
+    {
+        return record;
     }
     let a_black = record.a_black;
     let mut sides = [&settings.a, &settings.b].map(|contestant| match contestant {
